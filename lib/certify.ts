@@ -1,0 +1,136 @@
+/**
+ * The main job as a function: resolve the target (or start the embedded reference server),
+ * preflight it, run the checks, build the report and its verdict, write the reports.
+ * The CLI (`calcert certify`) and the self-tests both call this.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Client } from './client.ts';
+import { loadFixtures, publicConfig, secretsOf, type Config, type FixturesFile, type ResolvedConfig } from './config.ts';
+import { preflight, PreflightError } from './preflight.ts';
+import { runChecks } from './runner.ts';
+import { countResults, verdictOf, type CheckResult, type RunReport } from './results.ts';
+import { writeReports } from './report.ts';
+import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
+
+const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+
+export interface CertifyOptions {
+  /** Only these check IDs. */
+  ids?: string[];
+  /** Use these fixtures instead of --fixtures / the embedded server's. */
+  fixtures?: FixturesFile | null;
+  /** Options for the embedded reference server (self-tests: a fault, quirks, features). */
+  reference?: Partial<ReferenceOptions>;
+  /** Default true. */
+  writeReports?: boolean;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+  onResult?: (r: CheckResult) => void;
+  signal?: AbortSignal;
+  /** Post-processing of the check results before the verdict (expectations, baselines). */
+  postProcess?: (checks: CheckResult[]) => CheckResult[];
+}
+
+export interface CertifyResult {
+  /** Null when the run never started (preflight or configuration failed). */
+  report: RunReport | null;
+  exitCode: 0 | 1 | 2 | 130;
+  reportDir?: string;
+  /** One line: why the run could not start. */
+  problem?: string;
+  config?: ResolvedConfig;
+}
+
+export async function certify(config: Config, options: CertifyOptions = {}): Promise<CertifyResult> {
+  const log = options.log ?? (() => undefined);
+  const startedAt = new Date();
+  let server: ReferenceServer | undefined;
+  let target: Config = config;
+  try {
+    if (!config.baseUrl) {
+      const { startReferenceServer } = await import('../fixtures/reference-server/index.ts');
+      const password = randomBytes(12).toString('hex');
+      server = await startReferenceServer({
+        variant: config.variant === 'base' ? 'base' : 'extended',
+        port: 0,
+        namespace: config.namespace,
+        user: 'calcert',
+        password,
+        features: config.features,
+        seedFixtures: true,
+        ...options.reference,
+      });
+      target = { ...config, baseUrl: server.url, auth: { kind: 'basic', user: 'calcert', password } };
+      log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
+    }
+    const client = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: target.concurrency });
+    let pre;
+    try {
+      pre = await preflight(target, client);
+    } catch (e) {
+      if (e instanceof PreflightError) return { report: null, exitCode: 2, problem: e.message };
+      throw e;
+    } finally {
+      await client.close();
+    }
+    for (const n of pre.notes) log(`note: ${n}`);
+    let fixtures: FixturesFile | null = null;
+    if (options.fixtures !== undefined) fixtures = options.fixtures;
+    else if (target.fixturesPath) fixtures = loadFixtures(target.fixturesPath);
+    else if (server) fixtures = server.fixtures;
+    const resolved: ResolvedConfig = {
+      ...target,
+      readOnly: target.readOnly || target.auth.kind === 'none',
+      resolvedVariant: target.variant === 'auto' ? pre.detectedVariant : target.variant,
+      detectedVariant: pre.detectedVariant,
+      fixtures,
+      embedded: !!server,
+    };
+    log(`target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`);
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), resolved.deadlineS * 1000);
+    const onOuterAbort = () => deadline.abort();
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let outcome;
+    try {
+      outcome = await runChecks(resolved, { ids: options.ids, grep: resolved.grep || undefined, onResult: options.onResult, signal: deadline.signal });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+    const interrupted = options.signal?.aborted ? 'interrupted by a signal' : deadline.signal.aborted ? `the global deadline of ${resolved.deadlineS} s passed` : undefined;
+    let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
+    if (options.postProcess) checks = options.postProcess(checks);
+    const runErrors = [...outcome.errors];
+    if (interrupted) runErrors.push(interrupted);
+    const report: RunReport = {
+      format: 1,
+      header: {
+        tool: 'calcert',
+        version: pkg.version,
+        target: resolved.baseUrl,
+        namespace: resolved.namespace,
+        embedded: resolved.embedded,
+        variant: { declared: config.variant, detected: pre.detectedVariant, resolved: resolved.resolvedVariant, mismatch: config.variant !== 'auto' && config.variant !== pre.detectedVariant },
+        features: resolved.features,
+        seed: resolved.seed,
+        runTag: resolved.runTag,
+        readOnly: resolved.readOnly,
+        startedAt: startedAt.toISOString(),
+        duration: Date.now() - startedAt.getTime(),
+        requests: pre.requests + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
+        config: publicConfig(resolved),
+      },
+      checks,
+      footer: { counts: countResults(checks), verdict: verdictOf(checks, resolved.readOnly, runErrors), errors: runErrors, ...(interrupted ? { interrupted } : {}) },
+    };
+    let reportDir: string | undefined;
+    if (options.writeReports !== false) reportDir = writeReports(report, resolved.reportDir, secretsOf(target));
+    const exitCode = options.signal?.aborted ? 130 : report.footer.verdict === 'not-certified' ? 1 : 0;
+    return { report, exitCode, reportDir, config: resolved };
+  } finally {
+    await server?.close();
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * HTTP client for the target, on undici: one keep-alive Agent, bounded concurrency, a timeout on
+ * every request, every exchange recorded (Authorization redacted) and reproducible as a curl line.
+ *
+ * Retry policy (CONTRACT.md): a 429 is honoured by waiting its Retry-After (bounded) and sending
+ * again, because the server says it did not process the request; a GET is retried once after a
+ * connection reset; nothing else is ever retried, so a write is never sent twice.
+ */
+import { Agent, request as undiciRequest } from 'undici';
+import qs from 'qs';
+import type { Auth } from './config.ts';
+
+export type Params = Record<string, unknown>;
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  /** Path below the namespace root, e.g. '/events/12'; or `url` for an absolute URL. */
+  path?: string;
+  url?: string;
+  query?: Params;
+  /** JSON body. */
+  json?: unknown;
+  /** Form-encoded body (arrays as x[]=, objects as x[k]=). */
+  form?: Params;
+  /** Raw body with its own content type. */
+  raw?: { body: string; contentType: string };
+  /** false = send anonymously even when the client has credentials. */
+  auth?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseExcerpt?: string;
+  ms: number;
+  retries: number;
+  error?: string;
+  curl: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed body, or undefined when the body is not JSON (see jsonError). */
+  json: any;
+  jsonError?: string;
+  exchange: Exchange;
+}
+
+export type TransportKind = 'timeout' | 'refused' | 'reset' | 'dns' | 'other';
+
+/** The target could not be talked to at all (no HTTP answer). */
+export class TransportError extends Error {
+  override name = 'TransportError';
+  constructor(
+    message: string,
+    readonly kind: TransportKind,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  namespace: string;
+  auth: Auth;
+  timeoutMs: number;
+  concurrency: number;
+  /** Called for every finished exchange (recording, counting). */
+  onExchange?: (exchange: Exchange) => void;
+  /** Longest Retry-After honoured, in ms. */
+  maxRetryAfterMs?: number;
+  agent?: Agent;
+}
+
+const EXCERPT = 2000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function classify(err: unknown): { kind: TransportKind; text: string } {
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  const code = e?.code ?? e?.cause?.code ?? '';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
+    return { kind: 'timeout', text: 'no complete answer within the timeout' };
+  if (code === 'ECONNREFUSED') return { kind: 'refused', text: 'connection refused (is the server running and the URL right?)' };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')
+    return { kind: 'reset', text: 'the server closed the connection without a complete answer' };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'dns', text: 'the host name does not resolve' };
+  return { kind: 'other', text: `${code ? code + ': ' : ''}${e?.message ?? String(err)}` };
+}
+
+/** A small FIFO semaphore bounding in-flight requests. */
+class Gate {
+  private active = 0;
+  private waiting: Array<() => void> = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export class Client {
+  readonly root: string;
+  private readonly agent: Agent;
+  private readonly ownsAgent: boolean;
+  private readonly gate: Gate;
+  requestCount = 0;
+
+  constructor(readonly options: ClientOptions) {
+    this.root = `${options.baseUrl.replace(/\/+$/, '')}/${options.namespace}`;
+    this.ownsAgent = !options.agent;
+    this.agent =
+      options.agent ??
+      new Agent({ keepAliveTimeout: 4000, connections: Math.max(1, options.concurrency), headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connectTimeout: Math.min(options.timeoutMs, 10000) });
+    this.gate = new Gate(Math.max(1, options.concurrency));
+  }
+
+  /** A client sharing this one's connection pool, with some options changed. */
+  derive(overrides: Partial<ClientOptions>): Client {
+    return new Client({ ...this.options, agent: this.agent, ...overrides });
+  }
+
+  /** The same client, sending no credentials. */
+  anonymous(): Client {
+    return this.derive({ auth: { kind: 'none' } });
+  }
+
+  urlFor(req: Pick<ApiRequest, 'path' | 'url' | 'query'>): string {
+    const base = req.url ?? `${this.root}${req.path ?? ''}`;
+    const query = req.query && Object.keys(req.query).length ? qs.stringify(req.query, { arrayFormat: 'brackets', encodeValuesOnly: true }) : '';
+    return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+  }
+
+  private authHeader(useAuth: boolean): string | undefined {
+    if (!useAuth) return undefined;
+    const a = this.options.auth;
+    if (a.kind === 'basic') return `Basic ${Buffer.from(`${a.user}:${a.password}`).toString('base64')}`;
+    if (a.kind === 'header') return a.value;
+    return undefined;
+  }
+
+  /** A curl command reproducing the request, with the secret taken from the environment. */
+  curlFor(method: string, url: string, headers: Record<string, string>, body: string | undefined, useAuth: boolean): string {
+    const parts = ['curl', '-sS', '-i', '-X', method, shellQuote(url)];
+    for (const [k, v] of Object.entries(headers)) {
+      if (k.toLowerCase() === 'authorization') continue;
+      parts.push('-H', shellQuote(`${k}: ${v}`));
+    }
+    const a = this.options.auth;
+    if (useAuth && a.kind === 'basic') parts.push('-u', `"${a.user.replace(/"/g, '\\"')}:$CAL_PASSWORD"`);
+    if (useAuth && a.kind === 'header') parts.push('-H', '"Authorization: $CAL_AUTH_HEADER"');
+    if (body !== undefined) parts.push('--data-raw', shellQuote(body));
+    return parts.join(' ');
+  }
+
+  async request(req: ApiRequest): Promise<ApiResponse> {
+    const url = this.urlFor(req);
+    const useAuth = req.auth !== false && this.options.auth.kind !== 'none';
+    const headers: Record<string, string> = { accept: 'application/json', ...(req.headers ?? {}) };
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] = 'application/json';
+    } else if (req.form !== undefined) {
+      body = qs.stringify(req.form, { arrayFormat: 'brackets', encodeValuesOnly: true });
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (req.raw) {
+      body = req.raw.body;
+      headers['content-type'] = req.raw.contentType;
+    }
+    const shownHeaders = { ...headers };
+    const authValue = this.authHeader(useAuth);
+    if (authValue) shownHeaders['authorization'] = '(redacted)';
+    const exchange: Exchange = {
+      method: req.method,
+      url,
+      requestHeaders: shownHeaders,
+      requestBody: body?.slice(0, EXCERPT),
+      ms: 0,
+      retries: 0,
+      curl: this.curlFor(req.method, url, headers, body, useAuth),
+    };
+    const started = performance.now();
+    const maxWait = this.options.maxRetryAfterMs ?? 10000;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const res = await this.gate.run(async () => {
+            this.requestCount++;
+            const r = await undiciRequest(url, {
+              method: req.method,
+              headers: authValue ? { ...headers, authorization: authValue } : headers,
+              body,
+              dispatcher: this.agent,
+              headersTimeout: this.options.timeoutMs,
+              bodyTimeout: this.options.timeoutMs,
+            });
+            const text = await r.body.text();
+            return { status: r.statusCode, headers: flatHeaders(r.headers), text };
+          });
+          if (res.status === 429 && attempt < 3) {
+            const wait = retryAfterMs(res.headers['retry-after']);
+            if (wait !== null && wait <= maxWait) {
+              exchange.retries++;
+              await sleep(wait);
+              continue;
+            }
+          }
+          exchange.status = res.status;
+          exchange.responseHeaders = res.headers;
+          exchange.responseExcerpt = res.text.slice(0, EXCERPT);
+          exchange.ms = Math.round(performance.now() - started);
+          const parsed = parseJson(res.text);
+          return { status: res.status, headers: res.headers, text: res.text, json: parsed.value, jsonError: parsed.error, exchange };
+        } catch (err) {
+          const { kind, text } = classify(err);
+          if (kind === 'reset' && req.method === 'GET' && attempt === 0) {
+            exchange.retries++;
+            continue;
+          }
+          exchange.ms = Math.round(performance.now() - started);
+          exchange.error = text;
+          throw new TransportError(`${req.method} ${url}: ${text}`, kind, exchange);
+        }
+      }
+    } finally {
+      this.options.onExchange?.(exchange);
+    }
+  }
+
+  get(path: string, query?: Params, opts: Partial<ApiRequest> = {}) {
+    return this.request({ ...opts, method: 'GET', path, query });
+  }
+  post(path: string, body?: Params, opts: Partial<ApiRequest> = {}) {
+    return this.request({ json: body, ...opts, method: 'POST', path });
+  }
+  put(path: string, body?: Params, opts: Partial<ApiRequest> = {}) {
+    return this.request({ json: body, ...opts, method: 'PUT', path });
+  }
+  patch(path: string, body?: Params, opts: Partial<ApiRequest> = {}) {
+    return this.request({ json: body, ...opts, method: 'PATCH', path });
+  }
+  delete(path: string, query?: Params, opts: Partial<ApiRequest> = {}) {
+    return this.request({ ...opts, method: 'DELETE', path, query });
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsAgent) await this.agent.close().catch(() => undefined);
+  }
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function retryAfterMs(value: string | undefined): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** Parse a body as JSON, tolerating a UTF-8 BOM; never throws. */
+export function parseJson(text: string): { value: any; error?: string } {
+  const t = text.replace(/^\uFEFF/, '');
+  if (!t.trim()) return { value: undefined, error: 'the body is empty' };
+  try {
+    return { value: JSON.parse(t) };
+  } catch (e) {
+    return { value: undefined, error: `the body is not JSON (${(e as Error).message})` };
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Result data of a run: statuses, the report format (`results.json`, format 1) and the verdict.
+ * Human-readable reports are rendered from this (lib/report.ts).
+ */
+import type { CheckRecord, Level } from './check.ts';
+
+export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'expected-fail' | 'stale-expectation';
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'n/a', 'blocked', 'error', 'expected-fail', 'stale-expectation'];
+export type Verdict = 'certified' | 'certified-read-only' | 'not-certified';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  file: string;
+  level: Level;
+  tags: string[];
+  requirements: string[];
+  spec: string;
+  status: Status;
+  duration: number;
+  message?: string;
+  request?: CheckRecord['request'];
+  responseExcerpt?: string;
+  curl?: string;
+  seed?: number;
+  requests?: number;
+  cleanupErrors?: string[];
+  /** Reason given in an expectations file (--expect). */
+  expectation?: string;
+}
+
+export interface ReportHeader {
+  tool: string;
+  version: string;
+  target: string;
+  namespace: string;
+  embedded: boolean;
+  variant: { declared: string; detected: string | null; resolved: string; mismatch: boolean };
+  features: string[];
+  seed: number;
+  runTag: string;
+  readOnly: boolean;
+  startedAt: string;
+  duration: number;
+  requests: number;
+  config: Record<string, unknown>;
+}
+
+export interface ReportFooter {
+  counts: {
+    byLevel: Record<string, Record<string, number>>;
+    byStatus: Record<string, number>;
+    byGroup: Record<string, Record<string, number>>;
+  };
+  verdict: Verdict;
+  /** Problems of the run itself (a suite file that failed to load, an interruption, ...). */
+  errors: string[];
+  interrupted?: string;
+}
+
+export interface RunReport {
+  format: 1;
+  header: ReportHeader;
+  checks: CheckResult[];
+  footer: ReportFooter;
+}
+
+/** Statuses that withhold certification when a must-check has them. */
+const BLOCKING: Status[] = ['fail', 'blocked', 'error'];
+
+export function verdictOf(checks: CheckResult[], readOnly: boolean, runErrors: string[] = []): Verdict {
+  const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || (c.status === 'expected-fail')));
+  if (bad || runErrors.length) return 'not-certified';
+  return readOnly ? 'certified-read-only' : 'certified';
+}
+
+export function groupOf(id: string): string {
+  return id.split('.')[0] ?? id;
+}
+
+export function countResults(checks: CheckResult[]): ReportFooter['counts'] {
+  const byLevel: Record<string, Record<string, number>> = {};
+  const byStatus: Record<string, number> = {};
+  const byGroup: Record<string, Record<string, number>> = {};
+  for (const c of checks) {
+    byStatus[c.status] = (byStatus[c.status] ?? 0) + 1;
+    (byLevel[c.level] ??= {})[c.status] = (byLevel[c.level]![c.status] ?? 0) + 1;
+    const g = groupOf(c.id);
+    (byGroup[g] ??= {})[c.status] = (byGroup[g]![c.status] ?? 0) + 1;
+  }
+  return { byLevel, byStatus, byGroup };
+}

@@ -1,0 +1,131 @@
+/**
+ * Runs the suites through vitest's programmatic API, in this process, and collects one
+ * CheckResult per check from the metadata the check wrapper leaves in task meta.
+ * The resolved config reaches the workers through `provide` (never through env: vite owns
+ * BASE_URL in workers).
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { ResolvedConfig } from './config.ts';
+import type { CheckRecord } from './check.ts';
+import type { CheckResult, Status } from './results.ts';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+
+export interface RunOptions {
+  /** Only these check IDs (exact). */
+  ids?: string[];
+  /** Regular expression over check IDs and titles (--grep). */
+  grep?: string;
+  /** Called as each check finishes (progress output). */
+  onResult?: (r: CheckResult) => void;
+  /** Abort the run (deadline, signal). */
+  signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  checks: CheckResult[];
+  errors: string[];
+  cancelled: boolean;
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function statusOf(rec: CheckRecord, state: string): Status {
+  if (rec.outcome === 'n/a') return 'n/a';
+  if (state === 'passed') return 'pass';
+  if (rec.outcome === 'blocked') return 'blocked';
+  if (rec.outcome === 'error' || !rec.outcome) return 'error';
+  return rec.level === 'should' ? 'warn' : 'fail';
+}
+
+class Collector implements Reporter {
+  readonly checks: CheckResult[] = [];
+  readonly errors: string[] = [];
+  constructor(private readonly onResult?: (r: CheckResult) => void) {}
+
+  onTestCaseResult(testCase: TestCase): void {
+    const rec = testCase.meta().calcert;
+    if (!rec) return;
+    const result = testCase.result();
+    // Tests filtered out by id/grep are reported as skipped without an outcome: not part of the run.
+    if (result.state === 'skipped' && rec.outcome !== 'n/a') return;
+    if (result.state === 'pending') return;
+    const status = statusOf(rec, result.state);
+    let message = rec.message;
+    if (result.state === 'failed' && !rec.outcome) {
+      message = `the check did not finish: ${result.errors?.[0]?.message ?? 'unknown error'}`;
+    }
+    const r: CheckResult = {
+      id: rec.id,
+      title: rec.title,
+      file: testCase.module.relativeModuleId,
+      level: rec.level,
+      tags: rec.tags,
+      requirements: rec.requirements,
+      spec: rec.spec,
+      status,
+      duration: Math.round(testCase.diagnostic()?.duration ?? 0),
+      ...(message && status !== 'pass' ? { message } : {}),
+      ...(status !== 'pass' && status !== 'n/a' && rec.request
+        ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }
+        : {}),
+      ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
+      requests: rec.requests ?? 0,
+      ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
+    };
+    this.checks.push(r);
+    this.onResult?.(r);
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    for (const e of testModule.errors()) this.errors.push(`${testModule.relativeModuleId}: ${e.message}`);
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
+    for (const e of unhandled) this.errors.push(`unhandled error: ${e.message ?? String(e)}`);
+  }
+}
+
+/** Run the suites against a preflighted target. */
+export async function runChecks(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
+  const { createVitest } = await import('vitest/node');
+  const collector = new Collector(options.onResult);
+  const patterns: string[] = [];
+  if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
+  if (options.grep) patterns.push(options.grep);
+  // Only load the route groups that hold the selected checks.
+  const files = options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
+  const workers = Math.max(1, Math.min(config.concurrency, availableParallelism() + 1));
+  let cancelled = false;
+  const vitest = await createVitest(
+    'test',
+    {
+      root: PROJECT_ROOT,
+      config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
+      watch: false,
+      reporters: [collector],
+      provide: { calcert: config },
+      maxWorkers: workers,
+      ...(patterns.length === 1 ? { testNamePattern: patterns[0] } : patterns.length > 1 ? { testNamePattern: `^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))` } : {}),
+      passWithNoTests: true,
+    } as never,
+    { logLevel: 'silent' } as never,
+  );
+  const onAbort = () => {
+    cancelled = true;
+    void vitest.cancelCurrentRun('keyboard-input');
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (!options.signal?.aborted) await vitest.start(files);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await vitest.close();
+  }
+  return { checks: collector.checks, errors: collector.errors, cancelled };
+}

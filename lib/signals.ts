@@ -1,0 +1,28 @@
+/**
+ * The CLI parent owns SIGINT/SIGTERM (vitest would otherwise handle SIGINT itself): the first
+ * signal aborts the run, which stops the checks, lets cleanup and the partial report happen and
+ * exits 130; a second signal exits at once.
+ */
+import type { Config } from './config.ts';
+
+export async function runWithSignals<T>(_config: Config, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let count = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    count++;
+    if (count > 1) {
+      process.stderr.write(`calcert: ${sig} again, exiting without cleanup (run \`calcert cleanup --run-tag ${_config.runTag}\`)\n`);
+      process.exit(130);
+    }
+    process.stderr.write(`calcert: ${sig}: stopping the run, cleaning up and writing a partial report...\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await fn(controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
