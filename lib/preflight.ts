@@ -48,7 +48,12 @@ async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>
 export async function preflight(config: Config, client: Client): Promise<PreflightResult> {
   const notes: string[] = [];
   const rootUrl = client.root;
-  const root = await safe(client, `cannot reach the target at ${rootUrl}`, () => client.request({ method: 'GET', path: '', auth: false }));
+  const root = await safe(client, `cannot reach the target at ${rootUrl}`, () => client.request({ method: 'GET', path: '' }));
+  if ((root.status === 401 || root.status === 403) && config.auth.kind !== 'none') {
+    throw new PreflightError(
+      `the credentials were refused on the namespace root (${root.status}${root.json?.code ? ` ${root.json.code}` : ''}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
+    );
+  }
   if (root.status === 404) {
     let hint = 'check --namespace (WordPress sites running The Events Calendar use tribe/events/v1)';
     // The REST index lists the namespaces it serves: name the ones that look right.
