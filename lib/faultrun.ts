@@ -1,0 +1,40 @@
+/**
+ * Runs checks against the embedded reference server with one fault switched on, and says which
+ * of them caught it (fail or warn). The fault matrix self-test and `scripts/fault.ts` use it.
+ */
+import { loadConfig } from './config.ts';
+import { certify } from './certify.ts';
+import type { CheckResult } from './results.ts';
+
+export const FEATURES_ALL = 'premium,tickets';
+
+export interface FaultRun {
+  fault: string;
+  variant: 'base' | 'extended';
+  /** Check id -> status under the fault. */
+  statuses: Record<string, CheckResult['status'] | 'missing'>;
+  caught: string[];
+  missed: string[];
+  /** Why the run did not start, when it did not. */
+  problem?: string;
+  ms: number;
+}
+
+/** A fault is caught by a check when the check fails (must) or warns (should). */
+export function caughtBy(status: string): boolean {
+  return status === 'fail' || status === 'warn';
+}
+
+export async function runFault(fault: string | undefined, ids: string[], variant: 'base' | 'extended', opts: { seed?: number; numRuns?: number } = {}): Promise<FaultRun> {
+  const started = Date.now();
+  const config = loadConfig({
+    env: {},
+    cwd: '/nonexistent-calcert-dir',
+    flags: { variant, features: FEATURES_ALL, seed: String(opts.seed ?? 1), 'num-runs': String(opts.numRuns ?? 10), 'timeout-ms': '10000' },
+  });
+  const result = await certify(config, { ids, reference: fault ? { fault } : {}, writeReports: false });
+  const statuses: FaultRun['statuses'] = {};
+  for (const id of ids) statuses[id] = result.report?.checks.find((c) => c.id === id)?.status ?? 'missing';
+  const caught = ids.filter((id) => caughtBy(String(statuses[id])));
+  return { fault: fault ?? '(none)', variant, statuses, caught, missed: ids.filter((id) => !caught.includes(id)), problem: result.problem, ms: Date.now() - started };
+}
