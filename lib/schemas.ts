@@ -309,7 +309,7 @@ function excerptOf(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function describe(e: ErrorObject, body: unknown): string {
+function describeError(e: ErrorObject, body: unknown): string {
   const path = e.instancePath || '/';
   // The failing value makes a type or pattern error explain itself; a missing key has none.
   if (e.keyword === 'required' || e.keyword === 'anyOf') return `${path} ${e.message}`;
@@ -328,10 +328,38 @@ function at(body: unknown, pointer: string): unknown {
 function run(name: string, body: unknown): SchemaResult {
   const fn = validator(name);
   if (fn(body)) return { ok: true, errors: [], message: '' };
-  const errors = [...new Set((fn.errors ?? []).map((e) => describe(e, body)))];
-  const shown = errors.slice(0, MAX_IN_MESSAGE).join('; ');
-  const message = errors.length > MAX_IN_MESSAGE ? `${shown}; (and ${errors.length - MAX_IN_MESSAGE} more)` : shown;
+  const errors = [...new Set((fn.errors ?? []).map((e) => describeError(e, body)))];
+  const lines = compactRequired(fn.errors ?? [], errors);
+  const shown = lines.slice(0, MAX_IN_MESSAGE).join('; ');
+  const message = lines.length > MAX_IN_MESSAGE ? `${shown}; (and ${lines.length - MAX_IN_MESSAGE} more)` : shown;
   return { ok: false, errors, message };
+}
+
+/** For the message only: the missing keys of one object on one line instead of one line each. */
+function compactRequired(raw: ErrorObject[], errors: string[]): string[] {
+  const missing = new Map<string, string[]>();
+  for (const e of raw) {
+    if (e.keyword !== 'required') continue;
+    const path = e.instancePath || '/';
+    const key = String((e.params as { missingProperty?: string }).missingProperty);
+    const keys = missing.get(path) ?? [];
+    if (!keys.includes(key)) keys.push(key);
+    missing.set(path, keys);
+  }
+  const out: string[] = [];
+  const done = new Set<string>();
+  for (const line of errors) {
+    const m = /^(\S+) must have required property '/.exec(line);
+    const keys = m ? missing.get(m[1]!) : undefined;
+    if (!m || !keys || keys.length < 2) {
+      out.push(line);
+      continue;
+    }
+    if (done.has(m[1]!)) continue;
+    done.add(m[1]!);
+    out.push(`${m[1]} must have required properties ${keys.map((k) => `'${k}'`).join(', ')}`);
+  }
+  return out;
 }
 
 export function validateRecord(kind: RecordKind, body: unknown, strictness: Strictness): SchemaResult {

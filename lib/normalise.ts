@@ -1,0 +1,142 @@
+/**
+ * Compare what a check sent with what the server sent back, as the minimal response contract
+ * (LEVELS.md) allows: the original renders text (WordPress texturize, wpautop, entities) and
+ * formats costs, so must-level round trips compare normalised values, never raw echoes.
+ * Every rule here is one that recordings/text-rendering.jsonl needs (selftest/recordings.test.ts).
+ */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
+  lsquo: '\u2018', rsquo: '\u2019', sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e',
+  prime: '\u2032', Prime: '\u2033', ndash: '\u2013', mdash: '\u2014', minus: '\u2212', hellip: '\u2026',
+  times: '\u00d7', trade: '\u2122', copy: '\u00a9', reg: '\u00ae', laquo: '\u00ab', raquo: '\u00bb',
+  middot: '\u00b7', bull: '\u2022', deg: '\u00b0', euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2',
+  shy: '\u00ad', thinsp: '\u2009', ensp: '\u2002', emsp: '\u2003', zwj: '\u200d', zwnj: '\u200c',
+};
+
+// wptexturize's substitutions, undone. Both dashes become one hyphen and hyphen runs collapse,
+// because the original renders `--` and `---` alike as an em dash (the "dashes" recording).
+const TYPOGRAPHIC: Array<[RegExp, string]> = [
+  [/[\u2018\u2019\u201a\u201b\u2032]/g, "'"],
+  [/[\u201c\u201d\u201e\u201f\u2033]/g, '"'],
+  [/[\u2010-\u2015\u2212]/g, '-'],
+  [/-{2,}/g, '-'],
+  [/\u2026/g, '...'],
+  [/\u00d7/g, 'x'],
+  [/\u2122/g, '(tm)'],
+  [/[\u00ad\u200b-\u200d\ufeff]/g, ''],
+];
+
+// Tags that separate words (wpautop's <p> and <br />); inline tags (<b>, <em>) join them.
+const BLOCK_TAG = /<\/?(?:p|br|div|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi;
+const ANY_TAG = /<\/?[a-z!][^>]*>/gi;
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
+
+function decodeEntities(s: string): string {
+  return s.replace(ENTITY, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
+    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}
+
+function step(s: string): string {
+  let out = decodeEntities(s).replace(BLOCK_TAG, ' ').replace(ANY_TAG, '');
+  for (const [pattern, replacement] of TYPOGRAPHIC) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/**
+ * Text as a reader sees it, in ASCII punctuation. Decoding and tag stripping repeat until nothing
+ * changes (at most a few rounds), so the result is a fixed point: normaliseText is idempotent.
+ * The price is that double-escaped text (`&amp;amp;`) reads like single-escaped text.
+ */
+export function normaliseText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  let s = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  for (let round = 0; round < 8; round++) {
+    const next = step(s);
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The sent text came back, up to rendering. A missing or null field reads as empty text, since
+ * venue and organizer records omit empty fields; objects and arrays never match.
+ */
+export function sameText(sent: string, got: unknown): boolean {
+  if (got !== undefined && got !== null && typeof got !== 'string' && typeof got !== 'number') return false;
+  return normaliseText(sent) === normaliseText(got);
+}
+
+function numbersIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g)) {
+    const token = m[0];
+    // "10,20" is 10.20 on 6.x, 1020 on 4.6.8, or the two numbers 10 and 20: keep every reading.
+    for (const part of token.split(/[.,]/)) out.push(Number(part));
+    out.push(Number(token.replace(/,/g, '')));
+    if (/^\d+,\d+$/.test(token)) out.push(Number(token.replace(',', '.')));
+    if (/^\d+\.\d+$/.test(token)) out.push(Number(token));
+  }
+  return out.filter((n) => Number.isFinite(n));
+}
+
+/** The numbers of a record's cost: in the display string `cost` and in `cost_details.values`. */
+export function costNumbers(record: any): number[] {
+  const out: number[] = [];
+  if (record && typeof record === 'object') {
+    if (typeof record.cost === 'string') out.push(...numbersIn(record.cost));
+    else if (typeof record.cost === 'number') out.push(record.cost);
+    const values = record.cost_details?.values;
+    if (Array.isArray(values)) {
+      for (const v of values) {
+        if (typeof v === 'number') out.push(v);
+        else if (typeof v === 'string') out.push(...numbersIn(v));
+      }
+    }
+  }
+  return [...new Set(out)];
+}
+
+function sentNumbers(sent: string | number): number[] {
+  if (typeof sent === 'number') return [sent];
+  return [...sent.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+}
+
+function hasNoCost(record: any): boolean {
+  const cost = record?.cost;
+  const values = record?.cost_details?.values;
+  return (cost === undefined || cost === null || cost === '') && (!Array.isArray(values) || values.length === 0);
+}
+
+/**
+ * Every number sent appears in the record's cost. A cost of 0 may also come back as no cost at
+ * all: the original stores "0" as an empty cost (the cost "0" recording, both versions).
+ * A sent cost without digits ("Free") is vacuously reflected; the contract sends numbers only.
+ */
+export function costReflects(sent: string | number, record: any): boolean {
+  const got = costNumbers(record);
+  return sentNumbers(sent).every((n) => got.some((g) => Math.abs(g - n) < 1e-9) || (n === 0 && hasNoCost(record)));
+}
+
+const SENT_DATE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+const RECORD_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * The record's `YYYY-MM-DD hh:mm:ss` equals the sent date. Sent dates may omit seconds or use a
+ * `T`; anything else (an offset, a bare date) is a mistake in the check and throws.
+ */
+export function sameDateTime(sent: string, got: unknown): boolean {
+  const m = SENT_DATE.exec(sent);
+  if (!m) throw new TypeError(`sameDateTime: sent date ${JSON.stringify(sent)} is not YYYY-MM-DD hh:mm[:ss] (space or T)`);
+  if (typeof got !== 'string' || !RECORD_DATE.test(got)) return false;
+  return got === `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
+}
+
+/** Booleans come back as JSON booleans: every recorded boolean field is one, on both versions. */
+export function sameBoolean(sent: boolean, got: unknown): boolean {
+  return typeof got === 'boolean' && got === sent;
+}
