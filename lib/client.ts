@@ -148,6 +148,15 @@ export class Client {
     return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
   }
 
+  /** Remove every form of the client's secret from a text. */
+  redact(text: string): string {
+    const a = this.options.auth;
+    const secrets = a.kind === 'basic' ? [a.password, Buffer.from(`${a.user}:${a.password}`).toString('base64')] : a.kind === 'header' ? [a.value] : [];
+    let out = text;
+    for (const s of secrets) if (s.length >= 3) out = out.split(s).join('(redacted)');
+    return out;
+  }
+
   private authHeader(useAuth: boolean): string | undefined {
     if (!useAuth) return undefined;
     const a = this.options.auth;
@@ -192,10 +201,10 @@ export class Client {
       method: req.method,
       url,
       requestHeaders: shownHeaders,
-      requestBody: body?.slice(0, EXCERPT),
+      requestBody: body === undefined ? undefined : this.redact(body.slice(0, EXCERPT)),
       ms: 0,
       retries: 0,
-      curl: this.curlFor(req.method, url, headers, body, useAuth),
+      curl: this.redact(this.curlFor(req.method, url, headers, body, useAuth)),
     };
     const started = performance.now();
     const maxWait = this.options.maxRetryAfterMs ?? 10000;
@@ -224,8 +233,9 @@ export class Client {
             }
           }
           exchange.status = res.status;
-          exchange.responseHeaders = res.headers;
-          exchange.responseExcerpt = res.text.slice(0, EXCERPT);
+          exchange.responseHeaders = JSON.parse(this.redact(JSON.stringify(res.headers)));
+          // A hostile or debugging server may echo credentials back: never record them.
+          exchange.responseExcerpt = this.redact(res.text.slice(0, EXCERPT));
           exchange.ms = Math.round(performance.now() - started);
           const parsed = parseJson(res.text);
           return { status: res.status, headers: res.headers, text: res.text, json: parsed.value, jsonError: parsed.error, exchange };

@@ -8,7 +8,9 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['selftest/**/*.test.ts'],
+    globalSetup: ['selftest/support/global.ts'],
     pool: 'forks',
+    maxWorkers: 2,
     testTimeout: 300_000,
     hookTimeout: 120_000,
     watch: false,

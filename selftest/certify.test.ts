@@ -1,0 +1,66 @@
+/**
+ * The main job on a fresh machine: the embedded reference server is certified in both variants
+ * with every optional feature on, with no warning, no error and nothing blocked. Also the CLI
+ * path (`calcert certify` as a child process) exits 0 and writes a valid report.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from '../lib/config.ts';
+import { certify } from '../lib/certify.ts';
+import { PROJECT_ROOT } from '../lib/runner.ts';
+
+const NOT_OK = ['fail', 'warn', 'blocked', 'error'];
+
+describe.each(['base', 'extended'] as const)('the embedded reference server, %s variant', (variant) => {
+  test('is certified with every check passing or not applicable', async () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'calcert-certify-'));
+    const config = loadConfig({ env: {}, cwd: reportDir, flags: { variant, features: 'premium,tickets', seed: '7', 'num-runs': '10', 'report-dir': reportDir } });
+    const result = await certify(config);
+    expect(result.problem).toBeUndefined();
+    const report = result.report!;
+    const bad = report.checks.filter((c) => NOT_OK.includes(c.status)).map((c) => `${c.id} ${c.status}: ${c.message}`);
+    expect(bad).toEqual([]);
+    expect(report.footer.errors).toEqual([]);
+    expect(report.footer.verdict).toBe('certified');
+    expect(result.exitCode).toBe(0);
+    expect(report.checks.length).toBeGreaterThan(0);
+    // n/a only where the variant rules a check out (every feature is on, fixtures are seeded).
+    const na = report.checks.filter((c) => c.status === 'n/a');
+    for (const c of na) expect(c.message, `${c.id} is n/a`).toMatch(variant === 'base' ? /extended variant only/ : /base variant only/);
+    const written = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8'));
+    expect(written.footer.verdict).toBe('certified');
+    const { validateReport } = await import('../lib/schemas.ts');
+    const v = validateReport(written);
+    expect(v.errors).toEqual([]);
+  });
+});
+
+test('`calcert certify` with no target certifies the embedded server and exits 0', () => {
+  const reportDir = mkdtempSync(join(tmpdir(), 'calcert-cli-'));
+  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--report-dir', reportDir, '--seed', '3', '--num-runs', '5'], {
+    cwd: reportDir,
+    env: { PATH: process.env.PATH ?? '' },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  expect(run.status, run.stderr + run.stdout).toBe(0);
+  expect(run.stdout).toMatch(/^CERTIFIED: \d+ checks/m);
+  const written = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8'));
+  expect(written.footer.verdict).toBe('certified');
+  expect(written.header.embedded).toBe(true);
+});
+
+test('`calcert certify` against an unreachable target exits 2 with one line, quickly', () => {
+  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--base-url', 'http://127.0.0.1:1'], {
+    env: { PATH: process.env.PATH ?? '' },
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+  expect(run.status).toBe(2);
+  const lines = run.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/cannot reach the target .*connection refused.*fix: check --base-url/);
+});

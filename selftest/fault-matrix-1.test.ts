@@ -1,0 +1,4 @@
+// Fault matrix, shard 1 of 2 (shards run in parallel workers to keep npm test short).
+import { faultMatrixShard } from './support/fault-matrix.ts';
+
+faultMatrixShard(1);

@@ -1,0 +1,34 @@
+/**
+ * The fault matrix, sharded: each shard file runs every n-th fault of the registry against the
+ * embedded reference server with only that fault on and only the checks it names, and asserts
+ * that every named check caught it (fail or warn). Shards write their rows to
+ * reports/selftest/; the global teardown merges them into fault-matrix.{json,md}.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { FAULTS } from '../../fixtures/reference-server/faults.ts';
+import { runFault, type FaultRun } from '../../lib/faultrun.ts';
+import { PROJECT_ROOT } from '../../lib/runner.ts';
+
+export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
+export const SHARDS = 2;
+
+export function faultMatrixShard(shard: number): void {
+  const rows: FaultRun[] = [];
+  const mine = FAULTS.filter((_, i) => i % SHARDS === shard);
+  for (const fault of mine) {
+    test(`fault ${fault.name} is caught by every check it names`, async () => {
+      expect(fault.breaks.length, `fault ${fault.name} names no check in breaks/`).toBeGreaterThan(0);
+      const run = await runFault(fault.name, fault.breaks, fault.variant, { seed: 1, numRuns: 5 });
+      rows.push(run);
+      expect(run.problem, `the run with fault ${fault.name} did not start`).toBeUndefined();
+      const missed = run.missed.map((id) => `${id}: ${run.statuses[id]}`);
+      expect(missed, `checks that did not catch fault ${fault.name} (${fault.variant})`).toEqual([]);
+    });
+  }
+  afterAll(() => {
+    mkdirSync(SELFTEST_DIR, { recursive: true });
+    writeFileSync(join(SELFTEST_DIR, `fault-matrix.shard-${shard}.json`), JSON.stringify(rows, null, 1));
+  });
+}

@@ -1,0 +1,72 @@
+// Unit tests of lib/config.ts: precedence (.env < environment < flags), validation messages,
+// secrets kept out of the printable config.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, publicConfig, secretsOf } from '../../lib/config.ts';
+
+function dirWithEnv(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-env-'));
+  writeFileSync(join(dir, '.env'), text);
+  return dir;
+}
+
+describe('loadConfig', () => {
+  test('defaults', () => {
+    const c = loadConfig({ env: {}, cwd: '/nonexistent', flags: {} });
+    expect(c).toMatchObject({ baseUrl: '', namespace: 'cal/events/v1', variant: 'auto', auth: { kind: 'none' }, features: [], numRuns: 20, readOnly: false, timeoutMs: 30000, concurrency: 4, reportDir: 'reports' });
+    expect(c.runTag).toMatch(/^cc[0-9a-f]{8}$/);
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  test('.env is overridden by the environment, which is overridden by flags', () => {
+    const cwd = dirWithEnv('CAL_NAMESPACE=tribe/events/v1\nCAL_NUM_RUNS=3\nCAL_CONCURRENCY=2\n');
+    expect(loadConfig({ env: {}, cwd }).namespace).toBe('tribe/events/v1');
+    expect(loadConfig({ env: { CAL_NUM_RUNS: '5' }, cwd }).numRuns).toBe(5);
+    expect(loadConfig({ env: { CAL_NUM_RUNS: '5' }, cwd, flags: { 'num-runs': '9' } }).numRuns).toBe(9);
+    expect(loadConfig({ env: {}, cwd }).concurrency).toBe(2);
+  });
+
+  test('.env never leaks into process.env', () => {
+    const cwd = dirWithEnv('CAL_SECRET_PROBE=1\n');
+    loadConfig({ env: {}, cwd });
+    expect(process.env['CAL_SECRET_PROBE']).toBeUndefined();
+  });
+
+  test.each([
+    [{ 'base-url': 'not a url' }, /--base-url "not a url" is not a URL: give the REST root/],
+    [{ 'base-url': 'ftp://x.org' }, /is not http\(s\)/],
+    [{ variant: 'premium' }, /--variant "premium" is unknown: use auto, base or extended/],
+    [{ features: 'geo' }, /unknown feature "geo"/],
+    [{ 'num-runs': 'many' }, /--num-runs="many" is not an integer/],
+    [{ 'timeout-ms': '5' }, /--timeout-ms=5 is out of range/],
+    [{ user: 'admin' }, /--user is set without --password/],
+    [{ 'run-tag': 'Bad Tag' }, /--run-tag "Bad Tag" is not usable/],
+    [{ namespace: 'a b' }, /--namespace "a b" is not a route namespace/],
+  ])('rejects %o with one clear line', (flags, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ env: {}, cwd: '/nonexistent', flags });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  test('normalises the base URL and accepts credentials', () => {
+    const c = loadConfig({ env: { CAL_BASE_URL: 'https://example.org/wp-json/', CAL_USER: 'ed', CAL_PASSWORD: 'abcd efgh' }, cwd: '/nonexistent' });
+    expect(c.baseUrl).toBe('https://example.org/wp-json');
+    expect(c.auth).toEqual({ kind: 'basic', user: 'ed', password: 'abcd efgh' });
+  });
+});
+
+test('publicConfig hides the password and the Authorization value; secretsOf lists both forms', () => {
+  const c = loadConfig({ env: { CAL_USER: 'ed', CAL_PASSWORD: 's3cret-pw' }, cwd: '/nonexistent' });
+  expect(JSON.stringify(publicConfig(c))).not.toContain('s3cret-pw');
+  expect(secretsOf(c)).toEqual(['s3cret-pw', Buffer.from('ed:s3cret-pw').toString('base64')]);
+  const h = loadConfig({ env: { CAL_AUTH_HEADER: 'Bearer tok123' }, cwd: '/nonexistent' });
+  expect(JSON.stringify(publicConfig(h))).not.toContain('tok123');
+});

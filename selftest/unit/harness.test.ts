@@ -1,0 +1,87 @@
+// Unit tests of the harness' pure parts: applicability, per-check seeds, verdicts, status
+// mapping, curl reproduction without secrets, report rendering.
+import { createServer } from 'node:http';
+import { expect, test } from 'vitest';
+import { checkSeed, notApplicableReason } from '../../lib/check.ts';
+import { Client } from '../../lib/client.ts';
+import { statusOf } from '../../lib/runner.ts';
+import { verdictOf, type CheckResult } from '../../lib/results.ts';
+import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
+import type { ResolvedConfig } from '../../lib/config.ts';
+
+const cfg = (over: Partial<ResolvedConfig>): ResolvedConfig =>
+  ({ resolvedVariant: 'extended', features: [], readOnly: false, auth: { kind: 'basic', user: 'u', password: 'p' }, ...over }) as ResolvedConfig;
+
+test('applicability follows variant, features, read-only mode and credentials', () => {
+  expect(notApplicableReason(['extended'], cfg({ resolvedVariant: 'base' }))).toBe('extended variant only');
+  expect(notApplicableReason(['base'], cfg({}))).toBe('base variant only');
+  expect(notApplicableReason(['premium'], cfg({}))).toMatch(/premium/);
+  expect(notApplicableReason(['premium'], cfg({ features: ['premium'] }))).toBeNull();
+  expect(notApplicableReason(['writes'], cfg({ readOnly: true }))).toMatch(/read-only/);
+  expect(notApplicableReason(['writes'], cfg({ auth: { kind: 'none' } }))).toMatch(/credentials/);
+  expect(notApplicableReason([], cfg({ readOnly: true }))).toBeNull();
+});
+
+test('per-check seeds are stable and differ between checks', () => {
+  expect(checkSeed(42, 'events.list.a')).toBe(checkSeed(42, 'events.list.a'));
+  expect(checkSeed(42, 'events.list.a')).not.toBe(checkSeed(42, 'events.list.b'));
+  expect(checkSeed(42, 'events.list.a')).not.toBe(checkSeed(43, 'events.list.a'));
+});
+
+const result = (status: CheckResult['status'], level: 'must' | 'should' = 'must'): CheckResult => ({ id: `events.x.${status}`, title: 't', file: 'f', level, tags: [], requirements: [], spec: '', status, duration: 0 });
+
+test('the verdict: certified unless an applicable must-check fails, is blocked or errors', () => {
+  expect(verdictOf([result('pass'), result('warn', 'should'), result('n/a')], false)).toBe('certified');
+  expect(verdictOf([result('pass')], true)).toBe('certified-read-only');
+  for (const s of ['fail', 'blocked', 'error', 'expected-fail'] as const) expect(verdictOf([result(s)], false)).toBe('not-certified');
+  expect(verdictOf([result('pass')], false, ['suite file failed to load'])).toBe('not-certified');
+});
+
+test('statuses: a should-level failure is a warning; unexplained failures are errors', () => {
+  const rec = { id: 'a.b.c', title: '', spec: '', level: 'must' as const, requirements: [], tags: [] };
+  expect(statusOf({ ...rec, outcome: 'fail' }, 'failed')).toBe('fail');
+  expect(statusOf({ ...rec, level: 'should', outcome: 'fail' }, 'failed')).toBe('warn');
+  expect(statusOf({ ...rec, outcome: 'blocked' }, 'failed')).toBe('blocked');
+  expect(statusOf({ ...rec }, 'failed')).toBe('error');
+  expect(statusOf({ ...rec, outcome: 'n/a' }, 'skipped')).toBe('n/a');
+  expect(statusOf({ ...rec }, 'passed')).toBe('pass');
+});
+
+test('the client records exchanges with the Authorization redacted and a curl line using $CAL_PASSWORD', async () => {
+  const server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ auth: req.headers.authorization ?? null, url: req.url }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  const seen: string[] = [];
+  const client = new Client({ baseUrl: `http://127.0.0.1:${port}/wp-json`, namespace: 'cal/events/v1', auth: { kind: 'basic', user: 'ed', password: 'pw-secret' }, timeoutMs: 5000, concurrency: 2, onExchange: (e) => seen.push(JSON.stringify(e)) });
+  try {
+    const res = await client.get('/events', { categories: ['a', 'b'], per_page: 5 });
+    expect(res.status).toBe(200);
+    expect(res.json.auth).toBe(`Basic ${Buffer.from('ed:pw-secret').toString('base64')}`);
+    expect(decodeURIComponent(res.json.url)).toBe('/wp-json/cal/events/v1/events?categories[]=a&categories[]=b&per_page=5');
+    expect(res.exchange.curl).toContain(`-u "ed:$CAL_PASSWORD"`);
+    const anon = await client.anonymous().get('');
+    expect(anon.json.auth).toBeNull();
+    for (const line of seen) {
+      expect(line).not.toContain('pw-secret');
+      expect(line).not.toContain(Buffer.from('ed:pw-secret').toString('base64'));
+    }
+  } finally {
+    await client.close();
+    server.close();
+  }
+});
+
+test('reports render failures with their reproduction, and redaction removes secrets', () => {
+  const report = {
+    format: 1 as const,
+    header: { tool: 'calcert', version: '0', target: 'http://x', namespace: 'cal/events/v1', embedded: false, variant: { declared: 'auto', detected: 'base', resolved: 'base', mismatch: false }, features: [], seed: 1, runTag: 'cc1', readOnly: false, startedAt: '2026-01-01T00:00:00Z', duration: 1, requests: 1, config: {} },
+    checks: [{ ...result('fail'), message: 'expected 201, got 500', curl: "curl -X POST 'http://x'" }],
+    footer: { counts: { byLevel: {}, byStatus: {}, byGroup: {} }, verdict: 'not-certified' as const, errors: [] },
+  };
+  expect(renderSummary(report)).toContain("curl -X POST 'http://x'");
+  expect(renderJunit(report)).toContain('<failure message="fail: expected 201, got 500">');
+  expect(redactor(['hunter2'])('pw=hunter2&x')).toBe('pw=(redacted)&x');
+});
