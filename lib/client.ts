@@ -78,6 +78,26 @@ export interface ClientOptions {
   /** Longest Retry-After honoured, in ms. */
   maxRetryAfterMs?: number;
   agent?: Agent;
+  /** Shared by derived clients: consecutive connection failures mark the target down. */
+  health?: TargetHealth;
+}
+
+/**
+ * Down-detection: after DOWN_AFTER consecutive requests without any HTTP answer (connection
+ * refused, DNS failure, timeout, reset), the target is marked down and every further request
+ * fails at once without being sent, so a target that went away ends the run fast, not in a hang.
+ * Any HTTP answer (whatever its status) resets the count.
+ */
+export const DOWN_AFTER = 3;
+export class TargetHealth {
+  consecutiveFailures = 0;
+  down: string | null = null;
+  noteAnswer(): void {
+    this.consecutiveFailures = 0;
+  }
+  noteFailure(text: string): void {
+    if (++this.consecutiveFailures >= DOWN_AFTER && !this.down) this.down = `${this.consecutiveFailures} consecutive requests got no answer (last: ${text})`;
+  }
 }
 
 const EXCERPT = 2000;
@@ -121,6 +141,7 @@ export class Client {
   private readonly agent: Agent;
   private readonly ownsAgent: boolean;
   private readonly gate: Gate;
+  readonly health: TargetHealth;
   requestCount = 0;
 
   constructor(readonly options: ClientOptions) {
@@ -130,11 +151,12 @@ export class Client {
       options.agent ??
       new Agent({ keepAliveTimeout: 4000, connections: Math.max(1, options.concurrency), headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connectTimeout: Math.min(options.timeoutMs, 10000) });
     this.gate = new Gate(Math.max(1, options.concurrency));
+    this.health = options.health ?? new TargetHealth();
   }
 
   /** A client sharing this one's connection pool, with some options changed. */
   derive(overrides: Partial<ClientOptions>): Client {
-    return new Client({ ...this.options, agent: this.agent, ...overrides });
+    return new Client({ ...this.options, agent: this.agent, health: this.health, ...overrides });
   }
 
   /** The same client, sending no credentials. */
@@ -209,6 +231,10 @@ export class Client {
     const started = performance.now();
     const maxWait = this.options.maxRetryAfterMs ?? 10000;
     try {
+      if (this.health.down) {
+        exchange.error = `not sent: the target is down (${this.health.down})`;
+        throw new TransportError(`${req.method} ${url}: ${exchange.error}`, 'refused', exchange);
+      }
       for (let attempt = 0; ; attempt++) {
         try {
           const res = await this.gate.run(async () => {
@@ -224,6 +250,7 @@ export class Client {
             const text = await r.body.text();
             return { status: r.statusCode, headers: flatHeaders(r.headers), text };
           });
+          this.health.noteAnswer();
           if (res.status === 429 && attempt < 3) {
             const wait = retryAfterMs(res.headers['retry-after']);
             if (wait !== null && wait <= maxWait) {
@@ -247,6 +274,7 @@ export class Client {
           }
           exchange.ms = Math.round(performance.now() - started);
           exchange.error = text;
+          this.health.noteFailure(text);
           throw new TransportError(`${req.method} ${url}: ${text}`, kind, exchange);
         }
       }

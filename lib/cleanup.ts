@@ -1,0 +1,168 @@
+/**
+ * The run-tag sweep: find every record whose title/name contains a run's tag and delete it.
+ *
+ * Safety rules (issue 6, CONTRACT.md "Residue on a live server"):
+ *  - Only records whose title (posts) or name (terms), entity-decoded, CONTAINS the tag are
+ *    deleted; search results are never trusted on their own (a search also matches descriptions,
+ *    venue addresses, slugs...). Nothing is ever updated.
+ *  - Posts (events, venues, organizers) can only be trashed through the interface: DELETE trashes
+ *    them; a record already in the trash (410) counts as done. Terms are deleted for good
+ *    (`force=true`).
+ *  - Writes are never retried (the client's policy). A transport failure stops the sweep (the
+ *    target is gone or hostile): the error is reported, the caller decides the exit code.
+ */
+import { TransportError, type ApiResponse, type Client } from './client.ts';
+
+export type SweepResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+export const SWEEP_RESOURCES: readonly SweepResource[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+
+/** Post statuses a user may see besides the default list (a 400 for one just means not visible). */
+const EXTRA_STATUSES = ['draft', 'pending', 'private', 'future'] as const;
+const PER_PAGE = 50;
+
+export interface SweepOptions {
+  /** Page bound per list query (a live server may hold many tagged records): default 40. */
+  maxPages?: number;
+  /** List only; delete nothing. */
+  dryRun?: boolean;
+  log?: (line: string) => void;
+  /** Stop early (second signal, deadline). */
+  signal?: AbortSignal;
+}
+
+export interface SweepResult {
+  /** Tagged records found, by resource. */
+  found: Record<SweepResource, number>;
+  /** Records trashed (posts) or deleted (terms). */
+  deleted: number;
+  /** One line per problem; empty when the sweep completed. */
+  errors: string[];
+  /** True when a transport failure stopped the sweep early. */
+  aborted: boolean;
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026', lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d' };
+
+/** Decode HTML character references (numeric and the common named ones), as WordPress renders titles. */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    }
+    return NAMED[body.toLowerCase()] ?? m;
+  });
+}
+
+/** The display title/name of a listed record: `title` (string or {rendered}) for posts, `name` for terms (venue/organizer too may carry `venue`/`organizer`). */
+export function labelOf(resource: SweepResource, rec: any): string {
+  if (!rec || typeof rec !== 'object') return '';
+  const pick = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as any).rendered === 'string' ? (v as any).rendered : '');
+  if (resource === 'categories' || resource === 'tags') return decodeEntities(pick(rec.name));
+  if (resource === 'venues') return decodeEntities(pick(rec.venue) || pick(rec.title));
+  if (resource === 'organizers') return decodeEntities(pick(rec.organizer) || pick(rec.title));
+  return decodeEntities(pick(rec.title));
+}
+
+/** True when the record's decoded title/name contains the tag (case-insensitive: tags are lowercase). */
+export function carriesTag(resource: SweepResource, rec: any, runTag: string): boolean {
+  return runTag.length >= 4 && labelOf(resource, rec).toLowerCase().includes(runTag.toLowerCase());
+}
+
+class SweepStop extends Error {}
+
+function describe(res: ApiResponse): string {
+  const code = res.json && typeof res.json === 'object' && typeof res.json.code === 'string' ? ` (${res.json.code})` : '';
+  return `${res.status}${code}`;
+}
+
+/**
+ * Sweep one run tag off the target. Never throws for target problems: they end up in `errors`.
+ */
+export async function sweep(client: Client, runTag: string, opts: SweepOptions = {}): Promise<SweepResult> {
+  if (!/^[a-z0-9]{4,24}$/.test(runTag)) throw new Error(`refusing to sweep with run tag ${JSON.stringify(runTag)}: it must be 4 to 24 lowercase letters or digits`);
+  const maxPages = opts.maxPages ?? 40;
+  const log = opts.log ?? (() => undefined);
+  const result: SweepResult = { found: { events: 0, venues: 0, organizers: 0, categories: 0, tags: 0 }, deleted: 0, errors: [], aborted: false };
+
+  const call = async (fn: () => Promise<ApiResponse>): Promise<ApiResponse> => {
+    if (opts.signal?.aborted) throw new SweepStop('the sweep was stopped');
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof TransportError) throw new SweepStop(e.message);
+      throw e;
+    }
+  };
+
+  /** Every record of one list query, page by page (bounded). */
+  const listAll = async (resource: SweepResource, query: Record<string, unknown>): Promise<any[] | null> => {
+    const out: any[] = [];
+    for (let page = 1; page <= maxPages; page++) {
+      const res = await call(() => client.get(`/${resource}`, { ...query, per_page: PER_PAGE, page }));
+      // 400: a status this user may not list; 404 past the last page (events archive) or no route.
+      if (res.status === 400 || res.status === 401 || res.status === 403) return page === 1 ? null : out;
+      if (res.status === 404 && page > 1) return out;
+      if (res.status < 200 || res.status > 299) {
+        result.errors.push(`GET /${resource} (page ${page}) answered ${describe(res)}`);
+        return out;
+      }
+      const items = res.json && typeof res.json === 'object' ? res.json[resource] : undefined;
+      if (!Array.isArray(items)) {
+        result.errors.push(`GET /${resource} (page ${page}) did not answer a ${resource} list${res.json === undefined ? ` (${res.jsonError})` : ''}`);
+        return out;
+      }
+      out.push(...items);
+      const totalPages = Number(res.json.total_pages ?? res.headers['x-tec-totalpages'] ?? res.headers['x-wp-totalpages']);
+      if (items.length < PER_PAGE || (Number.isFinite(totalPages) && page >= totalPages)) return out;
+      if (page === maxPages) result.errors.push(`GET /${resource}: more than ${maxPages} pages of tagged records; run the cleanup again`);
+    }
+    return out;
+  };
+
+  try {
+    for (const resource of SWEEP_RESOURCES) {
+      const isTerm = resource === 'categories' || resource === 'tags';
+      const queries: Array<Record<string, unknown>> = [];
+      if (isTerm) queries.push({ search: runTag, hide_empty: 0 });
+      else {
+        // Events: a window wide enough for any date a check may use (the default list shows a
+        // window around today only).
+        const window = resource === 'events' ? { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' } : {};
+        queries.push({ search: runTag, ...window });
+        for (const status of EXTRA_STATUSES) queries.push({ search: runTag, status, ...window });
+      }
+      const byId = new Map<number, any>();
+      for (const q of queries) {
+        const items = await listAll(resource, q);
+        for (const rec of items ?? []) if (rec && Number.isInteger(rec.id) && !byId.has(rec.id)) byId.set(rec.id, rec);
+      }
+      const tagged = [...byId.values()].filter((rec) => carriesTag(resource, rec, runTag) && rec.status !== 'trash');
+      result.found[resource] = tagged.length;
+      if (opts.dryRun) continue;
+      // Children before parents (categories), newest first otherwise.
+      tagged.sort((a, b) => (b.parent ? 1 : 0) - (a.parent ? 1 : 0) || b.id - a.id);
+      for (const rec of tagged) {
+        // The guard again, right before the write: nothing without the tag is ever deleted.
+        if (!carriesTag(resource, rec, runTag)) continue;
+        const res = await call(() => client.delete(`/${resource}/${rec.id}`, isTerm ? { force: true } : undefined));
+        if ((res.status >= 200 && res.status < 300) || res.status === 410 || res.status === 404) {
+          if (res.status < 300) result.deleted++;
+        } else {
+          result.errors.push(`DELETE /${resource}/${rec.id} answered ${describe(res)}`);
+        }
+      }
+      if (tagged.length) log(`cleanup: ${resource}: ${tagged.length} tagged record(s) ${opts.dryRun ? 'found' : 'removed'}`);
+    }
+  } catch (e) {
+    if (!(e instanceof SweepStop)) throw e;
+    result.aborted = true;
+    result.errors.push(`the sweep stopped: ${e.message}`);
+  }
+  return result;
+}
+
+/** Sum of found records. */
+export function foundTotal(r: SweepResult): number {
+  return Object.values(r.found).reduce((a, b) => a + b, 0);
+}
