@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Client } from './client.ts';
+import { Client, TransportError } from './client.ts';
+import { foundTotal, sweep, type SweepResult } from './cleanup.ts';
 import { loadFixtures, publicConfig, secretsOf, type Config, type FixturesFile, type ResolvedConfig } from './config.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { runChecks } from './runner.ts';
@@ -40,6 +41,17 @@ export interface CertifyResult {
   /** One line: why the run could not start. */
   problem?: string;
   config?: ResolvedConfig;
+}
+
+/** A one-line reason when the target stopped answering during the run, or null. */
+async function targetGone(client: Client): Promise<string | null> {
+  try {
+    await client.request({ method: 'GET', path: '' });
+    return null;
+  } catch (e) {
+    if (e instanceof TransportError) return e.message;
+    throw e;
+  }
 }
 
 export async function certify(config: Config, options: CertifyOptions = {}): Promise<CertifyResult> {
@@ -89,6 +101,11 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     };
     log(`target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`);
 
+    // The run-tag sweep before and after the checks (never in read-only runs: no write at all).
+    const sweepClient = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: 1 });
+    const sweeps: { before?: SweepResult; after?: SweepResult } = {};
+    if (!resolved.readOnly) sweeps.before = await sweep(sweepClient, resolved.runTag, { log });
+
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), resolved.deadlineS * 1000);
     const onOuterAbort = () => deadline.abort();
@@ -100,11 +117,30 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);
     }
+    if (!resolved.readOnly) {
+      if (options.signal?.aborted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
+      sweeps.after = await sweep(sweepClient, resolved.runTag, { log });
+    }
+    // A target that went away mid-run: the checks failed for want of a server, not of conformance.
+    const transportTrouble = sweeps.after?.aborted || outcome.checks.some((c) => /no answer|connection refused|target is down|does not resolve/.test(`${c.message ?? ''} ${c.responseExcerpt ?? ''}`));
+    const gone = transportTrouble && !options.signal?.aborted ? await targetGone(sweepClient) : null;
+    await sweepClient.close();
+    const cleanup = {
+      before: sweeps.before ? foundTotal(sweeps.before) : 0,
+      after: sweeps.after ? foundTotal(sweeps.after) : 0,
+      deleted: (sweeps.before?.deleted ?? 0) + (sweeps.after?.deleted ?? 0),
+      errors: [...(sweeps.before?.errors ?? []), ...(sweeps.after?.errors ?? [])],
+    };
+    for (const e of cleanup.errors) log(`cleanup: ${e}`);
     const interrupted = options.signal?.aborted ? 'interrupted by a signal' : deadline.signal.aborted ? `the global deadline of ${resolved.deadlineS} s passed` : undefined;
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
     if (options.postProcess) checks = options.postProcess(checks);
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
+    const problem = gone
+      ? `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again (and \`calcert cleanup --run-tag ${resolved.runTag}\` for what the run left)`
+      : undefined;
+    if (problem) runErrors.push(problem);
     const report: RunReport = {
       format: 1,
       header: {
@@ -120,16 +156,17 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         readOnly: resolved.readOnly,
         startedAt: startedAt.toISOString(),
         duration: Date.now() - startedAt.getTime(),
-        requests: pre.requests + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
+        requests: pre.requests + sweepClient.requestCount + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
         config: publicConfig(resolved),
+        ...(resolved.readOnly ? {} : { cleanup }),
       },
       checks,
       footer: { counts: countResults(checks), verdict: verdictOf(checks, resolved.readOnly, runErrors), errors: runErrors, ...(interrupted ? { interrupted } : {}) },
     };
     let reportDir: string | undefined;
     if (options.writeReports !== false) reportDir = writeReports(report, resolved.reportDir, secretsOf(target));
-    const exitCode = options.signal?.aborted ? 130 : report.footer.verdict === 'not-certified' ? 1 : 0;
-    return { report, exitCode, reportDir, config: resolved };
+    const exitCode = options.signal?.aborted ? 130 : problem ? 2 : report.footer.verdict === 'not-certified' ? 1 : 0;
+    return { report, exitCode, reportDir, config: resolved, ...(problem ? { problem } : {}) };
   } finally {
     await server?.close();
   }

@@ -44,6 +44,8 @@ export interface ReportHeader {
   duration: number;
   requests: number;
   config: Record<string, unknown>;
+  /** The run-tag sweeps (absent in read-only runs): tagged records found before and after the checks, records removed, problems. */
+  cleanup?: { before: number; after: number; deleted: number; errors: string[] };
 }
 
 export interface ReportFooter {
