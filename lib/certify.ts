@@ -12,6 +12,7 @@ import { preflight, PreflightError } from './preflight.ts';
 import { runChecks } from './runner.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
+import { prepareGate, type GateResult } from './expectations.ts';
 import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -41,6 +42,8 @@ export interface CertifyResult {
   /** One line: why the run could not start. */
   problem?: string;
   config?: ResolvedConfig;
+  /** Under --expect / --baseline: the changes, notes and why the exit code is what it is. */
+  gate?: GateResult;
 }
 
 /** A one-line reason when the target stopped answering during the run, or null. */
@@ -59,6 +62,13 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
   const startedAt = new Date();
   let server: ReferenceServer | undefined;
   let target: Config = config;
+  let gate;
+  try {
+    gate = await prepareGate(config);
+  } catch (e) {
+    if ((e as Error)?.name === 'ConfigError') return { report: null, exitCode: 2, problem: (e as Error).message };
+    throw e;
+  }
   try {
     if (!config.baseUrl) {
       const { startReferenceServer } = await import('../fixtures/reference-server/index.ts');
@@ -135,6 +145,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const interrupted = options.signal?.aborted ? 'interrupted by a signal' : deadline.signal.aborted ? `the global deadline of ${resolved.deadlineS} s passed` : undefined;
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
     if (options.postProcess) checks = options.postProcess(checks);
+    if (gate) checks = await gate.apply(checks, { filtered: !!(options.ids?.length || resolved.grep) });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
     const problem = gone
@@ -163,10 +174,11 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       checks,
       footer: { counts: countResults(checks), verdict: verdictOf(checks, resolved.readOnly, runErrors), errors: runErrors, ...(interrupted ? { interrupted } : {}) },
     };
+    const gated = gate?.finish(report);
     let reportDir: string | undefined;
-    if (options.writeReports !== false) reportDir = writeReports(report, resolved.reportDir, secretsOf(target));
-    const exitCode = options.signal?.aborted ? 130 : problem ? 2 : report.footer.verdict === 'not-certified' ? 1 : 0;
-    return { report, exitCode, reportDir, config: resolved, ...(problem ? { problem } : {}) };
+    if (options.writeReports !== false) reportDir = writeReports(report, resolved.reportDir, secretsOf(target), { leading: gated?.markdown });
+    const exitCode = options.signal?.aborted ? 130 : problem ? 2 : gated ? gated.exitCode : report.footer.verdict === 'not-certified' ? 1 : 0;
+    return { report, exitCode, reportDir, config: resolved, ...(problem ? { problem } : {}), ...(gated ? { gate: gated } : {}) };
   } finally {
     await server?.close();
   }

@@ -20,11 +20,13 @@ function mdEscape(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-export function renderSummary(report: RunReport): string {
+/** `leading`: Markdown placed right under the title (the changes against a baseline, expectation notes). */
+export function renderSummary(report: RunReport, leading?: string): string {
   const h = report.header;
   const f = report.footer;
   const lines: string[] = [];
   lines.push(`# calcert: ${f.verdict}`, '');
+  if (leading) lines.push(leading.trimEnd(), '');
   lines.push(`- target: ${h.embedded ? 'embedded reference server' : h.target} (namespace \`${h.namespace}\`)`);
   lines.push(`- variant: ${h.variant.resolved} (declared ${h.variant.declared}, detected ${h.variant.detected ?? 'n/a'})${h.variant.mismatch ? ' **mismatch**' : ''}`);
   lines.push(`- features: ${h.features.join(', ') || 'none'}; read-only: ${h.readOnly ? 'yes' : 'no'}`);
@@ -97,13 +99,13 @@ export function renderJunit(report: RunReport): string {
 }
 
 /** Write the reports; returns the run directory. */
-export function writeReports(report: RunReport, reportDir: string, secrets: string[]): string {
+export function writeReports(report: RunReport, reportDir: string, secrets: string[], options: { leading?: string } = {}): string {
   const redact = redactor(secrets);
   const runId = `${report.header.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${report.header.runTag}`;
   const dir = join(reportDir, runId);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'results.json'), redact(JSON.stringify(report, null, 2)) + '\n');
-  writeFileSync(join(dir, 'summary.md'), redact(renderSummary(report)));
+  writeFileSync(join(dir, 'summary.md'), redact(renderSummary(report, options.leading)));
   writeFileSync(join(dir, 'junit.xml'), redact(renderJunit(report)));
   const latest = join(reportDir, 'latest');
   rmSync(latest, { recursive: true, force: true });
