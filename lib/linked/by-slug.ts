@@ -1,0 +1,89 @@
+/**
+ * Venue and organizer by-slug routes (extended only): read, update (POST/PUT/PATCH, with the body
+ * `slug` equal to the path slug: the spec requires it, and the original answers 400 to a different
+ * one) and delete address the same record as the ID routes. ASCII names keep slugs plain.
+ */
+import { check } from '../check.ts';
+import { sameText } from '../normalise.ts';
+import { type LinkedDef, req, createRecord, scopedIds, show } from '../posts.ts';
+import type { CheckContext } from '../check.ts';
+
+async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ id: number; slug: string }> {
+  const rec = await createRecord(t, d, {}, label);
+  let slug = rec.slug;
+  if (typeof slug !== 'string' || !slug) {
+    const read = await t.api.get(`/${d.plural}/${rec.id}`);
+    slug = read.json?.slug;
+  }
+  if (typeof slug !== 'string' || !slug) t.blocked(`setup: the created ${d.kind} ${rec.id} shows no slug`);
+  return { id: rec.id, slug };
+}
+
+const path = (d: LinkedDef, slug: string) => `/${d.plural}/by-slug/${encodeURIComponent(slug)}`;
+
+export function bySlugChecks(d: LinkedDef): void {
+  const P = d.plural;
+
+  check(
+    { id: `${P}.by-slug.read`, spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only); LEVELS.md by-slug (must: same record as by ID)`, level: 'must', requirements: [req.route(d, 'GET', '/by-slug/{slug}')], tags: ['writes', 'extended'] },
+    `GET /${P}/by-slug/{slug} returns the same ${d.kind} as by ID`,
+    async (t) => {
+      const { id, slug } = await slugOf(t, d, 'slug read');
+      const res = await t.api.get(path(d, slug));
+      t.expectStatus(res, '2xx', `GET ${path(d, slug)}`);
+      t.assert(res.json?.id === id, `GET by slug ${slug} answered id ${JSON.stringify(res.json?.id)}, expected ${id}`, res);
+    },
+  );
+
+  for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+    check(
+      {
+        id: `${P}.by-slug.${method.toLowerCase()}-applies`,
+        spec: `Endpoints: ${method} /${P}/by-slug/{slug} (extended only); Path parameters (body slug required for venues/organizers); LEVELS.md by-slug update`,
+        level: 'must',
+        requirements: [req.route(d, method, '/by-slug/{slug}'), req.field(d, 'description')],
+        tags: ['writes', 'extended'],
+      },
+      `${method} /${P}/by-slug/{slug} with the same slug in the body applies the sent description`,
+      async (t) => {
+        const { id, slug } = await slugOf(t, d, `slug ${method.toLowerCase()}`);
+        const description = `${t.scope} updated by slug Ørsted`;
+        const res = await t.api.request({ method, path: path(d, slug), json: { slug, description } });
+        t.expectStatus(res, '2xx', `${method} ${path(d, slug)}`);
+        const read = await t.api.get(`/${P}/${id}`);
+        t.expectStatus(read, '2xx', `GET /${P}/${id}`);
+        t.assert(sameText(description, read.json?.description), `after ${method} by slug the ${d.kind} reads description ${JSON.stringify(read.json?.description)}, sent ${JSON.stringify(description)}`, read);
+      },
+    );
+  }
+
+  check(
+    { id: `${P}.by-slug.delete`, spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); LEVELS.md delete (must: gone from default lists)`, level: 'must', requirements: [req.route(d, 'DELETE', '/by-slug/{slug}')], tags: ['writes', 'extended'] },
+    `DELETE /${P}/by-slug/{slug} removes that ${d.kind} from the default list`,
+    async (t) => {
+      const { id, slug } = await slugOf(t, d, 'slug delete');
+      const res = await t.api.delete(path(d, slug));
+      t.expectStatus(res, '2xx', `DELETE ${path(d, slug)}`);
+      const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
+      t.assert(!ids.includes(id), `the default list still holds the ${d.kind} ${id} deleted by slug: ${show(ids)}`, page.res);
+    },
+  );
+
+  check(
+    { id: `${P}.by-slug.missing`, spec: 'LEVELS.md missing record, by-slug read (must: 4xx)', level: 'must', requirements: [req.route(d, 'GET', '/by-slug/{slug}')], tags: ['extended'] },
+    `GET /${P}/by-slug/{slug} of an unknown slug answers a 4xx`,
+    async (t) => {
+      const res = await t.api.get(path(d, `${t.scope}-no-such-${d.kind}`));
+      t.expectStatus(res, '4xx', `GET by an unknown slug`);
+    },
+  );
+
+  check(
+    { id: `${P}.by-slug.missing-404`, spec: 'LEVELS.md missing record, by-slug read (should: 404); the original answers 400', level: 'should', requirements: [req.route(d, 'GET', '/by-slug/{slug}')], tags: ['extended'] },
+    `GET /${P}/by-slug/{slug} of an unknown slug answers 404`,
+    async (t) => {
+      const res = await t.api.get(path(d, `${t.scope}-no-such-${d.kind}`));
+      t.expectStatus(res, 404, `GET by an unknown slug`);
+    },
+  );
+}

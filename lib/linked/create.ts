@@ -1,0 +1,212 @@
+/**
+ * Create of a venue or organizer (POST /venues, /organizers): the name is required, every optional
+ * field of the spec's table is accepted and reflected. Declared by suites/<plural>/create.test.ts.
+ * Names are unique per check: the original merges a venue created with an existing name.
+ */
+import { check } from '../check.ts';
+import { sameText, sameDateTime } from '../normalise.ts';
+import { validateError, validateRecord } from '../schemas.ts';
+import { type LinkedDef, req, fullPayload, createRecord, scopedIds, show } from '../posts.ts';
+
+export function createChecks(d: LinkedDef): void {
+  const P = d.plural;
+  const routeCreate = req.route(d, 'POST', '');
+
+  check(
+    {
+      id: `${P}.create.requires-name`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); LEVELS.md missing required field (must: 4xx and nothing created)`,
+      level: 'must',
+      requirements: [req.field(d, d.nameField), routeCreate],
+      tags: ['writes'],
+    },
+    `rejects a ${d.kind} without ${d.nameField} with a 4xx and creates nothing`,
+    async (t) => {
+      const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
+      if (res.status >= 200 && res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.expectStatus(res, '4xx', `POST /${P} without ${d.nameField}`);
+      const { ids } = await scopedIds(t, d, {}, { allow404: true });
+      t.assert(ids.length === 0, `after the refused create, the list searched for the check's scope holds ${show(ids)}, expected nothing`);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.requires-name-400`,
+      spec: `reference-behavior.md: missing required field is 400 rest_missing_callback_param with an error body (should)`,
+      level: 'should',
+      requirements: [req.field(d, d.nameField), routeCreate],
+      tags: ['writes'],
+    },
+    `answers 400 with a JSON error body to a ${d.kind} without ${d.nameField}`,
+    async (t) => {
+      const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
+      if (res.status >= 200 && res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.expectStatus(res, 400, `POST /${P} without ${d.nameField}`);
+      const v = validateError(t.json(res, 'the error'));
+      t.assert(v.ok, `the error body does not have the error shape: ${v.message}`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.reflects-text-fields`,
+      spec: `Resources and their fields / ${d.section}; LEVELS.md valid create (must: 2xx, id, sent fields reflected after normalisation)`,
+      level: 'must',
+      requirements: [routeCreate, ...[d.nameField, 'description', 'website', ...d.textFields].map((f) => req.field(d, f))],
+      tags: ['writes'],
+    },
+    `creates a ${d.kind} with every optional text field and reflects them (normalised) in the answer and on read`,
+    async (t) => {
+      const payload = fullPayload(t, d);
+      const res = await t.api.post(`/${P}`, payload);
+      const id = res.json?.id;
+      if (Number.isInteger(id)) t.track(P, id);
+      t.expectStatus(res, '2xx', `POST /${P} with every text field`);
+      t.assert(Number.isInteger(id), `the create answer has no integer id (got ${JSON.stringify(id)})`, res);
+      const read = await t.api.get(`/${P}/${id}`);
+      t.expectStatus(read, '2xx', `GET /${P}/${id}`);
+      for (const [label, r] of [['the create answer', res], ['the read', read]] as const) {
+        const body = r.json;
+        for (const [f, v] of Object.entries(payload)) {
+          if (f === 'show_map' || f === 'show_map_link') continue;
+          t.assert(sameText(String(v), body?.[f]), `${label} shows ${f} ${JSON.stringify(body?.[f])}, sent ${JSON.stringify(v)}`, r);
+        }
+      }
+    },
+  );
+
+  if (d.kind === 'venue') {
+    check(
+      {
+        id: `${P}.create.show-map-flags`,
+        spec: 'Resources and their fields / Venue (show_map, show_map_link); LEVELS.md minimal contract (booleans as booleans)',
+        level: 'must',
+        requirements: [routeCreate, req.field(d, 'show_map'), req.field(d, 'show_map_link')],
+        tags: ['writes'],
+      },
+      'stores show_map and show_map_link as sent ("false" / "true") and shows them as booleans',
+      async (t) => {
+        // Sent as strings: the spec types them string and the original rejects JSON booleans.
+        const rec = await createRecord(t, d, { show_map: 'false', show_map_link: 'true' }, 'map flags');
+        const read = await t.api.get(`/${P}/${rec.id}`);
+        t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
+        const body = t.json(read);
+        t.assert(body?.show_map === false, `show_map reads ${JSON.stringify(body?.show_map)}, sent "false"`, read);
+        t.assert(body?.show_map_link === true, `show_map_link reads ${JSON.stringify(body?.show_map_link)}, sent "true"`, read);
+      },
+    );
+  }
+
+  check(
+    {
+      id: `${P}.create.publication-date`,
+      spec: `Resources and their fields / ${d.section} (date, date_utc); LEVELS.md minimal contract (dates as YYYY-MM-DD hh:mm:ss equal to what was sent)`,
+      level: 'must',
+      requirements: [routeCreate, req.field(d, 'date'), req.field(d, 'date_utc')],
+      tags: ['writes'],
+    },
+    `stores a sent date and a sent date_utc as the ${d.kind}'s publication date`,
+    async (t) => {
+      const a = await createRecord(t, d, { date: '2021-03-04 05:06:07' }, 'dated');
+      t.assert(sameDateTime('2021-03-04 05:06:07', a.date), `a ${d.kind} created with date 2021-03-04 05:06:07 shows date ${JSON.stringify(a.date)}`);
+      const b = await createRecord(t, d, { date_utc: '2021-05-06 07:08:09' }, 'utc dated');
+      const read = await t.api.get(`/${P}/${b.id}`);
+      t.expectStatus(read, '2xx', `GET /${P}/${b.id}`);
+      t.assert(sameDateTime('2021-05-06 07:08:09', read.json?.date_utc), `a ${d.kind} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(read.json?.date_utc)}`, read);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.status`,
+      spec: `Resources and their fields / ${d.section} (status); States and transitions 1 (status settable on create)`,
+      level: 'must',
+      requirements: [routeCreate, req.field(d, 'status')],
+      tags: ['writes'],
+    },
+    `stores a sent status (draft)`,
+    async (t) => {
+      const rec = await createRecord(t, d, { status: 'draft' }, 'draft');
+      const read = await t.api.get(`/${P}/${rec.id}`);
+      t.expectStatus(read, '2xx', `GET /${P}/${rec.id} as the author`);
+      t.assert(read.json?.status === 'draft', `a ${d.kind} created with status draft reads status ${JSON.stringify(read.json?.status)}`, read);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.author`,
+      spec: `Resources and their fields / ${d.section} (author, integer); reference-behavior.md (author a string of digits)`,
+      level: 'must',
+      requirements: [routeCreate, req.field(d, 'author')],
+      tags: ['writes'],
+    },
+    `accepts author (the caller's own user ID) and shows it as the record's author`,
+    async (t) => {
+      const first = await createRecord(t, d, {}, 'authorless');
+      const me = Number(first.author);
+      if (!Number.isInteger(me) || me <= 0) t.blocked(`setup: a created ${d.kind} names no numeric author (${JSON.stringify(first.author)}), so the caller's user ID is unknown`);
+      const res = await t.api.post(`/${P}`, { [d.nameField]: t.name(`authored ${d.kind}`), author: me });
+      if (Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.expectStatus(res, '2xx', `POST /${P} with author ${me}`);
+      t.assert(String(res.json?.author) === String(me), `a ${d.kind} created with author ${me} shows author ${JSON.stringify(res.json?.author)}`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.image`,
+      spec: `Resources and their fields / ${d.section} (image: featured image ID or URL); LEVELS.md image n/a unless fixture`,
+      level: 'must',
+      requirements: [routeCreate, req.field(d, 'image')],
+      tags: ['writes', 'fixture'],
+    },
+    `accepts an image ID and shows that image on the record`,
+    async (t) => {
+      const image = t.fixture('image');
+      const rec = await createRecord(t, d, { image: image.id }, 'imaged');
+      const read = await t.api.get(`/${P}/${rec.id}`);
+      t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
+      const got = read.json?.image;
+      const shown = got && typeof got === 'object' ? got.id ?? got.url : got;
+      t.assert(shown === image.id || shown === image.url || String(shown) === String(image.id), `a ${d.kind} created with image ${image.id} shows image ${JSON.stringify(got)}`, read);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.answers-201`,
+      spec: 'reference-behavior.md: create answers 201 with the full record (should)',
+      level: 'should',
+      requirements: [routeCreate],
+      tags: ['writes'],
+    },
+    `answers 201 with the full ${d.kind} record`,
+    async (t) => {
+      const res = await t.api.post(`/${P}`, fullPayload(t, d));
+      if (Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.expectStatus(res, 201, `POST /${P}`);
+      const v = validateRecord(d.kind, t.json(res), 'shape');
+      t.assert(v.ok, `the created ${d.kind} does not have the record shape: ${v.message}`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.form-body`,
+      spec: 'reference-behavior.md: parameters from a form-encoded body; LEVELS.md form works too (should)',
+      level: 'should',
+      requirements: [routeCreate, req.field(d, d.nameField), req.field(d, 'description')],
+      tags: ['writes'],
+    },
+    `creates a ${d.kind} from a form-encoded body`,
+    async (t) => {
+      const name = t.name(`form ${d.kind} Ünïcödé`);
+      const res = await t.api.request({ method: 'POST', path: `/${P}`, form: { [d.nameField]: name, description: `${t.scope} form body` } });
+      if (Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.expectStatus(res, '2xx', `POST /${P} form-encoded`);
+      t.assert(sameText(name, res.json?.[d.nameField]), `the form-created ${d.kind} shows ${d.nameField} ${JSON.stringify(res.json?.[d.nameField])}, sent ${JSON.stringify(name)}`, res);
+    },
+  );
+}

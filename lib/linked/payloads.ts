@@ -1,0 +1,79 @@
+/**
+ * Property-based create payloads for venues and organizers: every valid payload round-trips
+ * (create answer and read reflect what was sent); every invalid one is a 4xx and creates nothing.
+ */
+import { check } from '../check.ts';
+import type { CheckContext } from '../check.ts';
+import type { Params } from '../client.ts';
+import { sameDateTime, sameText } from '../normalise.ts';
+import { type LinkedDef, req, scopedIds, show } from '../posts.ts';
+import { bind, invalidLinked, validLinked } from '../arbitraries/venues.ts';
+
+/** Why `body` does not reflect `sent`, or null. */
+function mismatch(d: LinkedDef, sent: Params, body: any): string | null {
+  for (const [f, v] of Object.entries(sent)) {
+    const got = body?.[f];
+    let same: boolean;
+    if (f === 'date') same = sameDateTime(String(v), got);
+    else if (f === 'status') same = got === v;
+    else if (f === 'show_map' || f === 'show_map_link') same = got === (v === 'true');
+    else same = sameText(String(v), got);
+    if (!same) return `${f} shows ${JSON.stringify(got)}, sent ${JSON.stringify(v)}`;
+  }
+  return null;
+}
+
+export function payloadChecks(d: LinkedDef): void {
+  const P = d.plural;
+  const fieldReqs = [d.nameField, 'description', 'status', 'date', 'website', ...d.textFields, ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : [])].map((f) => req.field(d, f));
+
+  check(
+    {
+      id: `${P}.create.round-trip`,
+      spec: `Resources and their fields / ${d.section}; LEVELS.md valid create (must: sent fields reflected after normalisation)`,
+      level: 'must',
+      requirements: [req.route(d, 'POST', ''), req.route(d, 'GET', '/{id}'), ...fieldReqs],
+      tags: ['writes', 'property'],
+    },
+    `any valid ${d.kind} payload (random optional fields, non-ASCII text) is created and read back as sent`,
+    async (t: CheckContext) => {
+      let n = 0;
+      await t.property(validLinked(d), async (draft) => {
+        const sent = bind(d, t.scope, ++n, draft);
+        const res = await t.api.post(`/${P}`, sent);
+        const id = res.json?.id;
+        if (Number.isInteger(id)) t.track(P, id);
+        t.expectStatus(res, '2xx', `POST /${P}`);
+        t.assert(Number.isInteger(id), `the create answer has no integer id`, res);
+        const bad = mismatch(d, sent, res.json);
+        t.assert(!bad, `the create answer does not reflect the payload: ${bad}`, res);
+        const read = await t.api.get(`/${P}/${id}`);
+        t.expectStatus(read, '2xx', `GET /${P}/${id}`);
+        const badRead = mismatch(d, sent, read.json);
+        t.assert(!badRead, `the read ${d.kind} does not reflect the payload: ${badRead}`, read);
+      });
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.invalid-creates-nothing`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); LEVELS.md missing required field (must: 4xx and nothing created)`,
+      level: 'must',
+      requirements: [req.route(d, 'POST', ''), req.field(d, d.nameField)],
+      tags: ['writes', 'property'],
+    },
+    `any ${d.kind} payload without a name (missing or empty) is a 4xx and creates nothing`,
+    async (t: CheckContext) => {
+      let n = 0;
+      await t.property(invalidLinked(d), async (draft) => {
+        const sent = { ...bind(d, t.scope, ++n, draft), description: `${t.scope} invalid ${n}` };
+        const res = await t.api.post(`/${P}`, sent);
+        if (res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+        t.expectStatus(res, '4xx', `POST /${P} with ${d.nameField} ${draft.name === undefined ? 'missing' : 'empty'}`);
+        const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
+        t.assert(ids.length === 0, `after the refused create the list holds ${show(ids)}`, page.res);
+      });
+    },
+  );
+}

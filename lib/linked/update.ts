@@ -1,0 +1,112 @@
+/**
+ * Update of a venue or organizer by POST, PUT and PATCH on /{id}: the sent fields are applied
+ * (must); unsent fields keep their values (should: the original resets status, the map flags,
+ * stateprovince and image); a missing ID is a 4xx (should 404).
+ */
+import { check } from '../check.ts';
+import { sameText } from '../normalise.ts';
+import { validateError } from '../schemas.ts';
+import { type LinkedDef, req, createRecord, fullPayload, sampleValue, MISSING_ID } from '../posts.ts';
+import type { Params } from '../client.ts';
+
+const METHODS = ['POST', 'PUT', 'PATCH'] as const;
+
+export function updateChecks(d: LinkedDef): void {
+  const P = d.plural;
+  const field = d.searchField; // city / email: a meta field, besides the name and description
+
+  for (const method of METHODS) {
+    check(
+      {
+        id: `${P}.update.${method.toLowerCase()}-applies`,
+        spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); LEVELS.md update (must: applies the sent fields, 2xx)`,
+        level: 'must',
+        requirements: [req.route(d, method, '/{id}'), req.field(d, d.nameField), req.field(d, 'description'), req.field(d, field)],
+        tags: ['writes'],
+      },
+      `${method} /${P}/{id} applies the sent name, description and ${field}`,
+      async (t) => {
+        const rec = await createRecord(t, d, { description: 'before', [field]: sampleValue(t, field) }, 'to update');
+        const sent: Params = {
+          [d.nameField]: t.name(`renamed ${d.kind} Ōtaki`),
+          description: `${t.scope} nouvelle déscription`,
+          [field]: field === 'email' ? `${t.scope}.new@example.org` : `${t.scope} Łódź`,
+        };
+        const res = await t.api.request({ method, path: `/${P}/${rec.id}`, json: sent });
+        t.expectStatus(res, '2xx', `${method} /${P}/${rec.id}`);
+        const read = await t.api.get(`/${P}/${rec.id}`);
+        t.expectStatus(read, '2xx', `GET /${P}/${rec.id} after the update`);
+        for (const [f, v] of Object.entries(sent)) {
+          t.assert(sameText(String(v), read.json?.[f]), `after ${method} the ${d.kind} reads ${f} ${JSON.stringify(read.json?.[f])}, sent ${JSON.stringify(v)}`, read);
+        }
+      },
+    );
+  }
+
+  check(
+    {
+      id: `${P}.update.answers-200-record`,
+      spec: 'reference-behavior.md: update answers 200 with the record (should)',
+      level: 'should',
+      requirements: [req.route(d, 'POST', '/{id}')],
+      tags: ['writes'],
+    },
+    `an update answers 200 with the updated ${d.kind}`,
+    async (t) => {
+      const rec = await createRecord(t, d, {}, 'answer');
+      const description = `${t.scope} answered description`;
+      const res = await t.api.post(`/${P}/${rec.id}`, { description });
+      t.expectStatus(res, 200, `POST /${P}/${rec.id}`);
+      t.assert(res.json?.id === rec.id && sameText(description, res.json?.description), `the update answer shows id ${JSON.stringify(res.json?.id)} and description ${JSON.stringify(res.json?.description)}, expected ${rec.id} and the sent description`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.update.keeps-unsent`,
+      spec: `Update: every field optional (HTTP PATCH semantics; should). The original deviates: it resets status (draft -> publish), venue show_map/show_map_link, stateprovince and image`,
+      level: 'should',
+      requirements: [req.route(d, 'PATCH', '/{id}'), req.field(d, 'status'), ...(d.kind === 'venue' ? ['show_map', 'show_map_link', 'stateprovince'] : []).map((f) => req.field(d, f))],
+      tags: ['writes'],
+    },
+    `an update that sends only the description keeps every other field`,
+    async (t) => {
+      const payload = { ...fullPayload(t, d, 'kept'), status: 'draft' } as Params;
+      const image = t.config.fixtures?.image;
+      if (image) payload.image = image.id;
+      const rec = await t.create(P, payload);
+      const before = await t.api.get(`/${P}/${rec.id}`);
+      t.expectStatus(before, '2xx', `GET /${P}/${rec.id}`);
+      const res = await t.api.patch(`/${P}/${rec.id}`, { description: `${t.scope} only this changes` });
+      t.expectStatus(res, '2xx', `PATCH /${P}/${rec.id}`);
+      const after = await t.api.get(`/${P}/${rec.id}`);
+      t.expectStatus(after, '2xx', `GET /${P}/${rec.id} after the update`);
+      const changed: string[] = [];
+      const keys = [d.nameField, 'website', 'status', ...d.textFields, ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : []), ...(image ? ['image'] : [])];
+      for (const k of keys) {
+        if (JSON.stringify(before.json?.[k]) !== JSON.stringify(after.json?.[k])) changed.push(`${k}: ${JSON.stringify(before.json?.[k])} -> ${JSON.stringify(after.json?.[k])}`);
+      }
+      t.assert(changed.length === 0, `fields not sent changed: ${changed.join('; ')}`, after);
+    },
+  );
+
+  check(
+    { id: `${P}.update.missing-id`, spec: 'LEVELS.md update of a missing record (must: 4xx)', level: 'must', requirements: [req.route(d, 'POST', '/{id}')], tags: ['writes'] },
+    `answers a 4xx to an update of an ID that is no ${d.kind}`,
+    async (t) => {
+      const res = await t.api.post(`/${P}/${MISSING_ID}`, { description: `${t.scope} nowhere` });
+      t.expectStatus(res, '4xx', `POST /${P}/${MISSING_ID}`);
+    },
+  );
+
+  check(
+    { id: `${P}.update.missing-id-404`, spec: 'LEVELS.md update of a missing record (should: 404); the original answers 400', level: 'should', requirements: [req.route(d, 'POST', '/{id}')], tags: ['writes'] },
+    `answers 404 with a JSON error to an update of an ID that is no ${d.kind}`,
+    async (t) => {
+      const res = await t.api.post(`/${P}/${MISSING_ID}`, { description: `${t.scope} nowhere` });
+      t.expectStatus(res, 404, `POST /${P}/${MISSING_ID}`);
+      const v = validateError(t.json(res, 'the error'));
+      t.assert(v.ok, `the error body does not have the error shape: ${v.message}`, res);
+    },
+  );
+}

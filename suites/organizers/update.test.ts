@@ -1,0 +1,5 @@
+// organizers: update checks. Declared once for venues and organizers in lib/linked/update.ts (data-driven twins).
+import { ORGANIZERS } from '../../lib/posts.ts';
+import { updateChecks } from '../../lib/linked/update.ts';
+
+updateChecks(ORGANIZERS);
