@@ -1,0 +1,176 @@
+/**
+ * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
+ */
+import { check } from '../check.ts';
+import { assertReflects, field, listTerms, makeTerm, meta, readTerm, route, show, slugFor, idsOf, SHOW_EMPTY, UNKNOWN_ID, type Taxonomy } from '../terms.ts';
+import { sameText } from '../normalise.ts';
+
+export function itemChecks(tx: Taxonomy): void {
+  const GET1 = route(tx, 'GET', true);
+  const DEL = route(tx, 'DELETE', true);
+
+  check(
+    meta(tx, { id: 'read.by-id', spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`, level: 'must', requirements: [GET1, field(tx, 'name')], tags: ['writes'] }),
+    `reads a ${tx.noun} by its ID`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'read me');
+      const { body, res } = await readTerm(t, tx, made.id);
+      t.assert(sameText(t.name('read me'), body.name), `GET /${tx.kind}/${made.id} has name ${JSON.stringify(body.name)}, expected ${JSON.stringify(t.name('read me'))}`, res);
+    },
+  );
+
+  check(
+    meta(tx, { id: 'read.unknown-id', spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (must 4xx)`, level: 'must', requirements: [GET1], tags: [] }),
+    `answers a 4xx and no record to GET of an unknown ${tx.noun} ID`,
+    async (t) => {
+      const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
+      t.expectStatus(res, '4xx', `GET /${tx.kind}/${UNKNOWN_ID}`);
+    },
+  );
+
+  check(
+    meta(tx, { id: 'read.unknown-id-404', spec: 'LEVELS.md missing record (should: 404; the original answers 400)', level: 'should', requirements: [GET1], tags: [] }),
+    `answers 404 to GET of an unknown ${tx.noun} ID`,
+    async (t) => {
+      const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
+      t.expectStatus(res, 404, `GET /${tx.kind}/${UNKNOWN_ID}`);
+    },
+  );
+
+  for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+    const lower = method.toLowerCase() as 'post' | 'put' | 'patch';
+    check(
+      meta(tx, {
+        id: `update.${lower}-applies-fields`,
+        spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; LEVELS.md update by POST, PUT, PATCH`,
+        level: 'must',
+        requirements: [route(tx, method, true), field(tx, 'name'), field(tx, 'description'), field(tx, 'slug')],
+        tags: ['writes'],
+      }),
+      `applies the sent name, description and slug on a ${method} update of a ${tx.noun}`,
+      async (t) => {
+        const made = await makeTerm(t, tx, 'before', { description: t.name('old description') });
+        const sent = { name: t.name(`after ${lower} ü`), description: t.name(`new description ${lower} – ñ`), slug: slugFor(t, `after-${lower}`) };
+        const res = await t.api.request({ method, path: `/${tx.kind}/${made.id}`, json: sent });
+        t.expectStatus(res, '2xx', `${method} /${tx.kind}/${made.id}`);
+        const { body, res: read } = await readTerm(t, tx, made.id);
+        assertReflects(t, tx, sent, body, read, `GET /${tx.kind}/${made.id} after the ${method} update`);
+      },
+    );
+  }
+
+  check(
+    meta(tx, {
+      id: 'update.answers-200',
+      spec: 'LEVELS.md update by POST, PUT, PATCH (should: 200)',
+      level: 'should',
+      requirements: [route(tx, 'POST', true), route(tx, 'PUT', true), route(tx, 'PATCH', true)],
+      tags: ['writes'],
+    }),
+    `answers 200 with the updated ${tx.noun} to POST, PUT and PATCH updates`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'status');
+      for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+        const name = t.name(`status ${method}`);
+        const res = await t.api.request({ method, path: `/${tx.kind}/${made.id}`, json: { name } });
+        t.expectStatus(res, 200, `${method} /${tx.kind}/${made.id}`);
+        t.assert(res.json?.id === made.id && sameText(name, res.json?.name), `${method} answered ${JSON.stringify({ id: res.json?.id, name: res.json?.name })}, expected the updated record`, res);
+      }
+    },
+  );
+
+  check(
+    meta(tx, {
+      id: 'update.keeps-unsent-fields',
+      spec: `Resources and their fields (every field optional on update); LEVELS.md unsent fields on update (should; the original keeps a term's omitted fields)`,
+      level: 'should',
+      requirements: [route(tx, 'PATCH', true), field(tx, 'description'), field(tx, 'slug')],
+      tags: ['writes'],
+    }),
+    `keeps the description and slug of a ${tx.noun} when an update sends only the name`,
+    async (t) => {
+      const slug = slugFor(t, 'kept');
+      const made = await makeTerm(t, tx, 'keep', { description: t.name('kept description'), slug });
+      const res = await t.api.patch(`/${tx.kind}/${made.id}`, { name: t.name('renamed') });
+      t.expectStatus(res, '2xx', `PATCH /${tx.kind}/${made.id}`);
+      const { body, res: read } = await readTerm(t, tx, made.id);
+      assertReflects(t, tx, { name: t.name('renamed'), description: t.name('kept description'), slug }, body, read, 'after a name-only update');
+    },
+  );
+
+  check(
+    meta(tx, { id: 'update.unknown-id', spec: 'LEVELS.md update of a missing record (must 4xx)', level: 'must', requirements: [route(tx, 'POST', true)], tags: ['writes'] }),
+    `answers a 4xx to an update of an unknown ${tx.noun} ID and creates nothing`,
+    async (t) => {
+      const res = await t.api.post(`/${tx.kind}/${UNKNOWN_ID}`, { name: t.name('ghost') });
+      if (res.status < 300 && Number.isInteger(res.json?.id) && res.json.id !== UNKNOWN_ID) t.track(tx.kind, res.json.id);
+      t.expectStatus(res, '4xx', `POST /${tx.kind}/${UNKNOWN_ID}`);
+      const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
+      t.assert(items.length === 0, `the update of a missing ${tx.noun} created ${show(idsOf(items))}`, lres);
+    },
+  );
+
+  check(
+    meta(tx, { id: 'update.unknown-id-404', spec: 'LEVELS.md update of a missing record (should: 404; the original answers 400)', level: 'should', requirements: [route(tx, 'PUT', true)], tags: ['writes'] }),
+    `answers 404 to an update of an unknown ${tx.noun} ID`,
+    async (t) => {
+      const res = await t.api.put(`/${tx.kind}/${UNKNOWN_ID}`, { name: t.name('ghost') });
+      t.expectStatus(res, 404, `PUT /${tx.kind}/${UNKNOWN_ID}`);
+    },
+  );
+
+  check(
+    meta(tx, { id: 'delete.permanent', spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; LEVELS.md delete (terms gone for good)`, level: 'must', requirements: [DEL, GET1], tags: ['writes'] }),
+    `deletes a ${tx.noun} for good: it is no longer readable or listed`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'doomed');
+      const res = await t.api.delete(`/${tx.kind}/${made.id}`);
+      t.expectStatus(res, '2xx', `DELETE /${tx.kind}/${made.id}`);
+      const read = await t.api.get(`/${tx.kind}/${made.id}`);
+      t.expectStatus(read, '4xx', `GET /${tx.kind}/${made.id} after its delete`);
+      const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
+      t.assert(!idsOf(items).includes(made.id), `the deleted ${tx.noun} ${made.id} is still listed`, lres);
+    },
+  );
+
+  check(
+    meta(tx, { id: 'delete.second-delete-404', spec: 'LEVELS.md delete (should: terms gone for good; a second delete is 404, the original answers 400)', level: 'should', requirements: [DEL], tags: ['writes'] }),
+    `answers 404 to deleting a ${tx.noun} a second time`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'twice deleted');
+      const first = await t.api.delete(`/${tx.kind}/${made.id}`);
+      t.expectStatus(first, '2xx', `the first DELETE /${tx.kind}/${made.id}`);
+      const second = await t.api.delete(`/${tx.kind}/${made.id}`);
+      t.expectStatus(second, 404, `the second DELETE /${tx.kind}/${made.id}`);
+    },
+  );
+
+  check(
+    meta(tx, {
+      id: 'anonymous.writes-refused',
+      spec: 'Authentication: not shown; LEVELS.md anonymous writes (should: 401, nothing changed)',
+      level: 'should',
+      requirements: [route(tx, 'POST'), route(tx, 'POST', true), DEL],
+      tags: ['writes', 'security', 'anonymous'],
+    }),
+    `refuses anonymous create, update and delete of ${tx.kind} with 401 and changes nothing`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'guarded');
+      const create = await t.anon.post(`/${tx.kind}`, { name: t.name('anonymous') });
+      if (create.status < 300 && Number.isInteger(create.json?.id)) t.track(tx.kind, create.json.id);
+      t.expectStatus(create, 401, `anonymous POST /${tx.kind}`);
+      const update = await t.anon.post(`/${tx.kind}/${made.id}`, { name: t.name('defaced') });
+      t.expectStatus(update, 401, `anonymous POST /${tx.kind}/${made.id}`);
+      const del = await t.anon.delete(`/${tx.kind}/${made.id}`);
+      t.expectStatus(del, 401, `anonymous DELETE /${tx.kind}/${made.id}`);
+      const { body, res } = await readTerm(t, tx, made.id);
+      t.assert(sameText(t.name('guarded'), body.name), `after the refused anonymous writes the name is ${JSON.stringify(body.name)}`, res);
+      const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
+      t.assert(sameSetIds(idsOf(items), [made.id]), `after the refused anonymous writes ${tx.kind} ${show(idsOf(items))} are listed, expected only ${made.id}`, lres);
+    },
+  );
+}
+
+function sameSetIds(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}

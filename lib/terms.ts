@@ -1,0 +1,136 @@
+/**
+ * Shared pieces of the categories and tags suites. The two taxonomies behave alike, so each
+ * behaviour is written once (lib/term-checks/*.ts) and declared for both taxonomies by the
+ * suite files suites/categories/*.test.ts and suites/tags/*.test.ts (data-driven twins).
+ */
+import type { CheckContext, CheckMeta } from './check.ts';
+import type { ApiResponse, Params } from './client.ts';
+import { sameText } from './normalise.ts';
+
+export type TermKind = 'categories' | 'tags';
+
+export interface Taxonomy {
+  /** Resource and check group: `categories` | `tags`. */
+  kind: TermKind;
+  /** Record kind of lib/schemas.ts. */
+  record: 'category' | 'tag';
+  /** Word for messages. */
+  noun: string;
+  /** Categories have `parent`; tags do not. */
+  hierarchical: boolean;
+}
+
+export const CATEGORIES: Taxonomy = { kind: 'categories', record: 'category', noun: 'category', hierarchical: true };
+export const TAGS: Taxonomy = { kind: 'tags', record: 'tag', noun: 'tag', hierarchical: false };
+
+export const NS_PATH = '/cal/events/v1';
+
+/** `route:METHOD /cal/events/v1/<kind>` or the item route with `item`. */
+export function route(tx: Taxonomy, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', item = false): string {
+  return `route:${method} ${NS_PATH}/${tx.kind}${item ? '/{id}' : ''}`;
+}
+export const field = (tx: Taxonomy, name: string) => `field:${tx.kind}.${name}`;
+export const param = (tx: Taxonomy, name: string) => `param:${tx.kind}.${name}`;
+
+/** Check metadata with the taxonomy's group as the ID prefix: `id` is `<operation>.<behaviour>`. */
+export function meta(tx: Taxonomy, m: Omit<CheckMeta, 'id'> & { id: string }): CheckMeta {
+  return { ...m, id: `${tx.kind}.${m.id}` };
+}
+
+/** An ID no server has handed out for a term (terms are numbered from 1 up). */
+export const UNKNOWN_ID = 999999937;
+
+/** Query that shows empty terms too (hide_empty defaults to true, and most check terms have no events). */
+export const SHOW_EMPTY = { hide_empty: 0 };
+
+export interface TermList {
+  res: ApiResponse;
+  /** The records, [] for a base empty page answered with a 404 JSON error. */
+  items: any[];
+  /** True when the page was an empty 404 (base only). */
+  emptyAs404: boolean;
+}
+
+/**
+ * GET a term list and read its records as the minimal contract allows: a JSON object with the
+ * records in an array under the plural name; on base an empty page may be a 404 JSON error.
+ */
+export async function listTerms(t: CheckContext, tx: Taxonomy, query: Params, what = `the ${tx.kind} list`): Promise<TermList> {
+  const res = await t.api.get(`/${tx.kind}`, query);
+  if (res.status === 404 && t.variant === 'base' && res.json && typeof res.json === 'object' && !Array.isArray(res.json[tx.kind])) {
+    return { res, items: [], emptyAs404: true };
+  }
+  t.expectStatus(res, '2xx', what);
+  const body = t.json(res, what);
+  const items = body?.[tx.kind];
+  t.assert(Array.isArray(items), `${what} has no array under "${tx.kind}" (keys: ${Object.keys(body ?? {}).join(', ') || 'none'})`, res);
+  return { res, items, emptyAs404: false };
+}
+
+/** IDs of a list's records. */
+export function idsOf(items: any[]): number[] {
+  return items.map((r) => r?.id);
+}
+
+/** `[1,2]` as `1, 2` for messages. */
+export function show(ids: number[]): string {
+  return ids.length ? ids.join(', ') : 'none';
+}
+
+/** Same members, any order. */
+export function sameSet(a: number[], b: number[]): boolean {
+  return a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+}
+
+/** Create a term as setup (blocked if it fails); returns the record. */
+export async function makeTerm(t: CheckContext, tx: Taxonomy, label: string, extra: Params = {}): Promise<any> {
+  return t.create(tx.kind, { name: t.name(label), ...extra });
+}
+
+/** A slug unique to the check: lowercase letters, digits and hyphens only. */
+export function slugFor(t: CheckContext, label: string): string {
+  return `${t.scope}-${label}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+}
+
+/** YYYY-MM-DD hh:mm:ss of a day `days` from now, at `hour`:00 UTC. */
+function dateAhead(days: number, hour: number): string {
+  const d = new Date(Date.now() + days * 86400000);
+  return `${d.toISOString().slice(0, 10)} ${String(hour).padStart(2, '0')}:00:00`;
+}
+
+/**
+ * Create an event with these terms attached (extended only: the base variant has no interface
+ * way to set an event's categories or tags). Terms are sent by ID: the original links a new tag
+ * named after the ID when an existing tag is sent by name.
+ */
+export async function eventWith(t: CheckContext, tx: Taxonomy, termIds: number[], label = 'event'): Promise<any> {
+  const payload: Params = { title: t.name(label), start_date: dateAhead(3, 10), end_date: dateAhead(3, 11) };
+  if (termIds.length) payload[tx.kind] = termIds;
+  return t.create('events', payload);
+}
+
+/** Read one term; 2xx JSON or a failure. */
+export async function readTerm(t: CheckContext, tx: Taxonomy, id: number, what = `GET /${tx.kind}/${id}`): Promise<{ res: ApiResponse; body: any }> {
+  const res = await t.api.get(`/${tx.kind}/${id}`);
+  t.expectStatus(res, '2xx', what);
+  const body = t.json(res, what);
+  t.assert(body && typeof body === 'object' && body.id === id, `${what} answered a record with id ${JSON.stringify(body?.id)}, expected ${id}`, res);
+  return { res, body };
+}
+
+/** Assert that the record reflects the sent fields (text normalised, slug and parent exact). */
+export function assertReflects(t: CheckContext, tx: Taxonomy, sent: Params, got: any, res: ApiResponse, what: string): void {
+  for (const key of ['name', 'description'] as const) {
+    if (sent[key] === undefined) continue;
+    t.assert(sameText(String(sent[key]), got?.[key]), `${what}: ${key} is ${JSON.stringify(got?.[key])}, expected ${JSON.stringify(sent[key])} (after normalisation)`, res);
+  }
+  if (sent.slug !== undefined) t.assert(got?.slug === sent.slug, `${what}: slug is ${JSON.stringify(got?.slug)}, expected ${JSON.stringify(sent.slug)}`, res);
+  if (tx.hierarchical && sent.parent !== undefined) t.assert(Number(got?.parent) === Number(sent.parent), `${what}: parent is ${JSON.stringify(got?.parent)}, expected ${sent.parent}`, res);
+}
+
+/** Names sorted as the original's `orderby=name` does on ASCII names: case-insensitively. */
+export function byNameCaseInsensitive(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,5 @@
+/** categories ordering (order x orderby) and schemas: lib/term-checks/order.ts. */
+import { orderChecks } from '../../lib/term-checks/order.ts';
+import { CATEGORIES } from '../../lib/terms.ts';
+
+orderChecks(CATEGORIES);

@@ -1,0 +1,5 @@
+/** tags item routes (read, update, delete, unknown IDs, anonymous writes): lib/term-checks/items.ts. */
+import { itemChecks } from '../../lib/term-checks/items.ts';
+import { TAGS } from '../../lib/terms.ts';
+
+itemChecks(TAGS);
