@@ -16,10 +16,15 @@ interface Started {
   url: string;
   namespace: string;
   close(): Promise<void>;
+  /** CPU time (user + system, microseconds) the server has used so far. */
+  cpu(): Promise<number>;
 }
 
 async function startServer(): Promise<Started> {
-  if (process.env.BENCH_INPROCESS === '1') return startReferenceServer({ variant: 'extended', port: 0 });
+  if (process.env.BENCH_INPROCESS === '1') {
+    const s = await startReferenceServer({ variant: 'extended', port: 0 });
+    return { ...s, close: () => s.close(), cpu: async () => { const u = process.cpuUsage(); return u.user + u.system; } };
+  }
   const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [])], env: { ...process.env, BENCH_SERVER: '1' } });
   const info = await new Promise<{ url: string; namespace: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { url: string; namespace: string }));
@@ -27,6 +32,10 @@ async function startServer(): Promise<Started> {
   });
   return {
     ...info,
+    cpu: () => new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve((m as { cpu: number }).cpu));
+      child.send('cpu');
+    }),
     close: () => new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -64,10 +73,17 @@ async function main(): Promise<void> {
       done++;
     }
   };
+  const cpu0 = await server.cpu();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONNECTIONS * PIPELINING }, worker));
   const secs = (performance.now() - t0) / 1000;
+  const cpuSecs = ((await server.cpu()) - cpu0) / 1e6;
   process.stdout.write(`GET /events?per_page=10 (100 events, ${CONNECTIONS} connections x ${PIPELINING} pipelined): ${Math.round(done / secs)} req/s over ${secs.toFixed(1)} s, ${done} requests, ${errors} errors\n`);
+  // Wall-clock throughput depends on what else runs on the machine; the server's own CPU cost
+  // per request gives its capacity per core independently of that.
+  if (process.env.BENCH_INPROCESS !== '1') {
+    process.stdout.write(`server CPU: ${((cpuSecs / done) * 1e6).toFixed(0)} us/request = ${Math.round(done / cpuSecs)} req/s per fully used core\n`);
+  }
   await pool.close();
   await server.close();
 }
@@ -80,5 +96,9 @@ if (process.env.BENCH_SERVER !== '1') {
 } else {
   const server = await startReferenceServer({ variant: 'extended', port: 0 });
   process.send!({ url: server.url, namespace: server.namespace });
+  process.on('message', () => {
+    const u = process.cpuUsage();
+    process.send!({ cpu: u.user + u.system });
+  });
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
