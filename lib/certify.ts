@@ -117,7 +117,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     if (!resolved.readOnly) sweeps.before = await sweep(sweepClient, resolved.runTag, { log });
 
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), resolved.deadlineS * 1000);
+    const timer = setTimeout(() => deadline.abort(), Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())));
     const onOuterAbort = () => deadline.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     let outcome;
@@ -130,6 +130,11 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     if (!resolved.readOnly) {
       if (options.signal?.aborted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
       sweeps.after = await sweep(sweepClient, resolved.runTag, { log });
+      // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
+      for (let pass = 2; pass <= 3 && sweeps.after.errors.length && !sweeps.after.aborted; pass++) {
+        const again = await sweep(sweepClient, resolved.runTag, { log });
+        sweeps.after = { found: sweeps.after.found, deleted: sweeps.after.deleted + again.deleted, errors: again.errors.length ? [...sweeps.after.errors, ...again.errors] : [], aborted: again.aborted };
+      }
     }
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
     const transportTrouble = sweeps.after?.aborted || outcome.checks.some((c) => /no answer|connection refused|target is down|does not resolve/.test(`${c.message ?? ''} ${c.responseExcerpt ?? ''}`));

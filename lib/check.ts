@@ -229,7 +229,7 @@ export class CheckContext {
       this.track(resource, id);
       return res.json;
     }
-    this.blocked(`setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id`, res);
+    this.blocked(`setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`, res);
   }
 
   /** Delete what this check created, newest first; errors are kept, never thrown. */

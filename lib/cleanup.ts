@@ -8,8 +8,9 @@
  *  - Posts (events, venues, organizers) can only be trashed through the interface: DELETE trashes
  *    them; a record already in the trash (410) counts as done. Terms are deleted for good
  *    (`force=true`).
- *  - Writes are never retried (the client's policy). A transport failure stops the sweep (the
- *    target is gone or hostile): the error is reported, the caller decides the exit code.
+ *  - Writes are never retried (the client's policy). A transport failure of one request is
+ *    reported and the sweep goes on; once the client marks the target down (consecutive
+ *    failures, lib/client.ts) the sweep stops: the caller decides the exit code.
  */
 import { TransportError, type ApiResponse, type Client } from './client.ts';
 
@@ -85,13 +86,16 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
   const log = opts.log ?? (() => undefined);
   const result: SweepResult = { found: { events: 0, venues: 0, organizers: 0, categories: 0, tags: 0 }, deleted: 0, errors: [], aborted: false };
 
-  const call = async (fn: () => Promise<ApiResponse>): Promise<ApiResponse> => {
+  /** The answer, or null after a transport failure (reported); stops the sweep when the target is down. */
+  const call = async (fn: () => Promise<ApiResponse>): Promise<ApiResponse | null> => {
     if (opts.signal?.aborted) throw new SweepStop('the sweep was stopped');
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof TransportError) throw new SweepStop(e.message);
-      throw e;
+      if (!(e instanceof TransportError)) throw e;
+      if (client.health.down) throw new SweepStop(e.message);
+      result.errors.push(e.message);
+      return null;
     }
   };
 
@@ -100,6 +104,7 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
     const out: any[] = [];
     for (let page = 1; page <= maxPages; page++) {
       const res = await call(() => client.get(`/${resource}`, { ...query, per_page: PER_PAGE, page }));
+      if (!res) return out;
       // 400: a status this user may not list; 404 past the last page (events archive) or no route.
       if (res.status === 400 || res.status === 401 || res.status === 403) return page === 1 ? null : out;
       if (res.status === 404 && page > 1) return out;
@@ -146,6 +151,7 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
         // The guard again, right before the write: nothing without the tag is ever deleted.
         if (!carriesTag(resource, rec, runTag)) continue;
         const res = await call(() => client.delete(`/${resource}/${rec.id}`, isTerm ? { force: true } : undefined));
+        if (!res) continue;
         if ((res.status >= 200 && res.status < 300) || res.status === 410 || res.status === 404) {
           if (res.status < 300) result.deleted++;
         } else {
