@@ -118,7 +118,38 @@ function axis(dt: DateTime, basis: Basis): number {
 }
 
 /** A bound sent in the site zone: as is (strict), or rounded to 00:00:00 / 23:59:59 of its day. */
+const bounds = new Map<string, DateTime>();
+
 function bound(value: string, siteZone: string, rounding: 'exact' | 'down' | 'up'): DateTime {
+  const key = `${value}|${siteZone}|${rounding}`;
+  let dt = bounds.get(key);
+  if (!dt) {
+    dt = roundBound(value, siteZone, rounding);
+    if (bounds.size > 5000) bounds.clear();
+    bounds.set(key, dt);
+  }
+  return dt;
+}
+
+const windows = new Map<string, { from: DateTime; to: DateTime }>();
+
+/** The default window: 00:00 of yesterday (or today) to 23:59:59 two years ahead, site time. */
+function defaultWindow(nowMs: number, siteZone: string, from: Readings['windowFrom']): { from: DateTime; to: DateTime } {
+  const key = `${Math.floor(nowMs / 1000)}|${siteZone}|${from}`;
+  let w = windows.get(key);
+  if (!w) {
+    const now = DateTime.fromMillis(nowMs, { zone: siteZone });
+    w = {
+      from: (from === 'yesterday' ? now.minus({ days: 1 }) : now).startOf('day'),
+      to: now.plus({ years: 2 }).set({ hour: 23, minute: 59, second: 59, millisecond: 0 }),
+    };
+    if (windows.size > 100) windows.clear();
+    windows.set(key, w);
+  }
+  return w;
+}
+
+function roundBound(value: string, siteZone: string, rounding: 'exact' | 'down' | 'up'): DateTime {
   const dt = wallClock(value, siteZone);
   if (rounding === 'down') return dt.startOf('day');
   if (rounding === 'up') return dt.set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
@@ -155,9 +186,7 @@ export function listed(events: readonly OracleEvent[], query: DateQuery, opts: O
     if (present(query.ends_before)) { const x = b(query.ends_before, 'up'); tests.push((_s, e) => e < x); }
   }
   if (!relative && opts.now !== undefined) {
-    const now = DateTime.fromJSDate(new Date(opts.now)).setZone(opts.siteZone);
-    const from = (r.windowFrom === 'yesterday' ? now.minus({ days: 1 }) : now).startOf('day');
-    const to = now.plus({ years: 2 }).set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
+    const { from, to } = defaultWindow(new Date(opts.now).getTime(), opts.siteZone, r.windowFrom);
     const lo = axis(from, r.basis);
     const hi = axis(to, r.basis);
     if (!present(query.start_date)) tests.push(r.window === 'start' ? (s) => s >= lo : (_s, e) => e >= lo);

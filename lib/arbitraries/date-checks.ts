@@ -1,0 +1,90 @@
+/**
+ * Runners shared by the date checks (suites/events/dates-*.test.ts): the measured table of
+ * reference-behavior.md replayed on E1..E4 shifted to a future date, and generated queries over
+ * a pool compared with the oracle. Assertions fail through `t.fail` with the query, the
+ * expected and the listed IDs.
+ */
+import { DateTime } from 'luxon';
+import type { CheckContext } from '../check.ts';
+import { disagreement, expectation, MUST_READINGS, type DateQuery, type OracleEvent, type Readings } from '../oracle/dates.ts';
+import { anchorDay, createPool, describeQuery, listedIds, placeQuery, queryShape, type PoolEvent } from './dates.ts';
+
+// The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead.
+
+type Label = 'E1' | 'E2' | 'E3' | 'E4';
+/** A table row: the query with `D<n>` for the anchor day + n, and the events listed. */
+export type Row = [Record<string, string>, Label[]];
+
+function tableEvents(d: (n: number) => string): Array<PoolEvent & { label: Label }> {
+  return [
+    { label: 'E1', start: `${d(0)} 10:00:00`, end: `${d(0)} 12:00:00` },
+    { label: 'E2', start: `${d(0)} 20:00:00`, end: `${d(2)} 09:00:00` },
+    { label: 'E3', start: `${d(2)} 08:00:00`, end: `${d(2)} 09:00:00` },
+    { label: 'E4', start: `${d(4)} 08:00:00`, end: `${d(4)} 09:00:00` },
+  ];
+}
+
+function dayFn(anchor: string) {
+  return (n: number) => DateTime.fromFormat(anchor, 'yyyy-MM-dd', { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
+}
+
+/**
+ * Creates E1..E4 and runs each row: the listed set (of this check's events) must be exactly the
+ * row's. The oracle must agree with every row (a disagreement is a bug of the check, not the server).
+ */
+export async function runTable(t: CheckContext, rows: Row[], variant: 'base' | 'extended' = 'extended'): Promise<void> {
+  const anchor = anchorDay(60);
+  const d = dayFn(anchor);
+  const evs = tableEvents(d);
+  const { events } = await createPool(t, evs);
+  const byLabel = new Map(evs.map((e, i) => [e.label, events[i].id]));
+  const labelOf = new Map(evs.map((e, i) => [events[i].id, e.label]));
+  const names = (ids: number[]) => (ids.length ? ids.map((id) => labelOf.get(id) ?? String(id)).join(' ') : '(none)');
+  const pool = evs.map((e) => `${e.label} ${e.start} -> ${e.end}`).join(', ');
+  for (const [raw, want] of rows) {
+    const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.replace(/D(\d)/, (_m, n) => d(Number(n)))])) as DateQuery;
+    const exp = expectation(events, query, { variant, siteZone: 'UTC', now: Date.now() }, MUST_READINGS.filter((r) => r.basis === 'wallclock'));
+    const wantIds = want.map((l) => byLabel.get(l)!);
+    if (variant === 'extended' && names(exp.listed) !== names(wantIds)) throw new Error(`oracle disagrees with the table for ${describeQuery(query)}: ${names(exp.listed)} vs ${want.join(' ')}`);
+    const { ids, res } = await listedIds(t, query);
+    const got = ids.filter((id) => labelOf.has(id)).sort((a, b) => a - b);
+    const mismatch = variant === 'extended' ? names(got) !== names(wantIds) ? 'differs' : null : disagreement(exp, got);
+    if (mismatch) {
+      const expected = variant === 'extended' ? want.join(' ') : `${names(exp.listed)}${exp.either.length ? ` (either way: ${names(exp.either)})` : ''}`;
+      t.fail(`GET /events?${describeQuery(query)} listed ${names(got)}, expected ${expected} (events ${pool})`, res);
+    }
+  }
+}
+
+// Properties over a pool.
+
+function poolText(events: readonly OracleEvent[]): string {
+  return events.map((e) => `${e.id} ${e.start} -> ${e.end}${e.zone ? ` ${e.zone}` : ''}`).join('; ');
+}
+
+/**
+ * Runs generated queries over a created pool and compares each listing with the oracle under
+ * `readings` (only events the readings agree on are asserted).
+ */
+export async function poolProperty(t: CheckContext, opts: { pool: PoolEvent[]; anchor: string; days: number; params: readonly string[]; strict: boolean; variant: 'base' | 'extended'; readings: (siteZone: string | null) => Array<Partial<Readings>> }): Promise<void> {
+  const { events, siteZone } = await createPool(t, opts.pool);
+  const zone = siteZone ?? 'UTC';
+  const readings = opts.readings(siteZone);
+  await t.property(queryShape({ params: opts.params, poolSize: opts.pool.length, days: opts.days, strict: opts.strict }), async (shape) => {
+    const query = placeQuery(shape, opts.pool, opts.anchor, zone);
+    const exp = expectation(events, query, { variant: opts.variant, siteZone: zone, now: Date.now() }, readings);
+    const { ids, res } = await listedIds(t, query);
+    const mine = ids.filter((id) => events.some((e) => e.id === id));
+    const d = disagreement(exp, mine);
+    if (d) {
+      t.fail(
+        `GET /events?${describeQuery(query)} (site zone ${zone}): ${d}; listed [${mine.join(', ')}], expected [${exp.listed.join(', ')}]${exp.either.length ? `, either way [${exp.either.join(', ')}]` : ''}; pool: ${poolText(events)}`,
+        res,
+      );
+    }
+  });
+}
+
+/** Must readings: both comparison bases when the site zone is known, else wall clocks only. */
+export const mustReadings = (siteZone: string | null) => (siteZone ? MUST_READINGS : MUST_READINGS.filter((r) => r.basis === 'wallclock'));
+

@@ -1,0 +1,209 @@
+/**
+ * Generators for the event list's date filters: pools of events clustering around day
+ * boundaries, midnight and multi-day spans, and queries whose bounds sit near the pool's starts
+ * and ends (± minutes, whole days, strict or not). Pools are created once per property (CONTRACT:
+ * "generate filter windows over a pool of events created once per property"); `createPool` and
+ * `listedIds` do that I/O for the date checks.
+ */
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import type { CheckContext } from '../check.ts';
+import type { ApiResponse } from '../client.ts';
+import type { DateQuery, OracleEvent } from '../oracle/dates.ts';
+
+const WALL = 'yyyy-MM-dd HH:mm:ss';
+const DAY = 'yyyy-MM-dd';
+
+/** One pool event before it is placed: minutes from the anchor day's 00:00, a duration, a zone. */
+export interface EventShape {
+  day: number;
+  minute: number;
+  second: number;
+  duration: number;
+  zone?: string;
+}
+
+export interface PoolEvent {
+  label: string;
+  start: string;
+  end: string;
+  zone?: string;
+}
+
+/** Minutes of the day that sit on or next to a boundary, or anywhere. */
+const minuteOfDay = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(0, 1, 59, 60, 719, 720, 1380, 1438, 1439) },
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 1439 }) },
+);
+/** Durations: short, crossing midnight, multi-day. */
+const duration = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(1, 30, 60, 120) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 600 }) },
+  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: -90, max: 90 })).map(([d, m]) => Math.max(1, d * 1440 + m)) },
+);
+
+export function eventShape(opts: { days: number; zones?: readonly string[] }): fc.Arbitrary<EventShape> {
+  return fc.record({
+    day: fc.integer({ min: 0, max: opts.days - 1 }),
+    minute: minuteOfDay,
+    second: fc.constantFrom(0, 0, 0, 59),
+    duration,
+    zone: opts.zones?.length ? fc.constantFrom(...opts.zones) : fc.constant(undefined),
+  });
+}
+
+/** A pool: an anchor 30-300 days ahead (the default window never interferes) and its events. */
+export function poolArb(opts: { size?: [number, number]; days?: number; zones?: readonly string[] } = {}): fc.Arbitrary<{ offset: number; shapes: EventShape[] }> {
+  const [min, max] = opts.size ?? [8, 12];
+  return fc.record({
+    offset: fc.integer({ min: 30, max: 300 }),
+    shapes: fc.array(eventShape({ days: opts.days ?? 4, zones: opts.zones }), { minLength: min, maxLength: max }),
+  });
+}
+
+/** The anchor day (`YYYY-MM-DD`) `offset` days after today (UTC date; far enough ahead not to matter). */
+export function anchorDay(offset: number, now = new Date()): string {
+  return DateTime.fromJSDate(now, { zone: 'UTC' }).startOf('day').plus({ days: offset }).toFormat(DAY);
+}
+
+/** Places shapes on the anchor day as wall-clock strings (floating arithmetic, in each event's zone). */
+export function placePool(anchor: string, shapes: readonly EventShape[]): PoolEvent[] {
+  const base = DateTime.fromFormat(anchor, DAY, { zone: 'UTC' });
+  return shapes.map((s, i) => {
+    const start = base.plus({ days: s.day, minutes: s.minute, seconds: s.second });
+    const end = start.plus({ minutes: s.duration });
+    const zone = s.zone || undefined;
+    const [sw, ew] = [start.toFormat(WALL), end.toFormat(WALL)];
+    // A wall clock in a DST gap or fall-back hour names no single instant: keep such events in the site zone.
+    const keep = !zone || (unambiguous(sw, zone) && unambiguous(ew, zone));
+    return { label: `p${i}`, start: sw, end: ew, zone: keep ? zone : undefined };
+  });
+}
+
+/** A bound, described so it can be placed once the pool is known. */
+export type BoundShape =
+  | { kind: 'near'; event: number; which: 'start' | 'end'; minutes: number; dayOnly: boolean }
+  | { kind: 'day'; day: number; time: string | null };
+
+export function boundShape(poolSize: number, days: number): fc.Arbitrary<BoundShape> {
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('near' as const),
+        event: fc.integer({ min: 0, max: Math.max(0, poolSize - 1) }),
+        which: fc.constantFrom('start' as const, 'end' as const),
+        minutes: fc.oneof(fc.constantFrom(0, 0, -1, 1, -30, 30, -60, 60, -1440, 1440), fc.integer({ min: -300, max: 300 })),
+        dayOnly: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('day' as const),
+        day: fc.integer({ min: -1, max: days }),
+        time: fc.constantFrom(null, '00:00:00', '00:00:01', '12:00:00', '23:59:00', '23:59:59'),
+      }),
+    },
+  );
+}
+
+/**
+ * Places a bound as a site-zone wall-clock string. `near` bounds use the event's instant seen
+ * in the site zone (`siteZone` known) so that bounds stay near events of other zones too.
+ */
+export function placeBound(b: BoundShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): string {
+  if (b.kind === 'day') {
+    const day = DateTime.fromFormat(anchor, DAY, { zone: 'UTC' }).plus({ days: b.day }).toFormat(DAY);
+    return b.time ? `${day} ${b.time}` : day;
+  }
+  const ev = pool[Math.min(b.event, pool.length - 1)];
+  const wall = b.which === 'start' ? ev.start : ev.end;
+  const at = DateTime.fromFormat(wall, WALL, { zone: ev.zone ?? siteZone }).setZone(siteZone).plus({ minutes: b.minutes });
+  return at.toFormat(b.dayOnly ? DAY : WALL);
+}
+
+export const EXTENDED_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+export const BASE_PARAMS = ['start_date', 'end_date'] as const;
+
+export interface QueryShape {
+  params: string[];
+  bounds: BoundShape[];
+  strict: '1' | 'true' | null;
+}
+
+/** One or two date parameters with bounds near the pool, strict or not (extended only). */
+export function queryShape(opts: { params: readonly string[]; poolSize: number; days: number; strict: boolean }): fc.Arbitrary<QueryShape> {
+  return fc.record({
+    params: fc.subarray([...opts.params], { minLength: 1, maxLength: Math.min(2, opts.params.length) }),
+    bounds: fc.array(boundShape(opts.poolSize, opts.days), { minLength: 2, maxLength: 2 }),
+    strict: opts.strict ? fc.constantFrom(null, '1' as const, 'true' as const) : fc.constant(null),
+  });
+}
+
+export function placeQuery(q: QueryShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): DateQuery {
+  const out: Record<string, string> = {};
+  q.params.forEach((p, i) => (out[p] = placeBound(q.bounds[i], pool, anchor, siteZone)));
+  if (q.strict) out.strict_dates = q.strict;
+  return out as DateQuery;
+}
+
+/** Days on which `zone` changes its UTC offset, from `from` (UTC date) for `days` days. */
+export function offsetChangeDays(zone: string, from: DateTime, days: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < days; i++) {
+    const d = from.setZone(zone).startOf('day').plus({ days: i });
+    if (d.offset !== d.plus({ hours: 23, minutes: 59 }).offset) out.push(d.toFormat(DAY));
+  }
+  return out;
+}
+
+/** True when the wall clock exists exactly once in the zone (not in a DST gap nor fall-back hour). */
+export function unambiguous(wall: string, zone: string): boolean {
+  const dt = DateTime.fromFormat(wall, WALL, { zone });
+  if (!dt.isValid || dt.toFormat(WALL) !== wall) return false;
+  for (const delta of [-3600_000, 3600_000]) {
+    if (DateTime.fromMillis(dt.toMillis() + delta, { zone }).toFormat(WALL) === wall) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// I/O for the date checks.
+
+/**
+ * Creates the pool (titles `t.name(label)`, `timezone` only for events with their own zone) and
+ * returns the oracle's view of it (IDs as created) and the site zone the server reports (the
+ * `timezone` of an event created without one; null when the record does not say).
+ */
+export async function createPool(t: CheckContext, pool: readonly PoolEvent[]): Promise<{ events: OracleEvent[]; siteZone: string | null }> {
+  const events: OracleEvent[] = [];
+  let siteZone: string | null = null;
+  for (const ev of pool) {
+    const payload: Record<string, unknown> = { title: t.name(ev.label), start_date: ev.start, end_date: ev.end };
+    if (ev.zone) payload.timezone = ev.zone;
+    const rec = await t.create('events', payload);
+    if (!ev.zone && siteZone === null && typeof rec.timezone === 'string' && DateTime.now().setZone(rec.timezone).isValid) siteZone = rec.timezone;
+    events.push({ id: rec.id, start: ev.start, end: ev.end, zone: ev.zone });
+  }
+  return { events, siteZone };
+}
+
+/**
+ * Lists this check's events for a date query (search scoped to the check, 50 per page) and
+ * returns their IDs. A base server may answer an empty list with a 404 JSON error.
+ */
+export async function listedIds(t: CheckContext, query: DateQuery): Promise<{ ids: number[]; res: ApiResponse }> {
+  const res = await t.api.get('/events', { ...query, search: t.scope, per_page: 50 });
+  if (res.status === 404 && !t.extended && res.json && typeof res.json === 'object' && !Array.isArray(res.json.events)) return { ids: [], res };
+  t.expectStatus(res, '2xx', `GET /events with ${describeQuery(query)}`);
+  const body = t.json(res, 'the event list');
+  t.assert(Array.isArray(body?.events), `the event list has no events array (keys: ${Object.keys(body ?? {}).join(', ')})`, res);
+  return { ids: body.events.map((e: any) => e?.id), res };
+}
+
+export function describeQuery(query: DateQuery): string {
+  return Object.entries(query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+}
