@@ -102,6 +102,9 @@ export async function runChecks(config: ResolvedConfig, options: RunOptions = {}
   const files = options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
   const workers = Math.max(1, Math.min(config.concurrency, availableParallelism() + 1));
   let cancelled = false;
+  // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
+  // (lib/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
+  const before = new Map((['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, new Set(process.listeners(sig))]));
   const vitest = await createVitest(
     'test',
     {
@@ -116,6 +119,7 @@ export async function runChecks(config: ResolvedConfig, options: RunOptions = {}
     } as never,
     { logLevel: 'silent' } as never,
   );
+  for (const [sig, had] of before) for (const l of process.listeners(sig)) if (!had.has(l)) process.off(sig, l);
   const onAbort = () => {
     cancelled = true;
     void vitest.cancelCurrentRun('keyboard-input');
