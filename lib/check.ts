@@ -10,7 +10,7 @@
 import { test, inject, type TestContext } from 'vitest';
 import fc from 'fast-check';
 import type { ResolvedConfig, FixturesFile } from './config.ts';
-import { Client, TransportError, type ApiResponse, type Exchange, type Params } from './client.ts';
+import { Client, TransportError, parseJson, type ApiResponse, type Exchange, type Params } from './client.ts';
 import { TAGS, type Tag } from './tags.ts';
 
 export type Level = 'must' | 'should';
@@ -273,6 +273,20 @@ export class CheckContext {
   }
 }
 
+/** Why the answer of an exchange cannot be used as JSON (transport error, 5xx, a body that is not JSON), or null. */
+function unusableAnswer(e: Exchange | undefined): string | null {
+  if (!e) return null;
+  if (e.error) return `${e.method} ${e.url} got no answer: ${e.error}`;
+  const body = e.responseExcerpt ?? '';
+  if (e.status !== undefined && e.status >= 500) return `${e.method} ${e.url} answered ${e.status}`;
+  // The excerpt is cut at 2000 characters: only a shorter one proves the body is not JSON.
+  if (body.length < 2000) {
+    const parsed = parseJson(body);
+    if (parsed.error) return `${e.method} ${e.url} answered ${e.status} with a body that is not usable JSON (${parsed.error}; content-type ${e.responseHeaders?.['content-type'] ?? '(none)'})`;
+  }
+  return null;
+}
+
 function excerpt(e: Exchange | undefined) {
   if (!e) return {};
   return {
@@ -315,6 +329,13 @@ export function check(meta: CheckMeta, title: string, fn: (t: CheckContext) => P
       const err = e as Error & { exchange?: Exchange };
       own.outcome = e instanceof Blocked ? 'blocked' : e instanceof CheckFailure || e instanceof TransportError || err?.name === 'AssertionError' ? 'fail' : 'error';
       own.message = own.outcome === 'error' ? `the check itself broke: ${err?.stack ?? String(e)}` : err?.message;
+      // A check that trips over an unusable answer (not JSON, cut short, no answer) is failed by
+      // the server, not broken: a hostile target must never look like a crash of the suite.
+      const unusable = own.outcome === 'error' ? unusableAnswer(t.exchanges.at(-1)) : null;
+      if (unusable) {
+        own.outcome = 'fail';
+        own.message = `${unusable}; the check could not go on (${err?.name ?? 'Error'}: ${err?.message ?? String(e)})`;
+      }
       Object.assign(own, excerpt(err?.exchange ?? t.exchanges.at(-1)));
       throw e;
     } finally {
