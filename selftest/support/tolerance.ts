@@ -1,0 +1,154 @@
+/**
+ * The tolerance matrix: the embedded reference server with the original's quirks on (all of a
+ * variant's at once, and each alone) must still be certified, and only the should-checks a quirk
+ * names in `mayWarn` may warn. Single-quirk runs cover only the checks the quirk can affect
+ * (SCOPES below, plus its `mayWarn`); the all-quirks runs cover every check. Runs go a few at a
+ * time (they wait on HTTP more than they compute).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QUIRKS, type QuirkDef } from '../../fixtures/reference-server/quirks.ts';
+import { certify } from '../../lib/certify.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { FEATURES_ALL } from '../../lib/faultrun.ts';
+import type { ListedCheck } from '../../lib/list.ts';
+import type { CheckResult } from '../../lib/results.ts';
+import { PROJECT_ROOT } from '../../lib/runner.ts';
+
+export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
+export type Variant = 'base' | 'extended';
+
+const ITEM_OPS = ['read', 'update', 'delete', 'by-slug', 'auth', 'anonymous'];
+const ALL_GROUPS = ['events', 'venues', 'organizers', 'categories', 'tags'];
+const every = (ops: string[], groups = ALL_GROUPS) => groups.flatMap((g) => ops.map((o) => `${g}.${o}.`));
+const EVENT_RECORD = ['events.create.', 'events.update.', 'events.read.', 'events.by-slug.', 'events.delete.', 'events.auth.'];
+
+/**
+ * Check-ID prefixes a quirk can affect: the route groups/operations whose behaviour it changes.
+ * `errors.` holds the route-table checks, which touch every route.
+ */
+export const SCOPES: Record<string, string[]> = {
+  'missing-record-400': [...every(ITEM_OPS), 'errors.'],
+  'text-rendered': [...EVENT_RECORD, 'events.list.', 'errors.'],
+  'cost-formatted': [...EVENT_RECORD, 'events.list.'],
+  'website-defaults-permalink': EVENT_RECORD,
+  'event-update-resets-unsent': [...EVENT_RECORD, 'errors.'],
+  'event-update-epoch-dates': [...EVENT_RECORD, 'errors.', 'venues.list.', 'organizers.list.'],
+  'linked-update-resets-unsent': [...every(['update', 'by-slug', 'auth', 'read', 'list'], ['venues', 'organizers']), 'errors.'],
+  'event-slug-update-error-body': ['events.by-slug.', 'events.update.', 'events.auth.', 'errors.'],
+  'venue-name-merge': ['venues.', 'events.create.', 'events.update.', 'errors.'],
+  'venue-array-rejected': ['events.create.', 'events.update.', 'events.list.', 'venues.list.', 'errors.'],
+  'tag-existing-name-new-tag': ['events.create.', 'events.update.', 'events.list.', 'tags.', 'categories.'],
+  'tags-filter-first-only': ['events.list.'],
+  'include-applies-window': ['events.list.'],
+  'default-window-drops-running': ['events.list.'],
+  'next-url-unfollowable': [...every(['list']), 'errors.'],
+  'date-ties-unstable': ['venues.list.', 'organizers.list.'],
+  'linked-search-no-match': ['venues.list.', 'organizers.list.', 'venues.auth.', 'organizers.auth.'],
+  'empty-list-404': [...every(['list', 'anonymous', 'auth', 'delete']), 'errors.', 'root.'],
+  'date-filters-overlap': ['events.list.'],
+  'hidden-events-listed': ['events.list.', 'events.create.', 'events.read.'],
+};
+
+/** The checks a single-quirk run covers: those under the quirk's scopes, and its mayWarn. */
+export function scopeIds(q: QuirkDef, checks: ListedCheck[]): string[] {
+  const prefixes = SCOPES[q.name] ?? [''];
+  return checks.filter((c) => prefixes.some((p) => c.id.startsWith(p)) || q.mayWarn.includes(c.id)).map((c) => c.id);
+}
+
+export interface ToleranceRun {
+  /** `original` (every quirk of the variant) or one quirk's name. */
+  quirks: string;
+  variant: Variant;
+  /** How many checks ran (all of them for `original`). */
+  checks: number;
+  verdict: string;
+  problem?: string;
+  /** Must-checks that failed, were blocked or errored, and should-checks that errored or were blocked. */
+  broken: Array<{ id: string; level: string; status: string; message: string }>;
+  /** Should-checks that warned. */
+  warned: string[];
+  /** Warned but not in the quirks' mayWarn. */
+  unexpected: string[];
+  ms: number;
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+/** At most this many certification runs at once. */
+export const PARALLEL_RUNS = 3;
+
+async function gate<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_RUNS) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+export function mayWarnOf(names: string[]): Set<string> {
+  return new Set(QUIRKS.filter((q) => names.includes(q.name)).flatMap((q) => q.mayWarn));
+}
+
+export async function runTolerance(quirk: string, variant: Variant, ids: string[] | undefined, opts: { seed?: number; numRuns?: number } = {}): Promise<ToleranceRun> {
+  return gate(async () => {
+    const started = Date.now();
+    const config = loadConfig({
+      env: {},
+      cwd: '/nonexistent-calcert-dir',
+      flags: { variant, features: FEATURES_ALL, seed: String(opts.seed ?? 1), 'num-runs': String(opts.numRuns ?? 5), 'timeout-ms': '10000' },
+    });
+    const result = await certify(config, { ids, reference: { quirks: [quirk] }, writeReports: false });
+    const checks: CheckResult[] = result.report?.checks ?? [];
+    const active = quirk === 'original' ? QUIRKS.filter((q) => q.variants.includes(variant)).map((q) => q.name) : [quirk];
+    const allowed = mayWarnOf(active);
+    const broken = checks
+      .filter((c) => (c.level === 'must' && ['fail', 'blocked', 'error'].includes(c.status)) || ['blocked', 'error'].includes(c.status))
+      .map((c) => ({ id: c.id, level: c.level, status: c.status, message: (c.message ?? '').split('\n').slice(0, 4).join(' | ').slice(0, 600) }));
+    const warned = checks.filter((c) => c.status === 'warn').map((c) => c.id);
+    return {
+      quirks: quirk,
+      variant,
+      checks: checks.length,
+      verdict: result.report?.footer.verdict ?? 'none',
+      ...(result.problem ? { problem: result.problem } : {}),
+      broken,
+      warned,
+      unexpected: warned.filter((id) => !allowed.has(id)),
+      ms: Date.now() - started,
+    };
+  });
+}
+
+/** reports/selftest/tolerance.{json,md}: quirks by checks (which checks warned under which quirk). */
+export function writeToleranceReport(rows: ToleranceRun[]): void {
+  mkdirSync(SELFTEST_DIR, { recursive: true });
+  rows.sort((a, b) => (a.quirks === 'original' ? -1 : b.quirks === 'original' ? 1 : a.quirks.localeCompare(b.quirks)) || a.variant.localeCompare(b.variant));
+  const byCheck = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (r.quirks === 'original') continue;
+    for (const id of r.warned) byCheck.set(id, (byCheck.get(id) ?? new Set()).add(`${r.quirks} (${r.variant})`));
+  }
+  const quirks = QUIRKS.map((q) => ({ name: q.name, variants: q.variants, mayWarn: q.mayWarn }));
+  const checks = Object.fromEntries([...byCheck].sort(([a], [b]) => a.localeCompare(b)).map(([id, s]) => [id, [...s]]));
+  writeFileSync(join(SELFTEST_DIR, 'tolerance.json'), JSON.stringify({ format: 1, quirks, runs: rows, checks }, null, 1) + '\n');
+  const md = [
+    '# Tolerance matrix',
+    '',
+    'The embedded reference server with the original\'s quirks on must be certified, and only the should-checks a quirk names in `mayWarn` may warn.',
+    '`original` = every quirk of the variant, over every check; a single quirk runs over the checks it can affect (selftest/support/tolerance.ts SCOPES).',
+    '',
+    '| quirks | variant | checks | verdict | warned | must broken / unexpected | ms |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const bad = [...r.broken.map((b) => `${b.id} ${b.status}`), ...r.unexpected.map((id) => `${id} warn (not in mayWarn)`)];
+    md.push(`| ${r.quirks} | ${r.variant} | ${r.checks} | ${r.verdict} | ${r.warned.join(', ') || '—'} | ${bad.join(', ') || '—'} | ${r.ms} |`);
+  }
+  md.push('', '## Checks by quirks', '', '| check | warns under |', '|---|---|');
+  for (const [id, s] of Object.entries(checks)) md.push(`| ${id} | ${s.join(', ')} |`);
+  writeFileSync(join(SELFTEST_DIR, 'tolerance.md'), md.join('\n') + '\n');
+}
