@@ -59,7 +59,7 @@ const certifyCmd: Command = async (argv) => {
   for (const e of f.errors) process.stdout.write(`run error: ${e}\n`);
   if (result.reportDir) process.stdout.write(`reports: ${result.reportDir} (also ${config.reportDir}/latest)\n`);
   if (result.problem) process.stderr.write(`calcert: ${result.problem}\n`);
-  if (result.exitCode === 130) process.stderr.write(`calcert: interrupted; tagged records of run ${config.runTag} were swept (header.cleanup in results.json)\n`);
+  if (result.exitCode === 130) process.stderr.write(`calcert: interrupted${result.report.header.cleanup ? `; tagged records of run ${config.runTag} were swept (header.cleanup in results.json)` : ''}\n`);
   return result.exitCode;
 };
 
