@@ -150,7 +150,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const interrupted = options.signal?.aborted ? 'interrupted by a signal' : deadline.signal.aborted ? `the global deadline of ${resolved.deadlineS} s passed` : undefined;
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
     if (options.postProcess) checks = options.postProcess(checks);
-    if (gate) checks = await gate.apply(checks, { filtered: !!(options.ids?.length || resolved.grep) });
+    if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
     const problem = gone

@@ -170,10 +170,36 @@ export interface GateResult {
 }
 
 export interface RunGate {
-  /** Expectations applied to the sorted check results, before the verdict. */
-  apply(checks: CheckResult[], opts: { filtered: boolean }): Promise<CheckResult[]>;
+  /** Expectations applied to the sorted check results, before the verdict; `ids` / `grep`: how the run was limited. */
+  apply(checks: CheckResult[], selection: { ids?: string[]; grep?: string }): Promise<CheckResult[]>;
   /** After the report is built (verdict unchanged): comparison, notes and the exit code. */
   finish(report: RunReport): GateResult;
+}
+
+/**
+ * Which listed IDs missing from the run no check of the suite has. In a full run, all of them. In
+ * a limited run, an ID the selection would have taken (in `ids`, or matching `--grep`) is unknown
+ * for sure; only the others need a listing of every check (slow: vitest collects every suite).
+ */
+export async function unknownIds(missing: string[], selection: { ids?: string[]; grep?: string }, list?: () => Promise<string[]>): Promise<string[]> {
+  const limited = !!(selection.ids?.length || selection.grep);
+  if (!limited || !missing.length) return missing;
+  let grep: RegExp | null = null;
+  try {
+    grep = selection.grep ? new RegExp(selection.grep) : null;
+  } catch {
+    grep = null;
+  }
+  const selected = (id: string) => (!selection.ids?.length || selection.ids.includes(id)) && (!selection.grep || !!grep?.test(`${id} `));
+  const sure = missing.filter(selected);
+  const outside = missing.filter((id) => !selected(id));
+  if (!outside.length) return sure;
+  try {
+    const all = new Set(list ? await list() : (await (await import('./list.ts')).listChecks()).map((c) => c.id));
+    return [...sure, ...outside.filter((id) => !all.has(id))].sort();
+  } catch {
+    return sure;
+  }
 }
 
 /** Null when neither --expect nor --baseline is set; throws ConfigError on a bad file. */
@@ -185,20 +211,10 @@ export async function prepareGate(config: GateConfig): Promise<RunGate | null> {
   let unknown: string[] = [];
   let outcome: ExpectationOutcome | null = null;
   return {
-    async apply(checks, { filtered }) {
+    async apply(checks, selection) {
       if (!expectations) return checks;
       outcome = applyExpectations(checks, expectations);
-      unknown = outcome.missing;
-      if (filtered && unknown.length) {
-        // The run was limited (--grep, ids): an ID missing from it may still be a check of the suite.
-        try {
-          const { listChecks } = await import('./list.ts');
-          const all = new Set((await listChecks()).map((c) => c.id));
-          unknown = unknown.filter((id) => !all.has(id));
-        } catch {
-          unknown = [];
-        }
-      }
+      unknown = await unknownIds(outcome.missing, selection);
       return outcome.checks;
     },
     finish(report) {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Ajv } from 'ajv';
-import { applyExpectations, expectationsExit, parseExpectations, type ExpectationsFile } from '../../lib/expectations.ts';
+import { applyExpectations, expectationsExit, parseExpectations, unknownIds, type ExpectationsFile } from '../../lib/expectations.ts';
 import { classOf, compareReports, parseReport, renderComparisonMarkdown, renderComparisonText } from '../../lib/compare.ts';
 import { compareAnswers, generateQueries, jsonDifferences, normaliseBody, normaliseString, writeSequence } from '../../lib/diff.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport, type Status } from '../../lib/results.ts';
@@ -94,6 +94,20 @@ describe('expectations file', () => {
     expect(o.missing).toEqual(['events.a.gone']);
     // The input is not mutated.
     expect(checks[0]!.status).toBe('fail');
+  });
+
+  test('unknown IDs: all missing ones in a full run; in a limited run the selected ones at once, the others only when the suite lacks them', async () => {
+    let listed = 0;
+    const list = async () => {
+      listed++;
+      return ['root.doc.answers', 'events.list.other'];
+    };
+    expect(await unknownIds(['events.x.y'], {}, list)).toEqual(['events.x.y']);
+    expect(await unknownIds(['root.doc.typo'], { grep: '^root\\.doc\\.' }, list)).toEqual(['root.doc.typo']);
+    expect(await unknownIds(['root.doc.typo'], { ids: ['root.doc.typo', 'root.doc.answers'] }, list)).toEqual(['root.doc.typo']);
+    expect(listed).toBe(0);
+    expect(await unknownIds(['events.list.other', 'events.list.typo', 'root.doc.typo'], { grep: '^root\\.doc\\.' }, list)).toEqual(['events.list.typo', 'root.doc.typo']);
+    expect(listed).toBe(1);
   });
 
   test('the verdict is unchanged by expectations; only the exit code changes', () => {
