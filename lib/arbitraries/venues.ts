@@ -13,7 +13,10 @@ import type { LinkedDef } from '../posts.ts';
 
 const WORDS = ['Zürich', 'Ærøskøbing', 'Łódź', '東京', 'Ñandú', 'café', 'Straße', 'Ōsaka', 'Δελφοί', 'Москва', 'München', 'São', 'Paulo', 'Kraków', 'İzmir', 'Reykjavík', 'hall', 'Nº', '7'];
 
-export const text = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
+const NON_ASCII = WORDS.filter((w) => /[^\x00-\x7f]/.test(w));
+
+/** One to four words, the first always non-ASCII. */
+export const text = fc.tuple(fc.constantFrom(...NON_ASCII), fc.array(fc.constantFrom(...WORDS), { maxLength: 3 })).map(([first, rest]) => [first, ...rest].join(' '));
 
 /** A past publication date with seconds (the original schedules future-dated posts). */
 export const pastDateTime = fc
