@@ -137,7 +137,7 @@ export function queryShape(opts: { params: readonly string[]; poolSize: number; 
   return fc.record({
     params: fc.subarray([...opts.params], { minLength: 1, maxLength: Math.min(2, opts.params.length) }),
     bounds: fc.array(boundShape(opts.poolSize, opts.days), { minLength: 2, maxLength: 2 }),
-    strict: opts.strict ? fc.constantFrom(null, '1' as const, 'true' as const) : fc.constant(null),
+    strict: opts.strict ? fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constantFrom('1' as const, 'true' as const) }) : fc.constant(null),
   });
 }
 
