@@ -54,7 +54,7 @@ const certifyCmd: Command = async (argv) => {
   // --baseline / --expect: the changes and expectation notes lead the run's closing output.
   if (result.gate?.text) process.stdout.write(`\n${result.gate.text}\n`);
   process.stdout.write(
-    `\n${f.verdict.toUpperCase()}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s\n`,
+    `\n${f.verdict.toUpperCase()}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${by['expected-fail'] ? `, ${by['expected-fail']} expected-fail` : ''}${by['stale-expectation'] ? `, ${by['stale-expectation']} stale-expectation` : ''}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s\n`,
   );
   for (const e of f.errors) process.stdout.write(`run error: ${e}\n`);
   if (result.reportDir) process.stdout.write(`reports: ${result.reportDir} (also ${config.reportDir}/latest)\n`);
