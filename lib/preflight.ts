@@ -65,6 +65,10 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
     }
     throw new PreflightError(`the namespace ${config.namespace} does not exist at ${rootUrl} (404); fix: ${hint}`);
   }
+  if (root.status >= 300 && root.status < 400) {
+    const to = root.headers['location'];
+    throw new PreflightError(`${rootUrl} answered a ${root.status} redirect${to ? ` to ${to}` : ''} (calcert follows no redirect); fix: give the final REST root as --base-url${to ? ` (probably ${to.replace(/\/?(\?.*)?$/, '').replace(new RegExp(`/${config.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '')})` : ''}`);
+  }
   if (root.json === undefined) {
     const type = root.headers['content-type'] ?? 'no content type';
     throw new PreflightError(`${rootUrl} answered ${root.status} with ${type}, not JSON; fix: --base-url must be the REST root (e.g. https://example.org/wp-json), not a web page`);

@@ -11,6 +11,7 @@ import { runCli, tmp } from './support.ts';
 let reference: ReferenceServer;
 let html: Server;
 let other: Server;
+let redirect: Server;
 const url = (s: Server) => `http://127.0.0.1:${(s.address() as { port: number }).port}`;
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
@@ -31,11 +32,17 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ name: 'inventory service', version: 3, items: [] }));
   });
+  // http -> https style redirect of the whole site.
+  redirect = await listen((req, res) => {
+    res.writeHead(301, { location: `https://example.org${req.url}` });
+    res.end();
+  });
 });
 afterAll(async () => {
   await reference?.close();
   await new Promise((r) => html?.close(r));
   await new Promise((r) => other?.close(r));
+  await new Promise((r) => redirect?.close(r));
 });
 
 const cases: Array<[string, () => string[], RegExp]> = [
@@ -45,6 +52,7 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['wrong credentials', () => ['--base-url', reference.url, '--user', 'admin', '--password', 'wrong-pass'], /credentials were refused.*fix: check --user\/--password/],
   ['an HTML page where JSON was expected', () => ['--base-url', url(html), '--user', 'admin', '--password', 'x12345'], /not JSON; fix: --base-url must be the REST root/],
   ['a target that speaks another API', () => ['--base-url', url(other), '--user', 'admin', '--password', 'x12345'], /another API; fix: check --base-url and --namespace/],
+  ['a redirecting target', () => ['--base-url', `${url(redirect)}/wp-json`, '--user', 'admin', '--password', 'x12345'], /301 redirect to https:\/\/example\.org.*fix: give the final REST root as --base-url \(probably https:\/\/example\.org\/wp-json\)/],
   ['an unreachable target', () => ['--base-url', 'http://127.0.0.1:1/wp-json'], /cannot reach the target.*fix: check --base-url/],
 ];
 
