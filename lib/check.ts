@@ -40,6 +40,8 @@ export interface CheckRecord extends CheckMeta {
   requests?: number;
   seed?: number;
   cleanupErrors?: string[];
+  /** Requests sent again (a 429 honoured, a GET after a connection reset). */
+  retries?: number;
 }
 
 declare module 'vitest' {
@@ -341,6 +343,8 @@ export function check(meta: CheckMeta, title: string, fn: (t: CheckContext) => P
     } finally {
       await t.cleanup();
       own.requests = t.exchanges.length;
+      const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
+      if (retries) own.retries = retries;
       if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;
     }
   });

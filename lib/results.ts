@@ -25,6 +25,8 @@ export interface CheckResult {
   seed?: number;
   requests?: number;
   cleanupErrors?: string[];
+  /** Requests sent again (a 429 honoured, a GET after a connection reset). */
+  retries?: number;
   /** Reason given in an expectations file (--expect). */
   expectation?: string;
 }

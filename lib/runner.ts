@@ -77,6 +77,7 @@ class Collector implements Reporter {
       ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
       requests: rec.requests ?? 0,
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
+      ...(rec.retries ? { retries: rec.retries } : {}),
     };
     this.checks.push(r);
     this.onResult?.(r);

@@ -42,6 +42,8 @@ describe('chaos faults end the run within their bound, with their outcome', () =
         expect(report.checks.length).toBeGreaterThan(0);
         // Every failure says what happened.
         for (const c of report.checks.filter((c) => c.status === 'fail' || c.status === 'blocked')) expect(c.message, c.id).toMatch(/\S/);
+        // Requests sent again (a 429 honoured, a GET after a reset) are reported per check.
+        if (chaos.name === 'reset' || chaos.name === 'rate-limit') expect(report.checks.some((c) => (c.retries ?? 0) > 0)).toBe(true);
       }
     });
   }
