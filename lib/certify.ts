@@ -9,7 +9,7 @@ import { Client, TransportError } from './client.ts';
 import { foundTotal, sweep, type SweepResult } from './cleanup.ts';
 import { loadFixtures, publicConfig, secretsOf, type Config, type FixturesFile, type ResolvedConfig } from './config.ts';
 import { preflight, PreflightError } from './preflight.ts';
-import { runChecks } from './runner.ts';
+import { runChecks, type RunSession } from './runner.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
 import { prepareGate, type GateResult } from './expectations.ts';
@@ -30,6 +30,8 @@ export interface CertifyOptions {
   log?: (line: string) => void;
   onResult?: (r: CheckResult) => void;
   signal?: AbortSignal;
+  /** Reuse this vitest session (self-tests running many short runs); default: a fresh one. */
+  session?: RunSession;
   /** Post-processing of the check results before the verdict (expectations, baselines). */
   postProcess?: (checks: CheckResult[]) => CheckResult[];
 }
@@ -122,7 +124,8 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     let outcome;
     try {
-      outcome = await runChecks(resolved, { ids: options.ids, grep: resolved.grep || undefined, onResult: options.onResult, signal: deadline.signal });
+      const runOptions = { ids: options.ids, grep: resolved.grep || undefined, onResult: options.onResult, signal: deadline.signal };
+      outcome = options.session ? await options.session.run(resolved, runOptions) : await runChecks(resolved, runOptions);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);

@@ -81,27 +81,35 @@ export class CheckFailure extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-worker clients (one keep-alive pool per worker, shared by its checks).
+// Per-worker clients (one keep-alive pool per worker, shared by its checks). A worker may serve
+// several runs in a row (the fault matrix reuses one vitest instance), so the client is keyed on
+// the run: a new run tag or target gets a fresh client and fresh down-detection.
 
-let workerClient: Client | undefined;
-let workerConfig: ResolvedConfig | undefined;
+let workerClient: { key: string; client: Client } | undefined;
 
 function config(): ResolvedConfig {
-  workerConfig ??= inject('calcert');
-  if (!workerConfig) throw new Error('calcert config was not provided: run the suites through `calcert certify`, not bare vitest');
-  return workerConfig;
+  const cfg = inject('calcert');
+  if (!cfg) throw new Error('calcert config was not provided: run the suites through `calcert certify`, not bare vitest');
+  return cfg;
 }
 
 function client(cfg: ResolvedConfig): Client {
-  workerClient ??= new Client({
-    baseUrl: cfg.baseUrl,
-    namespace: cfg.namespace,
-    auth: cfg.auth,
-    timeoutMs: cfg.timeoutMs,
-    // Files run in parallel workers; share the run's bound among them.
-    concurrency: Math.max(1, Math.ceil(cfg.concurrency / 2)),
-  });
-  return workerClient;
+  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace}`;
+  if (workerClient?.key !== key) {
+    void workerClient?.client.close();
+    workerClient = {
+      key,
+      client: new Client({
+        baseUrl: cfg.baseUrl,
+        namespace: cfg.namespace,
+        auth: cfg.auth,
+        timeoutMs: cfg.timeoutMs,
+        // Files run in parallel workers; share the run's bound among them.
+        concurrency: Math.max(1, Math.ceil(cfg.concurrency / 2)),
+      }),
+    };
+  }
+  return workerClient.client;
 }
 
 /** Why a check with these tags does not apply to this target, or null. */

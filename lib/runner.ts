@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { ResolvedConfig } from './config.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
@@ -86,51 +86,87 @@ class Collector implements Reporter {
   onTestModuleEnd(testModule: TestModule): void {
     for (const e of testModule.errors()) this.errors.push(`${testModule.relativeModuleId}: ${e.message}`);
   }
+}
 
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
-    for (const e of unhandled) this.errors.push(`unhandled error: ${e.message ?? String(e)}`);
+/**
+ * One vitest instance that can run the suites several times in a row against different targets
+ * (the fault matrix runs ~150 short runs; creating vitest for each costs more than the checks).
+ */
+export class RunSession {
+  private vitest: Vitest | undefined;
+  private collector = new Collector();
+
+  async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
+    const collector = (this.collector = new Collector(options.onResult));
+    const patterns: string[] = [];
+    if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
+    if (options.grep) patterns.push(options.grep);
+    // Only load the route groups that hold the selected checks.
+    const files = options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
+    const vitest = await this.instance(config);
+    vitest.provide('calcert', config);
+    if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
+    else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
+    else vitest.resetGlobalTestNamePattern();
+    let cancelled = false;
+    const onAbort = () => {
+      cancelled = true;
+      void vitest.cancelCurrentRun('keyboard-input');
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (!options.signal?.aborted) {
+        const specs = await vitest.globTestSpecifications(files);
+        const result = await vitest.runTestSpecifications(specs, true);
+        for (const e of result.unhandledErrors ?? []) collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+      }
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    return { checks: collector.checks, errors: collector.errors, cancelled };
+  }
+
+  private async instance(config: ResolvedConfig): Promise<Vitest> {
+    if (this.vitest) return this.vitest;
+    const { createVitest } = await import('vitest/node');
+    const workers = Math.max(1, Math.min(config.concurrency, availableParallelism() + 1));
+    // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
+    // (lib/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
+    const before = new Map((['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, new Set(process.listeners(sig))]));
+    // The reporter forwards to whichever collector the current run uses.
+    const forward: Reporter = {
+      onTestCaseResult: (tc) => this.collector.onTestCaseResult(tc),
+      onTestModuleEnd: (m) => this.collector.onTestModuleEnd(m),
+    };
+    this.vitest = await createVitest(
+      'test',
+      {
+        root: PROJECT_ROOT,
+        config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
+        watch: false,
+        reporters: [forward],
+        provide: { calcert: config },
+        maxWorkers: workers,
+        passWithNoTests: true,
+      } as never,
+      { logLevel: 'silent' } as never,
+    );
+    for (const [sig, had] of before) for (const l of process.listeners(sig)) if (!had.has(l)) process.off(sig, l);
+    return this.vitest;
+  }
+
+  async close(): Promise<void> {
+    await this.vitest?.close();
+    this.vitest = undefined;
   }
 }
 
-/** Run the suites against a preflighted target. */
+/** Run the suites once against a preflighted target. */
 export async function runChecks(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
-  const { createVitest } = await import('vitest/node');
-  const collector = new Collector(options.onResult);
-  const patterns: string[] = [];
-  if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
-  if (options.grep) patterns.push(options.grep);
-  // Only load the route groups that hold the selected checks.
-  const files = options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
-  const workers = Math.max(1, Math.min(config.concurrency, availableParallelism() + 1));
-  let cancelled = false;
-  // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
-  // (lib/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
-  const before = new Map((['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, new Set(process.listeners(sig))]));
-  const vitest = await createVitest(
-    'test',
-    {
-      root: PROJECT_ROOT,
-      config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
-      watch: false,
-      reporters: [collector],
-      provide: { calcert: config },
-      maxWorkers: workers,
-      ...(patterns.length === 1 ? { testNamePattern: patterns[0] } : patterns.length > 1 ? { testNamePattern: `^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))` } : {}),
-      passWithNoTests: true,
-    } as never,
-    { logLevel: 'silent' } as never,
-  );
-  for (const [sig, had] of before) for (const l of process.listeners(sig)) if (!had.has(l)) process.off(sig, l);
-  const onAbort = () => {
-    cancelled = true;
-    void vitest.cancelCurrentRun('keyboard-input');
-  };
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const session = new RunSession();
   try {
-    if (!options.signal?.aborted) await vitest.start(files);
+    return await session.run(config, options);
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    await vitest.close();
+    await session.close();
   }
-  return { checks: collector.checks, errors: collector.errors, cancelled };
 }

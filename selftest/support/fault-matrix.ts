@@ -9,25 +9,28 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 import { runFault, type FaultRun } from '../../lib/faultrun.ts';
-import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { PROJECT_ROOT, RunSession } from '../../lib/runner.ts';
 
 export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
 export const SHARDS = 2;
 
 export function faultMatrixShard(shard: number): void {
   const rows: FaultRun[] = [];
+  // One vitest instance for the whole shard: creating one per fault costs more than the checks.
+  const session = new RunSession();
   const mine = FAULTS.filter((_, i) => i % SHARDS === shard);
   for (const fault of mine) {
     test(`fault ${fault.name} is caught by every check it names`, async () => {
       expect(fault.breaks.length, `fault ${fault.name} names no check in breaks/`).toBeGreaterThan(0);
-      const run = await runFault(fault.name, fault.breaks, fault.variant, { seed: 1, numRuns: 5 });
+      const run = await runFault(fault.name, fault.breaks, fault.variant, { seed: 1, numRuns: 5, session });
       rows.push(run);
       expect(run.problem, `the run with fault ${fault.name} did not start`).toBeUndefined();
       const missed = run.missed.map((id) => `${id}: ${run.statuses[id]}`);
       expect(missed, `checks that did not catch fault ${fault.name} (${fault.variant})`).toEqual([]);
     });
   }
-  afterAll(() => {
+  afterAll(async () => {
+    await session.close();
     mkdirSync(SELFTEST_DIR, { recursive: true });
     writeFileSync(join(SELFTEST_DIR, `fault-matrix.shard-${shard}.json`), JSON.stringify(rows, null, 1));
   });
