@@ -10,7 +10,7 @@ export function itemChecks(tx: Taxonomy): void {
   const DEL = route(tx, 'DELETE', true);
 
   check(
-    meta(tx, { id: 'read.by-id', spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`, level: 'must', requirements: [GET1, field(tx, 'name')], tags: ['writes'] }),
+    meta(tx, { id: 'read.by-id', spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`, level: 'must', requirements: [GET1, 'param:path.id', field(tx, 'name')], tags: ['writes'] }),
     `reads a ${tx.noun} by its ID`,
     async (t) => {
       const made = await makeTerm(t, tx, 'read me');
