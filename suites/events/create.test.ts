@@ -168,6 +168,25 @@ check(
 
 check(
   {
+    id: 'events.create.all-day-spans-days',
+    spec: 'Resources and their fields / Event: all_day; reference/behavior.md §2.2 (the original snaps an all-day event to 00:00:00 of its first day and 23:59:59 of its last)',
+    level: 'should',
+    requirements: [CREATE, 'field:events.all_day'],
+    tags: ['writes'],
+  },
+  'stores an all-day event from 00:00:00 of its first day to 23:59:59 of its last',
+  async (t) => {
+    const start = at(30, 10);
+    const end = at(31, 12);
+    const { read, readRes } = await createAndRead(t, eventBody(t, 'all day', { all_day: true, start_date: start, end_date: end }));
+    t.assert(sameBoolean(true, read.all_day), `all_day came back ${JSON.stringify(read.all_day)}, sent true`, readRes);
+    const want = [`${start.slice(0, 10)} 00:00:00`, `${end.slice(0, 10)} 23:59:59`];
+    t.assert(read.start_date === want[0] && read.end_date === want[1], `an all-day event sent ${start} to ${end} came back ${read.start_date} to ${read.end_date}, expected ${want[0]} to ${want[1]}`, readRes);
+  },
+);
+
+check(
+  {
     id: 'events.create.publication-fields',
     spec: 'Resources and their fields / Event: author, date, date_utc, status',
     level: 'must',
