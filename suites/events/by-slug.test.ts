@@ -9,7 +9,7 @@ import { isRecordOf, makeEvent, scoped, show } from './support.ts';
 const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
 
 check(
-  { id: 'events.by-slug.read', spec: 'Endpoints: GET /events/by-slug/{slug}; LEVELS.md by-slug (must: same record as by ID)', level: 'must', requirements: [R('GET'), 'field:events.slug'], tags: ['writes'] },
+  { id: 'events.by-slug.read', spec: 'Endpoints: GET /events/by-slug/{slug}; LEVELS.md by-slug (must: same record as by ID)', level: 'must', requirements: [R('GET'), 'field:events.slug', 'param:path.slug'], tags: ['writes'] },
   'reads the same event by its slug as by its ID',
   async (t) => {
     const slug = `${t.scope}-by-slug`.toLowerCase();
