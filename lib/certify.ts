@@ -20,6 +20,10 @@ const pkg = createRequire(import.meta.url)('../package.json') as { version: stri
 export interface CertifyOptions {
   /** Only these check IDs. */
   ids?: string[];
+  /** Only these suite files (self-tests that know where their checks live). */
+  files?: string[];
+  /** Sweep the run tag before and after (default true; self-tests on a throwaway server skip it). */
+  sweep?: boolean;
   /** Use these fixtures instead of --fixtures / the embedded server's. */
   fixtures?: FixturesFile | null;
   /** Options for the embedded reference server (self-tests: a fault, quirks, features). */
@@ -116,7 +120,8 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     // The run-tag sweep before and after the checks (never in read-only runs: no write at all).
     const sweepClient = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: 1 });
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
-    if (!resolved.readOnly) sweeps.before = await sweep(sweepClient, resolved.runTag, { log });
+    const sweeping = !resolved.readOnly && options.sweep !== false;
+    if (sweeping) sweeps.before = await sweep(sweepClient, resolved.runTag, { log });
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())));
@@ -124,13 +129,13 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
     let outcome;
     try {
-      const runOptions = { ids: options.ids, grep: resolved.grep || undefined, onResult: options.onResult, signal: deadline.signal };
+      const runOptions = { ids: options.ids, files: options.files, grep: resolved.grep || undefined, onResult: options.onResult, signal: deadline.signal };
       outcome = options.session ? await options.session.run(resolved, runOptions) : await runChecks(resolved, runOptions);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);
     }
-    if (!resolved.readOnly) {
+    if (sweeping) {
       if (options.signal?.aborted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
       sweeps.after = await sweep(sweepClient, resolved.runTag, { log });
       // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
@@ -177,7 +182,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         duration: Date.now() - startedAt.getTime(),
         requests: pre.requests + sweepClient.requestCount + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
         config: publicConfig(resolved),
-        ...(resolved.readOnly ? {} : { cleanup }),
+        ...(sweeping ? { cleanup } : {}),
       },
       checks,
       footer: { counts: countResults(checks), verdict: verdictOf(checks, resolved.readOnly, runErrors), errors: runErrors, ...(interrupted ? { interrupted } : {}) },

@@ -17,6 +17,8 @@ export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 export interface RunOptions {
   /** Only these check IDs (exact). */
   ids?: string[];
+  /** Only these suite files (relative to the project root); default: the groups of `ids`. */
+  files?: string[];
   /** Regular expression over check IDs and titles (--grep). */
   grep?: string;
   /** Called as each check finishes (progress output). */
@@ -102,7 +104,7 @@ export class RunSession {
     if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
     if (options.grep) patterns.push(options.grep);
     // Only load the route groups that hold the selected checks.
-    const files = options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
+    const files = options.files?.length ? options.files : options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
     const vitest = await this.instance(config);
     vitest.provide('calcert', config);
     if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
