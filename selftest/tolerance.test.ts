@@ -38,7 +38,8 @@ describe.concurrent('quirks', () => {
     test(`quirk ${q.name} alone (${variant}): certified, only its mayWarn checks warn`, async () => {
       const ids = scopeIds(q, checks);
       expect(ids.length, `quirk ${q.name}: no check in its scope`).toBeGreaterThan(0);
-      const run = await runTolerance(q.name, variant, ids);
+      const files = [...new Set(checks.filter((c) => ids.includes(c.id)).map((c) => c.file))];
+      const run = await runTolerance(q.name, variant, ids, { files });
       rows.push(run);
       expectTolerated(run);
     });

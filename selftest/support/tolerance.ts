@@ -96,7 +96,7 @@ export function mayWarnOf(names: string[]): Set<string> {
   return new Set(QUIRKS.filter((q) => names.includes(q.name)).flatMap((q) => q.mayWarn));
 }
 
-export async function runTolerance(quirk: string, variant: Variant, ids: string[] | undefined, opts: { seed?: number; numRuns?: number } = {}): Promise<ToleranceRun> {
+export async function runTolerance(quirk: string, variant: Variant, ids: string[] | undefined, opts: { seed?: number; numRuns?: number; files?: string[] } = {}): Promise<ToleranceRun> {
   return gate(async () => {
     const started = Date.now();
     const config = loadConfig({
@@ -104,7 +104,8 @@ export async function runTolerance(quirk: string, variant: Variant, ids: string[
       cwd: '/nonexistent-calcert-dir',
       flags: { variant, features: FEATURES_ALL, seed: String(opts.seed ?? 1), 'num-runs': String(opts.numRuns ?? 3), 'timeout-ms': '10000' },
     });
-    const result = await certify(config, { ids, reference: { quirks: [quirk] }, writeReports: false });
+    // A throwaway embedded server: no sweep; only the files holding the checks in scope.
+    const result = await certify(config, { ids, files: opts.files, reference: { quirks: [quirk] }, writeReports: false, sweep: false });
     const checks: CheckResult[] = result.report?.checks ?? [];
     const active = quirk === 'original' ? QUIRKS.filter((q) => q.variants.includes(variant)).map((q) => q.name) : [quirk];
     const allowed = mayWarnOf(active);
