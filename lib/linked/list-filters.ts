@@ -4,7 +4,7 @@
  * own records can match.
  */
 import { check } from '../check.ts';
-import { type LinkedDef, req, createRecord, createLinkedEvent, listPage, scopedIds, show, sampleValue } from '../posts.ts';
+import { type LinkedDef, req, createRecord, createLinkedEvent, listPage, scopedIds, show, sampleValue, MISSING_ID } from '../posts.ts';
 
 export function listFilterChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -61,6 +61,32 @@ export function listFilterChecks(d: LinkedDef): void {
       const page = await listPage(t, d, { event: ev.id, per_page: 50 });
       t.assert(page.ids.includes(linked.id), `event=${ev.id} does not list the linked ${d.kind} ${linked.id}: ${show(page.ids)}`, page.res);
       t.assert(!page.ids.includes(other.id), `event=${ev.id} also lists the unlinked ${d.kind} ${other.id}`, page.res);
+    },
+  );
+
+  check(
+    { id: `${P}.list.event-unknown`, spec: `List ${P}: event; LEVELS.md unknown filter values (must: no 2xx listing of unrelated records)`, level: 'must', requirements: [routeList, req.param(d, 'event'), req.param(d, 'search')], tags: ['writes'] },
+    `event=<an ID no event has> lists none of the check's ${P} (a 4xx or an empty list)`,
+    async (t) => {
+      const rec = await createRecord(t, d, {}, 'unrelated');
+      const res = await t.api.get(`/${P}`, { search: t.scope, event: MISSING_ID, per_page: 50 });
+      if (res.status >= 200 && res.status < 300) {
+        const records = res.json?.[P];
+        const ids: number[] = Array.isArray(records) ? records.map((r: any) => r?.id) : [];
+        t.assert(ids.length === 0, `event=${MISSING_ID} (no such event) answered ${res.status} listing ${show(ids)}, among them the unlinked ${d.kind} ${rec.id}: an unknown event must not list unrelated records`, res);
+      }
+    },
+  );
+
+  check(
+    { id: `${P}.list.event-invalid-400`, spec: `reference/behavior.md §4: event must be an event ID (missing ID or foo: 400 rest_invalid_param); LEVELS.md unknown filter values (should: 400)`, level: 'should', requirements: [routeList, req.param(d, 'event')], tags: [] },
+    `answers 400 rest_invalid_param to an event value that is not an event ID`,
+    async (t) => {
+      for (const value of [String(MISSING_ID), 'foo']) {
+        const res = await t.api.get(`/${P}`, { event: value });
+        t.expectStatus(res, 400, `GET /${P}?event=${value}`);
+        t.assert(res.json?.code === 'rest_invalid_param', `GET /${P}?event=${value}: the error code is ${JSON.stringify(res.json?.code)}, expected "rest_invalid_param"`, res);
+      }
     },
   );
 

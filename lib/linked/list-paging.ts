@@ -1,11 +1,17 @@
 /**
  * Venue and organizer lists: per_page, page, their defaults, totals and the list schemas. The
  * check's records get distinct post dates (equal dates make the original's pages overlap) and
- * page URLs are built here, never followed (the original's next_rest_url drops `search`).
+ * page URLs are built here, never followed (the original's next_rest_url drops `search`), except by
+ * the should-check `<p>.list.next-url`, which tests exactly that.
  */
 import { check } from '../check.ts';
 import { validateList } from '../schemas.ts';
 import { type LinkedDef, req, createMany, listPage, show } from '../posts.ts';
+
+/** Same members, any order. */
+function sameIds(a: number[], b: number[]): boolean {
+  return a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+}
 
 export function listPagingChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -82,6 +88,73 @@ export function listPagingChecks(d: LinkedDef): void {
       t.expectStatus(res, '2xx', `GET /${P}`);
       const v = validateList(P, t.json(res), 'shape');
       t.assert(v.ok, `the list does not have the list shape: ${v.message}`, res);
+    },
+  );
+
+  check(
+    { id: `${P}.list.past-end`, spec: `List ${P}: page; LEVELS.md page past the end (must: no records; page URLs built by the client)`, level: 'must', requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')], tags: ['writes'] },
+    `a page past the last one lists none of the check's ${P} (an empty list or a 404)`,
+    async (t) => {
+      await createMany(t, d, 3);
+      const page = await listPage(t, d, { search: t.scope, per_page: 2, page: 3 }, { allow404: true });
+      t.assert(page.records.length === 0, `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${show(page.ids)}, expected no records`, page.res);
+    },
+  );
+
+  check(
+    { id: `${P}.list.past-end-404`, spec: `LEVELS.md page past the end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`, level: 'should', requirements: [routeList, req.param(d, 'page')], tags: ['writes'] },
+    `answers 404 to a page past the last one`,
+    async (t) => {
+      await createMany(t, d, 3);
+      const res = await t.api.get(`/${P}`, { search: t.scope, per_page: 2, page: 3 });
+      t.expectStatus(res, 404, `GET /${P} page 3 of 2 (per_page=2, 3 matches)`);
+    },
+  );
+
+  check(
+    { id: `${P}.list.per-page-cap`, spec: `Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md per_page above 50 (should)`, level: 'should', requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')], tags: ['writes'] },
+    `per_page=51 and per_page=100 list 50 of the check's 51 ${P}`,
+    async (t) => {
+      await createMany(t, d, 51, 'capped');
+      for (const perPage of [51, 100]) {
+        const page = await listPage(t, d, { search: t.scope, per_page: perPage });
+        t.assert(page.records.length === 50, `per_page=${perPage} with 51 matches listed ${page.records.length} ${P}, expected 50 (capped)`, page.res);
+      }
+    },
+  );
+
+  check(
+    { id: `${P}.list.per-page-invalid-400`, spec: `reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)`, level: 'should', requirements: [routeList, req.param(d, 'per_page')], tags: [] },
+    `answers 400 to per_page 0, -1 and abc`,
+    async (t) => {
+      for (const value of ['0', '-1', 'abc']) {
+        const res = await t.api.get(`/${P}`, { per_page: value });
+        t.expectStatus(res, 400, `GET /${P}?per_page=${value}`);
+      }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.next-url`,
+      spec: `reference-behavior.md lists: next_rest_url; LEVELS.md pages (should: followable as admin; the original drops search and adds status=any, which it rejects)`,
+      level: 'should',
+      requirements: [routeList, req.param(d, 'page'), req.param(d, 'search')],
+      tags: ['writes'],
+    },
+    `following next_rest_url of a search serves the search's next page`,
+    async (t) => {
+      const made = await createMany(t, d, 3);
+      const want = made.map((r) => r.id as number);
+      const first = await listPage(t, d, { search: t.scope, per_page: 2 });
+      const next = first.res.json?.next_rest_url;
+      t.assert(typeof next === 'string' && next.length > 0, `page 1 of 2 (per_page=2, 3 matches) has no next_rest_url`, first.res);
+      const res = await t.api.request({ method: 'GET', url: next });
+      t.expectStatus(res, 200, 'GET next_rest_url');
+      const records = t.json(res, 'the page at next_rest_url')?.[P];
+      t.assert(Array.isArray(records), `the page at next_rest_url has no array under "${P}"`, res);
+      const got: number[] = records.map((r: any) => r?.id);
+      t.assert(sameIds([...first.ids, ...got], want), `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the check's ${P} ${show(want)}`, res);
     },
   );
 }

@@ -88,6 +88,29 @@ export function createChecks(tx: Taxonomy): void {
     },
   );
 
+  if (!tx.hierarchical) {
+    check(
+      meta(tx, {
+        id: 'create.parent-refused',
+        spec: `Resources and their fields / Event ${tx.noun} (no parent: not hierarchical); reference/behavior.md §6.3: parent on ${tx.noun} create is 400 rest_taxonomy_not_hierarchical [M 6.8.0, M 4.6.8] (should)`,
+        level: 'should',
+        requirements: [POST, field(tx, 'name')],
+        tags: ['writes'],
+      }),
+      `answers 400 rest_taxonomy_not_hierarchical to a ${tx.noun} create with a parent, and creates nothing`,
+      async (t) => {
+        const parent = await makeTerm(t, tx, 'would-be parent');
+        const res = await t.api.post(`/${tx.kind}`, { name: t.name('child'), parent: parent.id });
+        if (Number.isInteger(res.json?.id) && res.json.id !== parent.id) t.track(tx.kind, res.json.id);
+        t.expectStatus(res, 400, `POST /${tx.kind} with parent ${parent.id}`);
+        t.assert(res.json?.code === 'rest_taxonomy_not_hierarchical', `the error code is ${JSON.stringify(res.json?.code)}, expected "rest_taxonomy_not_hierarchical"`, res);
+        const list = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
+        const extra = idsOf(list.items).filter((id) => id !== parent.id);
+        t.assert(extra.length === 0, `the refused create made ${tx.kind} ${show(extra)} anyway`, list.res);
+      },
+    );
+  }
+
   check(
     meta(tx, {
       id: 'create.duplicate-name-term-exists',

@@ -2,7 +2,7 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check } from '../check.ts';
-import { assertReflects, field, listTerms, makeTerm, meta, readTerm, route, show, slugFor, idsOf, SHOW_EMPTY, UNKNOWN_ID, type Taxonomy } from '../terms.ts';
+import { assertReflects, field, listTerms, makeTerm, meta, readTerm, route, show, slugFor, idsOf, SHOW_EMPTY, UNKNOWN_ID, CATEGORIES, TAGS, type Taxonomy } from '../terms.ts';
 import { sameText } from '../normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
@@ -34,6 +34,41 @@ export function itemChecks(tx: Taxonomy): void {
     async (t) => {
       const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
       t.expectStatus(res, 404, `GET /${tx.kind}/${UNKNOWN_ID}`);
+    },
+  );
+
+  const other = tx.kind === 'categories' ? TAGS : CATEGORIES;
+  check(
+    meta(tx, {
+      id: 'read.wrong-taxonomy',
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (a ${other.noun} is no ${tx.noun}); reference/behavior.md §6.2: a term of another taxonomy is 400 rest_invalid_param`,
+      level: 'must',
+      requirements: [GET1, route(other, 'POST')],
+      tags: ['writes'],
+    }),
+    `answers no 2xx record of a ${other.noun} read by its ID on /${tx.kind}/{id}`,
+    async (t) => {
+      const foreign = await makeTerm(t, other, `a ${other.noun}`);
+      const res = await t.api.get(`/${tx.kind}/${foreign.id}`);
+      if (res.status >= 200 && res.status < 300) {
+        // A server with one ID space per taxonomy may hold a different term under this ID: only
+        // the foreign term itself is wrong here.
+        const body = res.json;
+        t.assert(!(body && typeof body === 'object' && sameText(t.name(`a ${other.noun}`), body.name)), `GET /${tx.kind}/${foreign.id} answered ${res.status} with the ${other.noun} ${foreign.id} (${JSON.stringify(body?.name)}), expected a 4xx: a ${other.noun} is no ${tx.noun}`, res);
+      }
+    },
+  );
+
+  check(
+    meta(tx, { id: 'update.form-body', spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)', level: 'should', requirements: [route(tx, 'POST', true), field(tx, 'name'), field(tx, 'description')], tags: ['writes'] }),
+    `applies the name and description of a form-encoded ${tx.noun} update`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'form before', { description: t.name('old description') });
+      const sent = { name: t.name('form after ü'), description: t.name('form description – ñ') };
+      const res = await t.api.request({ method: 'POST', path: `/${tx.kind}/${made.id}`, form: sent });
+      t.expectStatus(res, '2xx', `POST /${tx.kind}/${made.id} form-encoded`);
+      const { body, res: read } = await readTerm(t, tx, made.id);
+      assertReflects(t, tx, sent, body, read, `GET /${tx.kind}/${made.id} after the form-encoded update`);
     },
   );
 
