@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import type { ResolvedConfig, FixturesFile } from './config.ts';
 import { Client, TransportError, parseJson, type ApiResponse, type Exchange, type Params } from './client.ts';
 import { TAGS, type Tag } from './tags.ts';
+import { carriesTag } from './cleanup.ts';
 
 export type Level = 'must' | 'should';
 export type Group = 'root' | 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'auth' | 'errors';
@@ -143,7 +144,8 @@ export class CheckContext {
   readonly scope: string;
   readonly exchanges: Exchange[] = [];
   readonly seed: number;
-  private readonly created: Array<{ resource: Resource; id: number }> = [];
+  /** What this check created; `verified` = the server's answer showed the run tag in its name. */
+  private readonly created: Array<{ resource: Resource; id: number; verified: boolean }> = [];
   cleanupErrors: string[] = [];
 
   constructor(
@@ -215,9 +217,27 @@ export class CheckContext {
     }
   }
 
-  /** Register a record the suite created for deletion at the end of this check. */
-  track(resource: Resource, id: number): void {
-    this.created.push({ resource, id });
+  /**
+   * Register a record the suite created for deletion at the end of this check. Give the record
+   * the server answered when you have it: it proves the record carries the run tag.
+   */
+  track(resource: Resource, id: number, record?: unknown): void {
+    this.created.push({ resource, id, verified: record !== undefined && carriesTag(resource, record, this.config.runTag) });
+  }
+
+  /**
+   * Register a record this check caused that cannot carry the run tag (the original's side-effect
+   * tag named after another tag's ID). `why` documents how the check knows the record is its own.
+   */
+  trackOwn(resource: Resource, id: number, why: string): void {
+    if (!why) throw new Error('trackOwn needs the reason the record is the check\'s own');
+    this.created.push({ resource, id, verified: true });
+  }
+
+  /** Register what a create answered, when it answered a record (2xx with an integer id). */
+  trackCreated(resource: Resource, res: ApiResponse): void {
+    const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
+    if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) this.track(resource, id, res.json);
   }
 
   /**
@@ -236,20 +256,34 @@ export class CheckContext {
     }
     const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
     if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) {
-      this.track(resource, id);
+      this.track(resource, id, res.json);
       return res.json;
     }
     this.blocked(`setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`, res);
   }
 
-  /** Delete what this check created, newest first; errors are kept, never thrown. */
+  /**
+   * Delete what this check created, newest first; errors are kept, never thrown. A record whose
+   * tag was not seen at creation is read first and left alone unless it carries the run tag: a
+   * misbehaving server may answer another record's id, and the suite never deletes what it did
+   * not create.
+   */
   async cleanup(): Promise<void> {
-    for (const { resource, id } of this.created.reverse()) {
+    for (const { resource, id, verified } of this.created.reverse()) {
+      const where = `/${resource}/${id}`;
       try {
-        const res = await this.api.delete(`/${resource}/${id}`, resource === 'categories' || resource === 'tags' ? { force: true } : undefined);
-        if (res.status >= 400 && res.status !== 404 && res.status !== 410) this.cleanupErrors.push(`DELETE /${resource}/${id} answered ${res.status}`);
+        if (!verified) {
+          const current = await this.api.get(where);
+          if (current.status >= 400 && current.status < 500) continue; // gone already (404/410, or 400 on the original)
+          if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
+            this.cleanupErrors.push(`not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`);
+            continue;
+          }
+        }
+        const res = await this.api.delete(where, resource === 'categories' || resource === 'tags' ? { force: true } : undefined);
+        if (res.status >= 400 && res.status !== 404 && res.status !== 410) this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
       } catch (e) {
-        this.cleanupErrors.push(`DELETE /${resource}/${id}: ${(e as Error).message}`);
+        this.cleanupErrors.push(`DELETE ${where}: ${(e as Error).message}`);
       }
     }
     this.created.length = 0;

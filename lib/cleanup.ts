@@ -13,6 +13,7 @@
  *    failures, lib/client.ts) the sweep stops: the caller decides the exit code.
  */
 import { TransportError, type ApiResponse, type Client } from './client.ts';
+import { decodeEntities } from './normalise.ts';
 
 export type SweepResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const SWEEP_RESOURCES: readonly SweepResource[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -40,19 +41,6 @@ export interface SweepResult {
   errors: string[];
   /** True when a transport failure stopped the sweep early. */
   aborted: boolean;
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026', lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d' };
-
-/** Decode HTML character references (numeric and the common named ones), as WordPress renders titles. */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    }
-    return NAMED[body.toLowerCase()] ?? m;
-  });
 }
 
 /** The display title/name of a listed record: `title` (string or {rendered}) for posts, `name` for terms (venue/organizer too may carry `venue`/`organizer`). */

@@ -32,7 +32,8 @@ const BLOCK_TAG = /<\/?(?:p|br|div|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td
 const ANY_TAG = /<\/?[a-z!][^>]*>/gi;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
 
-function decodeEntities(s: string): string {
+/** Decode HTML character references (numeric and named), as WordPress renders titles. */
+export function decodeEntities(s: string): string {
   return s.replace(ENTITY, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
     if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
     const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);

@@ -15,7 +15,7 @@ export function authChecks(d: LinkedDef): void {
     `an anonymous create of a ${d.kind} is refused with 401 and creates nothing`,
     async (t) => {
       const res = await t.anon.post(`/${P}`, { [d.nameField]: t.name(`anonymous ${d.kind}`) });
-      if (res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.trackCreated(P, res);
       t.expectStatus(res, 401, `an anonymous POST /${P}`);
       const { ids } = await scopedIds(t, d, {}, { allow404: true });
       t.assert(ids.length === 0, `after the refused anonymous create the list holds ${show(ids)}`);

@@ -23,7 +23,7 @@ export function createChecks(d: LinkedDef): void {
     `rejects a ${d.kind} without ${d.nameField} with a 4xx and creates nothing`,
     async (t) => {
       const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
-      if (res.status >= 200 && res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.trackCreated(P, res);
       t.expectStatus(res, '4xx', `POST /${P} without ${d.nameField}`);
       const { ids } = await scopedIds(t, d, {}, { allow404: true });
       t.assert(ids.length === 0, `after the refused create, the list searched for the check's scope holds ${show(ids)}, expected nothing`);
@@ -41,7 +41,7 @@ export function createChecks(d: LinkedDef): void {
     `answers 400 with a JSON error body to a ${d.kind} without ${d.nameField}`,
     async (t) => {
       const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
-      if (res.status >= 200 && res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.trackCreated(P, res);
       t.expectStatus(res, 400, `POST /${P} without ${d.nameField}`);
       const v = validateError(t.json(res, 'the error'));
       t.assert(v.ok, `the error body does not have the error shape: ${v.message}`, res);
@@ -148,7 +148,7 @@ export function createChecks(d: LinkedDef): void {
       const me = Number(first.author);
       if (!Number.isInteger(me) || me <= 0) t.blocked(`setup: a created ${d.kind} names no numeric author (${JSON.stringify(first.author)}), so the caller's user ID is unknown`);
       const res = await t.api.post(`/${P}`, { [d.nameField]: t.name(`authored ${d.kind}`), author: me });
-      if (Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.trackCreated(P, res);
       t.expectStatus(res, '2xx', `POST /${P} with author ${me}`);
       t.assert(String(res.json?.author) === String(me), `a ${d.kind} created with author ${me} shows author ${JSON.stringify(res.json?.author)}`, res);
     },
@@ -185,7 +185,7 @@ export function createChecks(d: LinkedDef): void {
     `answers 201 with the full ${d.kind} record`,
     async (t) => {
       const res = await t.api.post(`/${P}`, fullPayload(t, d));
-      if (Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.trackCreated(P, res);
       t.expectStatus(res, 201, `POST /${P}`);
       const v = validateRecord(d.kind, t.json(res), 'shape');
       t.assert(v.ok, `the created ${d.kind} does not have the record shape: ${v.message}`, res);
@@ -204,7 +204,7 @@ export function createChecks(d: LinkedDef): void {
     async (t) => {
       const name = t.name(`form ${d.kind} Ünïcödé`);
       const res = await t.api.request({ method: 'POST', path: `/${P}`, form: { [d.nameField]: name, description: `${t.scope} form body` } });
-      if (Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+      t.trackCreated(P, res);
       t.expectStatus(res, '2xx', `POST /${P} form-encoded`);
       t.assert(sameText(name, res.json?.[d.nameField]), `the form-created ${d.kind} shows ${d.nameField} ${JSON.stringify(res.json?.[d.nameField])}, sent ${JSON.stringify(name)}`, res);
     },

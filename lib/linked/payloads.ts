@@ -69,7 +69,7 @@ export function payloadChecks(d: LinkedDef): void {
       await t.property(invalidLinked(d), async (draft) => {
         const sent = { ...bind(d, t.scope, ++n, draft), description: `${t.scope} invalid ${n}` };
         const res = await t.api.post(`/${P}`, sent);
-        if (res.status < 300 && Number.isInteger(res.json?.id)) t.track(P, res.json.id);
+        t.trackCreated(P, res);
         t.expectStatus(res, '4xx', `POST /${P} with ${d.nameField} ${draft.name === undefined ? 'missing' : 'empty'}`);
         const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
         t.assert(ids.length === 0, `after the refused create the list holds ${show(ids)}`, page.res);

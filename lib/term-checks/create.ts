@@ -27,7 +27,7 @@ export function createChecks(tx: Taxonomy): void {
     async (t) => {
       const slug = slugFor(t, 'nameless');
       const res = await t.api.post(`/${tx.kind}`, { description: t.name('no name'), slug });
-      if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+      t.trackCreated(tx.kind, res);
       t.expectStatus(res, '4xx', `POST /${tx.kind} without name`);
       await assertNoneCreated(t, tx, `POST /${tx.kind} without name`);
     },
@@ -38,7 +38,7 @@ export function createChecks(tx: Taxonomy): void {
     `answers 400 rest_missing_callback_param to a ${tx.noun} without a name`,
     async (t) => {
       const res = await t.api.post(`/${tx.kind}`, { description: t.name('no name'), slug: slugFor(t, 'nameless') });
-      if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+      t.trackCreated(tx.kind, res);
       t.expectStatus(res, 400, `POST /${tx.kind} without name`);
       t.assert(res.json?.code === 'rest_missing_callback_param', `the error code is ${JSON.stringify(res.json?.code)}, expected "rest_missing_callback_param"`, res);
     },
@@ -71,7 +71,7 @@ export function createChecks(tx: Taxonomy): void {
     `answers 201 to a ${tx.noun} create`,
     async (t) => {
       const res = await t.api.post(`/${tx.kind}`, { name: t.name('created') });
-      if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+      t.trackCreated(tx.kind, res);
       t.expectStatus(res, 201, `POST /${tx.kind}`);
     },
   );
@@ -82,7 +82,7 @@ export function createChecks(tx: Taxonomy): void {
     async (t) => {
       const sent = { name: t.name('form'), description: t.name('form description') };
       const res = await t.api.request({ method: 'POST', path: `/${tx.kind}`, form: sent });
-      if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+      t.trackCreated(tx.kind, res);
       t.expectStatus(res, '2xx', `POST /${tx.kind} form-encoded`);
       assertReflects(t, tx, sent, res.json, res, 'the create answer');
     },
@@ -123,7 +123,7 @@ export function createChecks(tx: Taxonomy): void {
     async (t) => {
       const first = await makeTerm(t, tx, 'twice');
       const res = await t.api.post(`/${tx.kind}`, { name: t.name('twice') });
-      if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+      t.trackCreated(tx.kind, res);
       t.expectStatus(res, 400, `POST /${tx.kind} with the name of ${tx.noun} ${first.id}`);
       t.assert(res.json?.code === 'term_exists', `the error code is ${JSON.stringify(res.json?.code)}, expected "term_exists"`, res);
       const list = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
@@ -156,7 +156,7 @@ export function createChecks(tx: Taxonomy): void {
           if (p.slug !== undefined) sent.slug = slugFor(t, `r${run}-${p.slug}`);
           if (p.parent && parent) sent.parent = parent.id;
           const res = await t.api.post(`/${tx.kind}`, sent);
-          if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+          t.trackCreated(tx.kind, res);
           t.expectStatus(res, '2xx', `POST /${tx.kind} ${JSON.stringify(sent)}`);
           t.assert(Number.isInteger(res.json?.id), `the create answer has id ${JSON.stringify(res.json?.id)}, expected an integer`, res);
           const read = await readTerm(t, tx, res.json.id);
@@ -189,7 +189,7 @@ export function createChecks(tx: Taxonomy): void {
           if (p.description !== undefined) sent.description = p.description;
           if (p.parent && parent) sent.parent = parent.id;
           const res = await t.api.post(`/${tx.kind}`, sent);
-          if (Number.isInteger(res.json?.id)) t.track(tx.kind, res.json.id);
+          t.trackCreated(tx.kind, res);
           t.expectStatus(res, '4xx', `POST /${tx.kind} ${JSON.stringify(sent)} (no name)`);
           const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
           const extra = items.filter((r) => r?.id !== parent?.id);

@@ -192,7 +192,7 @@ export function itemChecks(tx: Taxonomy): void {
     async (t) => {
       const made = await makeTerm(t, tx, 'guarded');
       const create = await t.anon.post(`/${tx.kind}`, { name: t.name('anonymous') });
-      if (create.status < 300 && Number.isInteger(create.json?.id)) t.track(tx.kind, create.json.id);
+      t.trackCreated(tx.kind, create);
       t.expectStatus(create, 401, `anonymous POST /${tx.kind}`);
       const update = await t.anon.post(`/${tx.kind}/${made.id}`, { name: t.name('defaced') });
       t.expectStatus(update, 401, `anonymous POST /${tx.kind}/${made.id}`);

@@ -109,7 +109,7 @@ export function orderChecks(tx: Taxonomy): void {
     `${tx.noun} create, read and list answers meet the minimal response contract`,
     async (t) => {
       const created = await t.api.post(`/${tx.kind}`, { name: t.name('contract') });
-      if (Number.isInteger(created.json?.id)) t.track(tx.kind, created.json.id);
+      t.trackCreated(tx.kind, created);
       t.expectStatus(created, '2xx', `POST /${tx.kind}`);
       const c = validateRecord(tx.record, t.json(created), 'contract');
       t.assert(c.ok, `the create answer breaks the contract: ${c.message}`, created);

@@ -12,7 +12,7 @@ check(
   async (t) => {
     const parent = await makeTerm(t, tx, 'parent');
     const res = await t.api.post('/categories', { name: t.name('child'), parent: parent.id });
-    if (Number.isInteger(res.json?.id)) t.track('categories', res.json.id);
+    t.trackCreated('categories', res);
     t.expectStatus(res, '2xx', 'POST /categories with parent');
     t.assert(Number(res.json?.parent) === parent.id, `the create answer has parent ${JSON.stringify(res.json?.parent)}, expected ${parent.id}`, res);
     const { body, res: read } = await readTerm(t, tx, res.json.id);

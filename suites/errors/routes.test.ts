@@ -55,10 +55,10 @@ check(
     await call('GET', '/doc');
     for (const r of ['events', 'venues', 'organizers', 'categories', 'tags']) await call('GET', `/${r}`);
     const created = await call('POST', '/events', { ...ev, title: t.name('route created') });
-    if (created.status < 300 && Number.isInteger(created.json?.id)) t.track('events', created.json.id);
+    t.trackCreated('events', created);
     for (const [r, body] of [['venues', { venue: t.name('route venue new') }], ['organizers', { organizer: t.name('route organizer new') }], ['categories', { name: t.name('route category new') }], ['tags', { name: t.name('route tag new') }]] as const) {
       const res = await call('POST', `/${r}`, body);
-      if (res.status < 300 && Number.isInteger(res.json?.id)) t.track(r, res.json.id);
+      t.trackCreated(r, res);
     }
     const items: Array<[string, any, Record<string, unknown>]> = [
       ['events', e1, { title: ev.title, start_date: ev.start_date, end_date: ev.end_date }],

@@ -11,7 +11,7 @@ check(
   'refuses an anonymous create with 401 and creates nothing',
   async (t) => {
     const res = await t.anon.post('/events', eventBody(t, 'anonymous'));
-    if (res.json && Number.isInteger(res.json.id) && res.status < 300) t.track('events', res.json.id);
+    t.trackCreated('events', res);
     t.expectStatus(res, 401, 'an anonymous POST /events');
     const list = await scoped(t);
     t.assert(list.ids.length === 0, `after the refused anonymous create the scope lists ${show(list.ids)}`, list.res);

@@ -62,7 +62,7 @@ check(
 async function refusedAndNothingCreated(t: CheckContext, payload: Record<string, unknown>, what: string): Promise<void> {
   const res = await t.api.post('/events', payload);
   if (res.status >= 200 && res.status < 300) {
-    if (Number.isInteger(res.json?.id)) t.track('events', res.json.id);
+    t.trackCreated('events', res);
     t.fail(`${what} was accepted (${res.status}); expected a 4xx. Payload ${JSON.stringify(payload)}`, res);
   }
   t.expectStatus(res, '4xx', what);
