@@ -190,7 +190,11 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const gated = gate?.finish(report);
     let reportDir: string | undefined;
     if (options.writeReports !== false) reportDir = writeReports(report, resolved.reportDir, secretsOf(target), { leading: gated?.markdown });
-    const exitCode = options.signal?.aborted ? 130 : problem ? 2 : gated ? gated.exitCode : report.footer.verdict === 'not-certified' ? 1 : 0;
+    // --strict without a baseline gates on should-checks too: an (unexpected) warning exits 1.
+    // With a baseline, --strict already means "new warnings are regressions".
+    const strictWarn = config.strict && !config.baseline && checks.some((c) => c.status === 'warn');
+    const gateExit = gated ? gated.exitCode : report.footer.verdict === 'not-certified' ? 1 : 0;
+    const exitCode = options.signal?.aborted ? 130 : problem ? 2 : strictWarn ? 1 : gateExit;
     return { report, exitCode, reportDir, config: resolved, ...(problem ? { problem } : {}), ...(gated ? { gate: gated } : {}) };
   } finally {
     await server?.close();
