@@ -310,7 +310,7 @@ export class CheckContext {
         `seed ${details.seed}, path ${details.counterexamplePath}`,
         `counterexample: ${fc.stringify(details.counterexample)}`,
         `cause: ${err?.message ?? String(details.errorInstance)}`,
-        `replay: calcert certify --seed ${this.config.seed} --grep '${this.meta.id}'`,
+        `replay: calcert certify --seed ${this.config.seed} --grep '${this.meta.id}' (with this run's target settings)`,
       ].join('\n');
       throw new CheckFailure(message, last);
     }

@@ -29,8 +29,10 @@ const STATUS_MARK: Record<string, string> = { pass: 'ok  ', fail: 'FAIL', warn: 
 
 function printResult(r: CheckResult): void {
   if (r.status === 'pass' || r.status === 'n/a') return;
-  const first = (r.message ?? '').split('\n')[0];
-  process.stdout.write(`${STATUS_MARK[r.status]} ${r.id} (${r.level}): ${first}\n`);
+  const lines = (r.message ?? '').split('\n');
+  process.stdout.write(`${STATUS_MARK[r.status]} ${r.id} (${r.level}): ${lines[0]}\n`);
+  // A property failure's first line says little: show what failed and how to replay it.
+  for (const line of lines.slice(1)) if (/^(counterexample|cause|replay):/.test(line)) process.stdout.write(`       ${line.length > 400 ? `${line.slice(0, 400)}...` : line}\n`);
 }
 
 const certifyCmd: Command = async (argv) => {
