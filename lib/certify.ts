@@ -36,8 +36,6 @@ export interface CertifyOptions {
   signal?: AbortSignal;
   /** Reuse this vitest session (self-tests running many short runs); default: a fresh one. */
   session?: RunSession;
-  /** Post-processing of the check results before the verdict (expectations, baselines). */
-  postProcess?: (checks: CheckResult[]) => CheckResult[];
 }
 
 export interface CertifyResult {
@@ -67,6 +65,8 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
   const log = options.log ?? (() => undefined);
   const startedAt = new Date();
   let server: ReferenceServer | undefined;
+  // One sequential client for the run's own requests: preflight, sweeps, the after-run probe.
+  let client: Client | undefined;
   let target: Config = config;
   let gate;
   try {
@@ -92,15 +92,13 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       target = { ...config, baseUrl: server.url, auth: { kind: 'basic', user: 'calcert', password } };
       log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
     }
-    const client = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: target.concurrency });
+    client = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: 1 });
     let pre;
     try {
       pre = await preflight(target, client);
     } catch (e) {
       if (e instanceof PreflightError) return { report: null, exitCode: 2, problem: e.message };
       throw e;
-    } finally {
-      await client.close();
     }
     for (const n of pre.notes) log(`note: ${n}`);
     let fixtures: FixturesFile | null = null;
@@ -118,10 +116,9 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     log(`target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`);
 
     // The run-tag sweep before and after the checks (never in read-only runs: no write at all).
-    const sweepClient = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: 1 });
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
-    if (sweeping) sweeps.before = await sweep(sweepClient, resolved.runTag, { log });
+    if (sweeping) sweeps.before = await sweep(client, resolved.runTag, { log });
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())));
@@ -137,17 +134,16 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     }
     if (sweeping) {
       if (options.signal?.aborted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
-      sweeps.after = await sweep(sweepClient, resolved.runTag, { log });
+      sweeps.after = await sweep(client, resolved.runTag, { log });
       // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
       for (let pass = 2; pass <= 3 && sweeps.after.errors.length && !sweeps.after.aborted; pass++) {
-        const again = await sweep(sweepClient, resolved.runTag, { log });
+        const again = await sweep(client, resolved.runTag, { log });
         sweeps.after = { found: sweeps.after.found, deleted: sweeps.after.deleted + again.deleted, errors: again.errors.length ? [...sweeps.after.errors, ...again.errors] : [], aborted: again.aborted };
       }
     }
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
     const transportTrouble = sweeps.after?.aborted || outcome.checks.some((c) => /no answer|connection refused|target is down|does not resolve/.test(`${c.message ?? ''} ${c.responseExcerpt ?? ''}`));
-    const gone = transportTrouble && !options.signal?.aborted ? await targetGone(sweepClient) : null;
-    await sweepClient.close();
+    const gone = transportTrouble && !options.signal?.aborted ? await targetGone(client) : null;
     const cleanup = {
       before: sweeps.before ? foundTotal(sweeps.before) : 0,
       after: sweeps.after ? foundTotal(sweeps.after) : 0,
@@ -157,7 +153,6 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     for (const e of cleanup.errors) log(`cleanup: ${e}`);
     const interrupted = options.signal?.aborted ? 'interrupted by a signal' : deadline.signal.aborted ? `the global deadline of ${resolved.deadlineS} s passed` : undefined;
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
-    if (options.postProcess) checks = options.postProcess(checks);
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
@@ -180,7 +175,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         readOnly: resolved.readOnly,
         startedAt: startedAt.toISOString(),
         duration: Date.now() - startedAt.getTime(),
-        requests: pre.requests + sweepClient.requestCount + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
+        requests: client.requestCount + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
         config: publicConfig(resolved),
         ...(sweeping ? { cleanup } : {}),
       },
@@ -197,6 +192,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const exitCode = options.signal?.aborted ? 130 : problem ? 2 : strictWarn ? 1 : gateExit;
     return { report, exitCode, reportDir, config: resolved, ...(problem ? { problem } : {}), ...(gated ? { gate: gated } : {}) };
   } finally {
+    await client?.close();
     await server?.close();
   }
 }

@@ -14,7 +14,6 @@ export class PreflightError extends Error {
 
 export interface PreflightResult {
   detectedVariant: Variant;
-  requests: number;
   notes: string[];
 }
 
@@ -110,5 +109,5 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
   } else {
     notes.push('no credentials given: the run is read-only (checks that write are n/a)');
   }
-  return { detectedVariant, requests: client.requestCount, notes };
+  return { detectedVariant, notes };
 }

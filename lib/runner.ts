@@ -30,7 +30,6 @@ export interface RunOptions {
 export interface RunOutcome {
   checks: CheckResult[];
   errors: string[];
-  cancelled: boolean;
 }
 
 function escapeRegex(s: string): string {
@@ -110,9 +109,7 @@ export class RunSession {
     if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
     else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
     else vitest.resetGlobalTestNamePattern();
-    let cancelled = false;
     const onAbort = () => {
-      cancelled = true;
       void vitest.cancelCurrentRun('keyboard-input');
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -125,7 +122,7 @@ export class RunSession {
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
-    return { checks: collector.checks, errors: collector.errors, cancelled };
+    return { checks: collector.checks, errors: collector.errors };
   }
 
   private async instance(config: ResolvedConfig): Promise<Vitest> {

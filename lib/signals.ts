@@ -5,13 +5,13 @@
  */
 import type { Config } from './config.ts';
 
-export async function runWithSignals<T>(_config: Config, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let count = 0;
   const onSignal = (sig: NodeJS.Signals) => {
     count++;
     if (count > 1) {
-      process.stderr.write(`calcert: ${sig} again, exiting without cleanup (run \`calcert cleanup --run-tag ${_config.runTag}\`)\n`);
+      process.stderr.write(`calcert: ${sig} again, exiting without cleanup (run \`calcert cleanup --run-tag ${config.runTag}\`)\n`);
       process.exit(130);
     }
     process.stderr.write(`calcert: ${sig}: stopping the run, cleaning up and writing a partial report...\n`);

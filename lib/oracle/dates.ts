@@ -22,8 +22,9 @@
  *    yesterday (sites at or west of UTC) or of today (east of UTC).
  */
 import { DateTime } from 'luxon';
+import type { Variant } from '../config.ts';
 
-export type Variant = 'base' | 'extended';
+export type { Variant };
 export type BaseReading = 'spec' | 'overlap';
 export type Basis = 'instant' | 'wallclock';
 export type WindowReading = 'start' | 'overlap';
