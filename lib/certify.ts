@@ -7,12 +7,19 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Client, TransportError } from './client.ts';
 import { foundTotal, sweep, type SweepResult } from './cleanup.ts';
-import { loadFixtures, publicConfig, secretsOf, type Config, type FixturesFile, type ResolvedConfig } from './config.ts';
-import { preflight, PreflightError } from './preflight.ts';
-import { runChecks, type RunSession } from './runner.ts';
+import {
+  loadFixtures,
+  publicConfig,
+  secretsOf,
+  type Config,
+  type FixturesFile,
+  type ResolvedConfig,
+} from './config.ts';
+import { preflight, PreflightError, type PreflightResult } from './preflight.ts';
+import { runChecks, type RunOutcome, type RunSession } from './runner.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
-import { prepareGate, type GateResult } from './expectations.ts';
+import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
 import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -68,7 +75,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
   // One sequential client for the run's own requests: preflight, sweeps, the after-run probe.
   let client: Client | undefined;
   let target: Config = config;
-  let gate;
+  let gate: RunGate | null;
   try {
     gate = await prepareGate(config);
   } catch (e) {
@@ -92,8 +99,14 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       target = { ...config, baseUrl: server.url, auth: { kind: 'basic', user: 'calcert', password } };
       log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
     }
-    client = new Client({ baseUrl: target.baseUrl, namespace: target.namespace, auth: target.auth, timeoutMs: target.timeoutMs, concurrency: 1 });
-    let pre;
+    client = new Client({
+      baseUrl: target.baseUrl,
+      namespace: target.namespace,
+      auth: target.auth,
+      timeoutMs: target.timeoutMs,
+      concurrency: 1,
+    });
+    let pre: PreflightResult;
     try {
       pre = await preflight(target, client);
     } catch (e) {
@@ -113,7 +126,9 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       fixtures,
       embedded: !!server,
     };
-    log(`target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`);
+    log(
+      `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,
+    );
 
     // The run-tag sweep before and after the checks (never in read-only runs: no write at all).
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
@@ -121,13 +136,24 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     if (sweeping) sweeps.before = await sweep(client, resolved.runTag, { log });
 
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())));
+    const timer = setTimeout(
+      () => deadline.abort(),
+      Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())),
+    );
     const onOuterAbort = () => deadline.abort();
     options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let outcome;
+    let outcome: RunOutcome;
     try {
-      const runOptions = { ids: options.ids, files: options.files, grep: resolved.grep || undefined, onResult: options.onResult, signal: deadline.signal };
-      outcome = options.session ? await options.session.run(resolved, runOptions) : await runChecks(resolved, runOptions);
+      const runOptions = {
+        ids: options.ids,
+        files: options.files,
+        grep: resolved.grep || undefined,
+        onResult: options.onResult,
+        signal: deadline.signal,
+      };
+      outcome = options.session
+        ? await options.session.run(resolved, runOptions)
+        : await runChecks(resolved, runOptions);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onOuterAbort);
@@ -138,11 +164,22 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
       for (let pass = 2; pass <= 3 && sweeps.after.errors.length && !sweeps.after.aborted; pass++) {
         const again = await sweep(client, resolved.runTag, { log });
-        sweeps.after = { found: sweeps.after.found, deleted: sweeps.after.deleted + again.deleted, errors: again.errors.length ? [...sweeps.after.errors, ...again.errors] : [], aborted: again.aborted };
+        sweeps.after = {
+          found: sweeps.after.found,
+          deleted: sweeps.after.deleted + again.deleted,
+          errors: again.errors.length ? [...sweeps.after.errors, ...again.errors] : [],
+          aborted: again.aborted,
+        };
       }
     }
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
-    const transportTrouble = sweeps.after?.aborted || outcome.checks.some((c) => /no answer|connection refused|target is down|does not resolve/.test(`${c.message ?? ''} ${c.responseExcerpt ?? ''}`));
+    const transportTrouble =
+      sweeps.after?.aborted ||
+      outcome.checks.some((c) =>
+        /no answer|connection refused|target is down|does not resolve/.test(
+          `${c.message ?? ''} ${c.responseExcerpt ?? ''}`,
+        ),
+      );
     const gone = transportTrouble && !options.signal?.aborted ? await targetGone(client) : null;
     const cleanup = {
       before: sweeps.before ? foundTotal(sweeps.before) : 0,
@@ -151,7 +188,11 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       errors: [...(sweeps.before?.errors ?? []), ...(sweeps.after?.errors ?? [])],
     };
     for (const e of cleanup.errors) log(`cleanup: ${e}`);
-    const interrupted = options.signal?.aborted ? 'interrupted by a signal' : deadline.signal.aborted ? `the global deadline of ${resolved.deadlineS} s passed` : undefined;
+    const interrupted = options.signal?.aborted
+      ? 'interrupted by a signal'
+      : deadline.signal.aborted
+        ? `the global deadline of ${resolved.deadlineS} s passed`
+        : undefined;
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
@@ -168,7 +209,12 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         target: resolved.baseUrl,
         namespace: resolved.namespace,
         embedded: resolved.embedded,
-        variant: { declared: config.variant, detected: pre.detectedVariant, resolved: resolved.resolvedVariant, mismatch: config.variant !== 'auto' && config.variant !== pre.detectedVariant },
+        variant: {
+          declared: config.variant,
+          detected: pre.detectedVariant,
+          resolved: resolved.resolvedVariant,
+          mismatch: config.variant !== 'auto' && config.variant !== pre.detectedVariant,
+        },
         features: resolved.features,
         seed: resolved.seed,
         runTag: resolved.runTag,
@@ -180,17 +226,30 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         ...(sweeping ? { cleanup } : {}),
       },
       checks,
-      footer: { counts: countResults(checks), verdict: verdictOf(checks, resolved.readOnly, runErrors), errors: runErrors, ...(interrupted ? { interrupted } : {}) },
+      footer: {
+        counts: countResults(checks),
+        verdict: verdictOf(checks, resolved.readOnly, runErrors),
+        errors: runErrors,
+        ...(interrupted ? { interrupted } : {}),
+      },
     };
     const gated = gate?.finish(report);
     let reportDir: string | undefined;
-    if (options.writeReports !== false) reportDir = writeReports(report, resolved.reportDir, secretsOf(target), { leading: gated?.markdown });
+    if (options.writeReports !== false)
+      reportDir = writeReports(report, resolved.reportDir, secretsOf(target), { leading: gated?.markdown });
     // --strict without a baseline gates on should-checks too: an (unexpected) warning exits 1.
     // With a baseline, --strict already means "new warnings are regressions".
     const strictWarn = config.strict && !config.baseline && checks.some((c) => c.status === 'warn');
     const gateExit = gated ? gated.exitCode : report.footer.verdict === 'not-certified' ? 1 : 0;
     const exitCode = options.signal?.aborted ? 130 : problem ? 2 : strictWarn ? 1 : gateExit;
-    return { report, exitCode, reportDir, config: resolved, ...(problem ? { problem } : {}), ...(gated ? { gate: gated } : {}) };
+    return {
+      report,
+      exitCode,
+      reportDir,
+      config: resolved,
+      ...(problem ? { problem } : {}),
+      ...(gated ? { gate: gated } : {}),
+    };
   } finally {
     await client?.close();
     await server?.close();

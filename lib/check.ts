@@ -90,7 +90,8 @@ let workerClient: { key: string; client: Client } | undefined;
 
 function config(): ResolvedConfig {
   const cfg = inject('calcert');
-  if (!cfg) throw new Error('calcert config was not provided: run the suites through `calcert certify`, not bare vitest');
+  if (!cfg)
+    throw new Error('calcert config was not provided: run the suites through `calcert certify`, not bare vitest');
   return cfg;
 }
 
@@ -117,10 +118,13 @@ function client(cfg: ResolvedConfig): Client {
 export function notApplicableReason(tags: readonly Tag[], cfg: ResolvedConfig): string | null {
   if (tags.includes('extended') && cfg.resolvedVariant !== 'extended') return 'extended variant only';
   if (tags.includes('base') && cfg.resolvedVariant !== 'base') return 'base variant only';
-  if (tags.includes('premium') && !cfg.features.includes('premium')) return 'needs the premium feature (--features premium)';
-  if (tags.includes('tickets') && !cfg.features.includes('tickets')) return 'needs the tickets feature (--features tickets)';
+  if (tags.includes('premium') && !cfg.features.includes('premium'))
+    return 'needs the premium feature (--features premium)';
+  if (tags.includes('tickets') && !cfg.features.includes('tickets'))
+    return 'needs the tickets feature (--features tickets)';
   if (tags.includes('writes') && cfg.readOnly) return 'makes writes (read-only run)';
-  if ((tags.includes('writes') || tags.includes('auth')) && cfg.auth.kind === 'none') return 'needs credentials (--user/--password or --auth-header)';
+  if ((tags.includes('writes') || tags.includes('auth')) && cfg.auth.kind === 'none')
+    return 'needs credentials (--user/--password or --auth-header)';
   return null;
 }
 
@@ -198,7 +202,10 @@ export class CheckContext {
   /** The JSON body, or a failure saying what came instead. */
   json(res: ApiResponse, what = 'the answer'): any {
     if (res.json === undefined) {
-      this.fail(`${what} is not JSON: ${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'}, body starts ${JSON.stringify(res.text.slice(0, 200))}`, res);
+      this.fail(
+        `${what} is not JSON: ${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'}, body starts ${JSON.stringify(res.text.slice(0, 200))}`,
+        res,
+      );
     }
     return res.json;
   }
@@ -213,7 +220,10 @@ export class CheckContext {
           : Math.floor(res.status / 100) === Number(expected[0]);
     if (!ok) {
       const code = res.json && typeof res.json === 'object' && 'code' in res.json ? ` (${String(res.json.code)})` : '';
-      this.fail(`expected ${what} to answer ${Array.isArray(expected) ? expected.join(' or ') : expected}, got ${res.status}${code}`, res);
+      this.fail(
+        `expected ${what} to answer ${Array.isArray(expected) ? expected.join(' or ') : expected}, got ${res.status}${code}`,
+        res,
+      );
     }
   }
 
@@ -222,7 +232,11 @@ export class CheckContext {
    * the server answered when you have it: it proves the record carries the run tag.
    */
   track(resource: Resource, id: number, record?: unknown): void {
-    this.created.push({ resource, id, verified: record !== undefined && carriesTag(resource, record, this.config.runTag) });
+    this.created.push({
+      resource,
+      id,
+      verified: record !== undefined && carriesTag(resource, record, this.config.runTag),
+    });
   }
 
   /**
@@ -230,7 +244,7 @@ export class CheckContext {
    * tag named after another tag's ID). `why` documents how the check knows the record is its own.
    */
   trackOwn(resource: Resource, id: number, why: string): void {
-    if (!why) throw new Error('trackOwn needs the reason the record is the check\'s own');
+    if (!why) throw new Error("trackOwn needs the reason the record is the check's own");
     this.created.push({ resource, id, verified: true });
   }
 
@@ -246,12 +260,18 @@ export class CheckContext {
    * Only checks tagged `writes` may call this.
    */
   async create(resource: Resource, payload: Params, opts: { form?: boolean } = {}): Promise<any> {
-    if (!this.meta.tags.includes('writes')) throw new Error(`check ${this.meta.id} creates records but is not tagged 'writes'`);
+    if (!this.meta.tags.includes('writes'))
+      throw new Error(`check ${this.meta.id} creates records but is not tagged 'writes'`);
     let res: ApiResponse;
     try {
-      res = await this.api.request(opts.form ? { method: 'POST', path: `/${resource}`, form: payload } : { method: 'POST', path: `/${resource}`, json: payload });
+      res = await this.api.request(
+        opts.form
+          ? { method: 'POST', path: `/${resource}`, form: payload }
+          : { method: 'POST', path: `/${resource}`, json: payload },
+      );
     } catch (e) {
-      if (e instanceof TransportError) throw new Blocked(`setup: creating a ${resource} record failed: ${e.message}`, e.exchange);
+      if (e instanceof TransportError)
+        throw new Blocked(`setup: creating a ${resource} record failed: ${e.message}`, e.exchange);
       throw e;
     }
     const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
@@ -259,7 +279,10 @@ export class CheckContext {
       this.track(resource, id, res.json);
       return res.json;
     }
-    this.blocked(`setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`, res);
+    this.blocked(
+      `setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`,
+      res,
+    );
   }
 
   /**
@@ -276,12 +299,18 @@ export class CheckContext {
           const current = await this.api.get(where);
           if (current.status >= 400 && current.status < 500) continue; // gone already (404/410, or 400 on the original)
           if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
-            this.cleanupErrors.push(`not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`);
+            this.cleanupErrors.push(
+              `not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`,
+            );
             continue;
           }
         }
-        const res = await this.api.delete(where, resource === 'categories' || resource === 'tags' ? { force: true } : undefined);
-        if (res.status >= 400 && res.status !== 404 && res.status !== 410) this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
+        const res = await this.api.delete(
+          where,
+          resource === 'categories' || resource === 'tags' ? { force: true } : undefined,
+        );
+        if (res.status >= 400 && res.status !== 404 && res.status !== 410)
+          this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
       } catch (e) {
         this.cleanupErrors.push(`DELETE ${where}: ${(e as Error).message}`);
       }
@@ -293,7 +322,11 @@ export class CheckContext {
    * Run a property with fast-check, seeded from the run seed (replay with --seed and --grep).
    * numRuns is bounded by the run's config because every run costs requests on a live server.
    */
-  async property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, opts: { numRuns?: number } = {}): Promise<void> {
+  async property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean | void>,
+    opts: { numRuns?: number } = {},
+  ): Promise<void> {
     const numRuns = Math.max(1, Math.min(opts.numRuns ?? this.config.numRuns, this.config.numRuns));
     const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
       seed: this.seed,
@@ -326,7 +359,8 @@ function unusableAnswer(e: Exchange | undefined): string | null {
   // The excerpt is cut at 2000 characters: only a shorter one proves the body is not JSON.
   if (body.length < 2000) {
     const parsed = parseJson(body);
-    if (parsed.error) return `${e.method} ${e.url} answered ${e.status} with a body that is not usable JSON (${parsed.error}; content-type ${e.responseHeaders?.['content-type'] ?? '(none)'})`;
+    if (parsed.error)
+      return `${e.method} ${e.url} answered ${e.status} with a body that is not usable JSON (${parsed.error}; content-type ${e.responseHeaders?.['content-type'] ?? '(none)'})`;
   }
   return null;
 }
@@ -344,12 +378,23 @@ function excerpt(e: Exchange | undefined) {
 /**
  * Declare a check. `title` states the behaviour as a fact ("rejects an event without a title").
  */
-export function check(meta: CheckMeta, title: string, fn: (t: CheckContext) => Promise<void>, options: { timeout?: number } = {}): void {
-  if (!ID_PATTERN.test(meta.id)) throw new Error(`check id ${JSON.stringify(meta.id)} is not <group>.<operation>.<behaviour>`);
-  for (const tag of meta.tags) if (!(TAGS as readonly string[]).includes(tag)) throw new Error(`check ${meta.id}: unknown tag ${tag}`);
+export function check(
+  meta: CheckMeta,
+  title: string,
+  fn: (t: CheckContext) => Promise<void>,
+  options: { timeout?: number } = {},
+): void {
+  if (!ID_PATTERN.test(meta.id))
+    throw new Error(`check id ${JSON.stringify(meta.id)} is not <group>.<operation>.<behaviour>`);
+  for (const tag of meta.tags)
+    if (!(TAGS as readonly string[]).includes(tag)) throw new Error(`check ${meta.id}: unknown tag ${tag}`);
   if (!meta.requirements.length) throw new Error(`check ${meta.id} names no requirement`);
   const record: CheckRecord = { ...meta, title };
-  test(`${meta.id} ${title}`, { tags: [...meta.tags], meta: { calcert: record }, timeout: options.timeout }, async (ctx: TestContext) => {
+  test(`${meta.id} ${title}`, {
+    tags: [...meta.tags],
+    meta: { calcert: record },
+    timeout: options.timeout,
+  }, async (ctx: TestContext) => {
     const cfg = config();
     const own = ctx.task.meta.calcert!;
     const na = notApplicableReason(meta.tags, cfg);
@@ -371,7 +416,12 @@ export function check(meta: CheckMeta, title: string, fn: (t: CheckContext) => P
         return;
       }
       const err = e as Error & { exchange?: Exchange };
-      own.outcome = e instanceof Blocked ? 'blocked' : e instanceof CheckFailure || e instanceof TransportError || err?.name === 'AssertionError' ? 'fail' : 'error';
+      own.outcome =
+        e instanceof Blocked
+          ? 'blocked'
+          : e instanceof CheckFailure || e instanceof TransportError || err?.name === 'AssertionError'
+            ? 'fail'
+            : 'error';
       own.message = own.outcome === 'error' ? `the check itself broke: ${err?.stack ?? String(e)}` : err?.message;
       // A check that trips over an unusable answer (not JSON, cut short, no answer) is failed by
       // the server, not broken: a hostile target must never look like a crash of the suite.

@@ -46,7 +46,12 @@ export interface SweepResult {
 /** The display title/name of a listed record: `title` (string or {rendered}) for posts, `name` for terms (venue/organizer too may carry `venue`/`organizer`). */
 export function labelOf(resource: SweepResource, rec: any): string {
   if (!rec || typeof rec !== 'object') return '';
-  const pick = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as any).rendered === 'string' ? (v as any).rendered : '');
+  const pick = (v: unknown): string =>
+    typeof v === 'string'
+      ? v
+      : v && typeof v === 'object' && typeof (v as any).rendered === 'string'
+        ? (v as any).rendered
+        : '';
   if (resource === 'categories' || resource === 'tags') return decodeEntities(pick(rec.name));
   if (resource === 'venues') return decodeEntities(pick(rec.venue) || pick(rec.title));
   if (resource === 'organizers') return decodeEntities(pick(rec.organizer) || pick(rec.title));
@@ -61,7 +66,8 @@ export function carriesTag(resource: SweepResource, rec: any, runTag: string): b
 class SweepStop extends Error {}
 
 function describe(res: ApiResponse): string {
-  const code = res.json && typeof res.json === 'object' && typeof res.json.code === 'string' ? ` (${res.json.code})` : '';
+  const code =
+    res.json && typeof res.json === 'object' && typeof res.json.code === 'string' ? ` (${res.json.code})` : '';
   return `${res.status}${code}`;
 }
 
@@ -69,10 +75,18 @@ function describe(res: ApiResponse): string {
  * Sweep one run tag off the target. Never throws for target problems: they end up in `errors`.
  */
 export async function sweep(client: Client, runTag: string, opts: SweepOptions = {}): Promise<SweepResult> {
-  if (!/^[a-z0-9]{4,24}$/.test(runTag)) throw new Error(`refusing to sweep with run tag ${JSON.stringify(runTag)}: it must be 4 to 24 lowercase letters or digits`);
+  if (!/^[a-z0-9]{4,24}$/.test(runTag))
+    throw new Error(
+      `refusing to sweep with run tag ${JSON.stringify(runTag)}: it must be 4 to 24 lowercase letters or digits`,
+    );
   const maxPages = opts.maxPages ?? 40;
   const log = opts.log ?? (() => undefined);
-  const result: SweepResult = { found: { events: 0, venues: 0, organizers: 0, categories: 0, tags: 0 }, deleted: 0, errors: [], aborted: false };
+  const result: SweepResult = {
+    found: { events: 0, venues: 0, organizers: 0, categories: 0, tags: 0 },
+    deleted: 0,
+    errors: [],
+    aborted: false,
+  };
 
   /** The answer, or null after a transport failure (reported); stops the sweep when the target is down. */
   const call = async (fn: () => Promise<ApiResponse>): Promise<ApiResponse | null> => {
@@ -102,13 +116,18 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
       }
       const items = res.json && typeof res.json === 'object' ? res.json[resource] : undefined;
       if (!Array.isArray(items)) {
-        result.errors.push(`GET /${resource} (page ${page}) did not answer a ${resource} list${res.json === undefined ? ` (${res.jsonError})` : ''}`);
+        result.errors.push(
+          `GET /${resource} (page ${page}) did not answer a ${resource} list${res.json === undefined ? ` (${res.jsonError})` : ''}`,
+        );
         return out;
       }
       out.push(...items);
-      const totalPages = Number(res.json.total_pages ?? res.headers['x-tec-totalpages'] ?? res.headers['x-wp-totalpages']);
+      const totalPages = Number(
+        res.json.total_pages ?? res.headers['x-tec-totalpages'] ?? res.headers['x-wp-totalpages'],
+      );
       if (items.length < PER_PAGE || (Number.isFinite(totalPages) && page >= totalPages)) return out;
-      if (page === maxPages) result.errors.push(`GET /${resource}: more than ${maxPages} pages of tagged records; run the cleanup again`);
+      if (page === maxPages)
+        result.errors.push(`GET /${resource}: more than ${maxPages} pages of tagged records; run the cleanup again`);
     }
     return out;
   };
@@ -121,7 +140,8 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
       else {
         // Events: a window wide enough for any date a check may use (the default list shows a
         // window around today only).
-        const window = resource === 'events' ? { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' } : {};
+        const window =
+          resource === 'events' ? { start_date: '1900-01-01 00:00:00', end_date: '2999-12-31 23:59:59' } : {};
         queries.push({ search: runTag, ...window });
         for (const status of EXTRA_STATUSES) queries.push({ search: runTag, status, ...window });
       }
@@ -146,7 +166,8 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
           result.errors.push(`DELETE /${resource}/${rec.id} answered ${describe(res)}`);
         }
       }
-      if (tagged.length) log(`cleanup: ${resource}: ${tagged.length} tagged record(s) ${opts.dryRun ? 'found' : 'removed'}`);
+      if (tagged.length)
+        log(`cleanup: ${resource}: ${tagged.length} tagged record(s) ${opts.dryRun ? 'found' : 'removed'}`);
     }
   } catch (e) {
     if (!(e instanceof SweepStop)) throw e;

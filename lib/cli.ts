@@ -9,10 +9,30 @@ import type { CheckResult } from './results.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
-const TARGET_FLAGS = ['base-url', 'namespace', 'variant', 'user', 'password', 'auth-header', 'features', 'fixtures', 'seed', 'num-runs', 'run-tag', 'timeout-ms', 'deadline-s', 'concurrency', 'report-dir'];
+const TARGET_FLAGS = [
+  'base-url',
+  'namespace',
+  'variant',
+  'user',
+  'password',
+  'auth-header',
+  'features',
+  'fixtures',
+  'seed',
+  'num-runs',
+  'run-tag',
+  'timeout-ms',
+  'deadline-s',
+  'concurrency',
+  'report-dir',
+];
 
 /** Parse flags strictly: an unknown flag is a ConfigError naming it. */
-export function parseFlags(argv: string[], valueFlags: string[], booleanFlags: string[] = []): { flags: Flags; positionals: string[] } {
+export function parseFlags(
+  argv: string[],
+  valueFlags: string[],
+  booleanFlags: string[] = [],
+): { flags: Flags; positionals: string[] } {
   const options: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const f of valueFlags) options[f] = { type: 'string' };
   for (const f of booleanFlags) options[f] = { type: 'boolean' };
@@ -25,14 +45,25 @@ export function parseFlags(argv: string[], valueFlags: string[], booleanFlags: s
   }
 }
 
-const STATUS_MARK: Record<string, string> = { pass: 'ok  ', fail: 'FAIL', warn: 'warn', 'n/a': 'n/a ', blocked: 'BLKD', error: 'ERR ', 'expected-fail': 'xfail', 'stale-expectation': 'STALE' };
+const STATUS_MARK: Record<string, string> = {
+  pass: 'ok  ',
+  fail: 'FAIL',
+  warn: 'warn',
+  'n/a': 'n/a ',
+  blocked: 'BLKD',
+  error: 'ERR ',
+  'expected-fail': 'xfail',
+  'stale-expectation': 'STALE',
+};
 
 function printResult(r: CheckResult): void {
   if (r.status === 'pass' || r.status === 'n/a') return;
   const lines = (r.message ?? '').split('\n');
   process.stdout.write(`${STATUS_MARK[r.status]} ${r.id} (${r.level}): ${lines[0]}\n`);
   // A property failure's first line says little: show what failed and how to replay it.
-  for (const line of lines.slice(1)) if (/^(counterexample|cause|replay):/.test(line)) process.stdout.write(`       ${line.length > 400 ? `${line.slice(0, 400)}...` : line}\n`);
+  for (const line of lines.slice(1))
+    if (/^(counterexample|cause|replay):/.test(line))
+      process.stdout.write(`       ${line.length > 400 ? `${line.slice(0, 400)}...` : line}\n`);
 }
 
 const certifyCmd: Command = async (argv) => {
@@ -61,7 +92,10 @@ const certifyCmd: Command = async (argv) => {
   for (const e of f.errors) process.stdout.write(`run error: ${e}\n`);
   if (result.reportDir) process.stdout.write(`reports: ${result.reportDir} (also ${config.reportDir}/latest)\n`);
   if (result.problem) process.stderr.write(`calcert: ${result.problem}\n`);
-  if (result.exitCode === 130) process.stderr.write(`calcert: interrupted${result.report.header.cleanup ? `; tagged records of run ${config.runTag} were swept (header.cleanup in results.json)` : ''}\n`);
+  if (result.exitCode === 130)
+    process.stderr.write(
+      `calcert: interrupted${result.report.header.cleanup ? `; tagged records of run ${config.runTag} were swept (header.cleanup in results.json)` : ''}\n`,
+    );
   return result.exitCode;
 };
 
@@ -70,7 +104,11 @@ const listCmd: Command = async (argv) => {
   const { listChecks } = await import('./list.ts');
   const checks = await listChecks();
   if (flags['json']) process.stdout.write(JSON.stringify(checks, null, 2) + '\n');
-  else for (const c of checks) process.stdout.write(`${c.id}  [${c.level}] ${c.tags.length ? `{${c.tags.join(',')}} ` : ''}${c.title}  (${c.requirements.join(', ')}; ${c.spec})\n`);
+  else
+    for (const c of checks)
+      process.stdout.write(
+        `${c.id}  [${c.level}] ${c.tags.length ? `{${c.tags.join(',')}} ` : ''}${c.title}  (${c.requirements.join(', ')}; ${c.spec})\n`,
+      );
   return 0;
 };
 
@@ -90,7 +128,8 @@ const faultsCmd: Command = async (argv) => {
     return 0;
   }
   process.stdout.write(`Faults (${FAULTS.length}): each must be caught by the checks it breaks\n`);
-  for (const f of FAULTS) process.stdout.write(`  ${f.name.padEnd(34)} ${f.description}  [breaks ${f.breaks.length}]\n`);
+  for (const f of FAULTS)
+    process.stdout.write(`  ${f.name.padEnd(34)} ${f.description}  [breaks ${f.breaks.length}]\n`);
   process.stdout.write(`\nChaos faults (${CHAOS.length}): each must end the run within its bound\n`);
   for (const c of CHAOS) process.stdout.write(`  ${c.name.padEnd(34)} ${c.description}\n`);
   process.stdout.write(`\nQuirks (${QUIRKS.length}): measured behaviours of the original every must-check accepts\n`);
@@ -99,13 +138,28 @@ const faultsCmd: Command = async (argv) => {
 };
 
 const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = {
-  certify: { run: async () => certifyCmd, help: 'certify a server (or the embedded reference server when no --base-url)' },
+  certify: {
+    run: async () => certifyCmd,
+    help: 'certify a server (or the embedded reference server when no --base-url)',
+  },
   list: { run: async () => listCmd, help: 'list every check with its metadata (--json)' },
-  reference: { run: async () => referenceCmd, help: 'start the reference server (--variant --port --fault --quirks ...)' },
+  reference: {
+    run: async () => referenceCmd,
+    help: 'start the reference server (--variant --port --fault --quirks ...)',
+  },
   faults: { run: async () => faultsCmd, help: 'list the reference server faults, chaos faults and quirks (--json)' },
-  cleanup: { run: async () => (await import('./commands/cleanup.ts')).cleanupCmd, help: 'delete what a run left on the target (--run-tag TAG + target flags)' },
-  compare: { run: async () => (await import('./commands/compare.ts')).compareCmd, help: 'compare two results.json files by check ID (OLD NEW)' },
-  diff: { run: async () => (await import('./commands/diff.ts')).diffCmd, help: 'send the same generated requests to two servers and show differences' },
+  cleanup: {
+    run: async () => (await import('./commands/cleanup.ts')).cleanupCmd,
+    help: 'delete what a run left on the target (--run-tag TAG + target flags)',
+  },
+  compare: {
+    run: async () => (await import('./commands/compare.ts')).compareCmd,
+    help: 'compare two results.json files by check ID (OLD NEW)',
+  },
+  diff: {
+    run: async () => (await import('./commands/diff.ts')).diffCmd,
+    help: 'send the same generated requests to two servers and show differences',
+  },
 };
 
 function usage(): string {
@@ -126,7 +180,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(`calcert: unknown command ${JSON.stringify(name)}; use one of ${Object.keys(COMMANDS).join(', ')}\n`);
+    process.stderr.write(
+      `calcert: unknown command ${JSON.stringify(name)}; use one of ${Object.keys(COMMANDS).join(', ')}\n`,
+    );
     return 2;
   }
   try {

@@ -96,7 +96,8 @@ export class TargetHealth {
     this.consecutiveFailures = 0;
   }
   noteFailure(text: string): void {
-    if (++this.consecutiveFailures >= DOWN_AFTER && !this.down) this.down = `${this.consecutiveFailures} consecutive requests got no answer (last: ${text})`;
+    if (++this.consecutiveFailures >= DOWN_AFTER && !this.down)
+      this.down = `${this.consecutiveFailures} consecutive requests got no answer (last: ${text})`;
   }
 }
 
@@ -110,9 +111,15 @@ function shellQuote(s: string): string {
 function classify(err: unknown): { kind: TransportKind; text: string } {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code ?? '';
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'ETIMEDOUT'
+  )
     return { kind: 'timeout', text: 'no complete answer within the timeout' };
-  if (code === 'ECONNREFUSED') return { kind: 'refused', text: 'connection refused (is the server running and the URL right?)' };
+  if (code === 'ECONNREFUSED')
+    return { kind: 'refused', text: 'connection refused (is the server running and the URL right?)' };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')
     return { kind: 'reset', text: 'the server closed the connection without a complete answer' };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { kind: 'dns', text: 'the host name does not resolve' };
@@ -149,7 +156,13 @@ export class Client {
     this.ownsAgent = !options.agent;
     this.agent =
       options.agent ??
-      new Agent({ keepAliveTimeout: 4000, connections: Math.max(1, options.concurrency), headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connectTimeout: Math.min(options.timeoutMs, 10000) });
+      new Agent({
+        keepAliveTimeout: 4000,
+        connections: Math.max(1, options.concurrency),
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connectTimeout: Math.min(options.timeoutMs, 10000),
+      });
     this.gate = new Gate(Math.max(1, options.concurrency));
     this.health = options.health ?? new TargetHealth();
   }
@@ -166,14 +179,22 @@ export class Client {
 
   urlFor(req: Pick<ApiRequest, 'path' | 'url' | 'query'>): string {
     const base = req.url ?? `${this.root}${req.path ?? ''}`;
-    const query = req.query && Object.keys(req.query).length ? qs.stringify(req.query, { arrayFormat: 'brackets', encodeValuesOnly: true }) : '';
+    const query =
+      req.query && Object.keys(req.query).length
+        ? qs.stringify(req.query, { arrayFormat: 'brackets', encodeValuesOnly: true })
+        : '';
     return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
   }
 
   /** Remove every form of the client's secret from a text. */
   redact(text: string): string {
     const a = this.options.auth;
-    const secrets = a.kind === 'basic' ? [a.password, Buffer.from(`${a.user}:${a.password}`).toString('base64')] : a.kind === 'header' ? [a.value] : [];
+    const secrets =
+      a.kind === 'basic'
+        ? [a.password, Buffer.from(`${a.user}:${a.password}`).toString('base64')]
+        : a.kind === 'header'
+          ? [a.value]
+          : [];
     let out = text;
     for (const s of secrets) if (s.length >= 3) out = out.split(s).join('(redacted)');
     return out;
@@ -188,7 +209,13 @@ export class Client {
   }
 
   /** A curl command reproducing the request, with the secret taken from the environment. */
-  curlFor(method: string, url: string, headers: Record<string, string>, body: string | undefined, useAuth: boolean): string {
+  curlFor(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    useAuth: boolean,
+  ): string {
     const parts = ['curl', '-sS', '-i', '-X', method, shellQuote(url)];
     for (const [k, v] of Object.entries(headers)) {
       if (k.toLowerCase() === 'authorization') continue;
@@ -265,7 +292,14 @@ export class Client {
           exchange.responseExcerpt = this.redact(res.text.slice(0, EXCERPT));
           exchange.ms = Math.round(performance.now() - started);
           const parsed = parseJson(res.text);
-          return { status: res.status, headers: res.headers, text: res.text, json: parsed.value, jsonError: parsed.error, exchange };
+          return {
+            status: res.status,
+            headers: res.headers,
+            text: res.text,
+            json: parsed.value,
+            jsonError: parsed.error,
+            exchange,
+          };
         } catch (err) {
           const { kind, text } = classify(err);
           if (kind === 'reset' && req.method === 'GET' && attempt === 0) {
@@ -306,7 +340,8 @@ export class Client {
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 

@@ -71,7 +71,14 @@ export interface RunSummary {
 }
 
 function summaryOf(r: RunReport): RunSummary {
-  return { target: r.header.embedded ? 'embedded reference server' : r.header.target, runTag: r.header.runTag, startedAt: r.header.startedAt, verdict: r.footer.verdict, version: r.header.version, checks: r.checks.length };
+  return {
+    target: r.header.embedded ? 'embedded reference server' : r.header.target,
+    runTag: r.header.runTag,
+    startedAt: r.header.startedAt,
+    verdict: r.footer.verdict,
+    version: r.header.version,
+    checks: r.checks.length,
+  };
 }
 
 const firstLine = (s: string | undefined) => (s ? s.split('\n')[0] : undefined);
@@ -79,10 +86,31 @@ const firstLine = (s: string | undefined) => (s ? s.split('\n')[0] : undefined);
 export function compareReports(oldR: RunReport, newR: RunReport, strict = false): Comparison {
   const before = new Map(oldR.checks.map((c) => [c.id, c]));
   const after = new Map(newR.checks.map((c) => [c.id, c]));
-  const cmp: Comparison = { old: summaryOf(oldR), new: summaryOf(newR), strict, newlyFailing: [], newlyPassing: [], newlyNa: [], added: [], removed: [], changed: [], regressions: [], regressed: false, unchanged: 0 };
+  const cmp: Comparison = {
+    old: summaryOf(oldR),
+    new: summaryOf(newR),
+    strict,
+    newlyFailing: [],
+    newlyPassing: [],
+    newlyNa: [],
+    added: [],
+    removed: [],
+    changed: [],
+    regressions: [],
+    regressed: false,
+    unchanged: 0,
+  };
   for (const n of newR.checks) {
     const o = before.get(n.id);
-    const change: Change = { id: n.id, level: n.level, from: o?.status ?? null, to: n.status, title: n.title, ...(n.message ? { message: firstLine(n.message) } : {}), ...(n.curl ? { curl: n.curl } : {}) };
+    const change: Change = {
+      id: n.id,
+      level: n.level,
+      from: o?.status ?? null,
+      to: n.status,
+      title: n.title,
+      ...(n.message ? { message: firstLine(n.message) } : {}),
+      ...(n.curl ? { curl: n.curl } : {}),
+    };
     if (!o) {
       cmp.added.push(change);
       continue;
@@ -100,7 +128,15 @@ export function compareReports(oldR: RunReport, newR: RunReport, strict = false)
     else cmp.changed.push(change);
   }
   for (const o of oldR.checks) {
-    if (!after.has(o.id)) cmp.removed.push({ id: o.id, level: o.level, from: o.status, to: null, title: o.title, ...(o.message ? { message: firstLine(o.message) } : {}) });
+    if (!after.has(o.id))
+      cmp.removed.push({
+        id: o.id,
+        level: o.level,
+        from: o.status,
+        to: null,
+        title: o.title,
+        ...(o.message ? { message: firstLine(o.message) } : {}),
+      });
   }
   cmp.regressions = cmp.newlyFailing.filter((c) => strict || c.level === 'must');
   cmp.regressed = cmp.regressions.length > 0;
@@ -123,8 +159,10 @@ export function parseReport(data: unknown, source: string): RunReport {
   r['checks'].forEach((c: any, i: number) => {
     if (!c || typeof c !== 'object') throw bad(`checks[${i}] is not an object`);
     if (typeof c.id !== 'string' || !c.id) throw bad(`checks[${i}] has no "id"`);
-    if (!STATUSES.includes(c.status)) throw bad(`checks[${i}] (${c.id}) has an unknown status ${JSON.stringify(c.status)}`);
-    if (c.level !== 'must' && c.level !== 'should') throw bad(`checks[${i}] (${c.id}) has an unknown level ${JSON.stringify(c.level)}`);
+    if (!STATUSES.includes(c.status))
+      throw bad(`checks[${i}] (${c.id}) has an unknown status ${JSON.stringify(c.status)}`);
+    if (c.level !== 'must' && c.level !== 'should')
+      throw bad(`checks[${i}] (${c.id}) has an unknown level ${JSON.stringify(c.level)}`);
     if (seen.has(c.id)) throw bad(`check ${c.id} appears twice`);
     seen.add(c.id);
   });
@@ -136,13 +174,17 @@ export function loadReport(path: string, label = path): RunReport {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${label} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}): give the path of a results.json`);
+    throw new ConfigError(
+      `${label} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}): give the path of a results.json`,
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new ConfigError(`${label} is not JSON (${(e as Error).message.split('\n')[0]}): give the path of a results.json`);
+    throw new ConfigError(
+      `${label} is not JSON (${(e as Error).message.split('\n')[0]}): give the path of a results.json`,
+    );
   }
   return parseReport(data, label);
 }
@@ -152,12 +194,22 @@ const arrow = (c: Change) => `${c.from ?? '-'} -> ${c.to ?? '-'}`;
 /** The changes as terminal lines (no trailing newline); empty sections are left out. */
 export function renderComparisonText(cmp: Comparison): string {
   const lines: string[] = [];
-  lines.push(`changes since baseline: ${cmp.old.runTag} (${cmp.old.startedAt}, ${cmp.old.verdict}) -> ${cmp.new.runTag} (${cmp.new.startedAt}, ${cmp.new.verdict})`);
-  const width = Math.max(10, ...[...cmp.newlyFailing, ...cmp.newlyPassing, ...cmp.newlyNa, ...cmp.added, ...cmp.removed, ...cmp.changed].map((c) => c.id.length));
+  lines.push(
+    `changes since baseline: ${cmp.old.runTag} (${cmp.old.startedAt}, ${cmp.old.verdict}) -> ${cmp.new.runTag} (${cmp.new.startedAt}, ${cmp.new.verdict})`,
+  );
+  const width = Math.max(
+    10,
+    ...[...cmp.newlyFailing, ...cmp.newlyPassing, ...cmp.newlyNa, ...cmp.added, ...cmp.removed, ...cmp.changed].map(
+      (c) => c.id.length,
+    ),
+  );
   const section = (title: string, list: Change[], withMessage: boolean) => {
     if (!list.length) return;
     lines.push(`${title} (${list.length}):`);
-    for (const c of list) lines.push(`  ${c.level.padEnd(6)} ${c.id.padEnd(width)} ${arrow(c)}${withMessage && c.message ? `  ${c.message}` : ''}`);
+    for (const c of list)
+      lines.push(
+        `  ${c.level.padEnd(6)} ${c.id.padEnd(width)} ${arrow(c)}${withMessage && c.message ? `  ${c.message}` : ''}`,
+      );
   };
   section('newly failing', cmp.newlyFailing, true);
   section('newly passing', cmp.newlyPassing, false);
@@ -165,7 +217,13 @@ export function renderComparisonText(cmp: Comparison): string {
   section('added', cmp.added, true);
   section('removed', cmp.removed, false);
   section('changed', cmp.changed, true);
-  const total = cmp.newlyFailing.length + cmp.newlyPassing.length + cmp.newlyNa.length + cmp.added.length + cmp.removed.length + cmp.changed.length;
+  const total =
+    cmp.newlyFailing.length +
+    cmp.newlyPassing.length +
+    cmp.newlyNa.length +
+    cmp.added.length +
+    cmp.removed.length +
+    cmp.changed.length;
   if (!total) lines.push(`no changes (${cmp.unchanged} checks with the same status)`);
   if (cmp.old.verdict !== cmp.new.verdict) lines.push(`verdict: ${cmp.old.verdict} -> ${cmp.new.verdict}`);
   lines.push(
@@ -184,8 +242,16 @@ function md(s: string): string {
 export function renderComparisonMarkdown(cmp: Comparison): string {
   const lines: string[] = [];
   lines.push(`## Changes since the baseline`, '');
-  lines.push(`Baseline: run \`${cmp.old.runTag}\` of ${cmp.old.startedAt} (${cmp.old.verdict}, calcert ${cmp.old.version}, ${cmp.old.checks} checks). Matched by check ID.`, '');
-  lines.push(cmp.regressed ? `**Regression**: ${cmp.regressions.length} check(s) newly failing${cmp.strict ? ' (strict: new warnings count)' : ''}.` : `No regression${cmp.strict ? ' (strict)' : ''}.`, '');
+  lines.push(
+    `Baseline: run \`${cmp.old.runTag}\` of ${cmp.old.startedAt} (${cmp.old.verdict}, calcert ${cmp.old.version}, ${cmp.old.checks} checks). Matched by check ID.`,
+    '',
+  );
+  lines.push(
+    cmp.regressed
+      ? `**Regression**: ${cmp.regressions.length} check(s) newly failing${cmp.strict ? ' (strict: new warnings count)' : ''}.`
+      : `No regression${cmp.strict ? ' (strict)' : ''}.`,
+    '',
+  );
   const rows: Array<[string, Change[]]> = [
     ['newly failing', cmp.newlyFailing],
     ['newly passing', cmp.newlyPassing],
@@ -199,7 +265,9 @@ export function renderComparisonMarkdown(cmp: Comparison): string {
     return lines.join('\n');
   }
   lines.push('| change | check | level | before | after | message |', '|---|---|---|---|---|---|');
-  for (const [name, list] of rows) for (const c of list) lines.push(`| ${name} | \`${c.id}\` | ${c.level} | ${c.from ?? '-'} | ${c.to ?? '-'} | ${md(c.message ?? '')} |`);
+  for (const [name, list] of rows)
+    for (const c of list)
+      lines.push(`| ${name} | \`${c.id}\` | ${c.level} | ${c.from ?? '-'} | ${c.to ?? '-'} | ${md(c.message ?? '')} |`);
   lines.push('');
   return lines.join('\n');
 }

@@ -105,9 +105,13 @@ function readDotenv(cwd: string): Record<string, string> {
 }
 
 function int(name: string, raw: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${name}=${JSON.stringify(raw)} is not an integer: give a whole number between ${min} and ${max}`);
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new ConfigError(
+      `${name}=${JSON.stringify(raw)} is not an integer: give a whole number between ${min} and ${max}`,
+    );
   const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`${name}=${raw} is out of range: give a whole number between ${min} and ${max}`);
+  if (n < min || n > max)
+    throw new ConfigError(`${name}=${raw} is out of range: give a whole number between ${min} and ${max}`);
   return n;
 }
 
@@ -149,18 +153,27 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     try {
       url = new URL(baseUrl);
     } catch {
-      throw new ConfigError(`--base-url ${JSON.stringify(baseUrl)} is not a URL: give the REST root, e.g. https://example.org/wp-json`);
+      throw new ConfigError(
+        `--base-url ${JSON.stringify(baseUrl)} is not a URL: give the REST root, e.g. https://example.org/wp-json`,
+      );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ConfigError(`--base-url ${JSON.stringify(baseUrl)} is not http(s): give the REST root, e.g. https://example.org/wp-json`);
+      throw new ConfigError(
+        `--base-url ${JSON.stringify(baseUrl)} is not http(s): give the REST root, e.g. https://example.org/wp-json`,
+      );
     }
-    if (url.search || url.hash) throw new ConfigError(`--base-url must not carry a query or fragment: give the REST root, e.g. https://example.org/wp-json`);
+    if (url.search || url.hash)
+      throw new ConfigError(
+        `--base-url must not carry a query or fragment: give the REST root, e.g. https://example.org/wp-json`,
+      );
     baseUrl = url.toString().replace(/\/+$/, '');
   }
 
   const namespace = (get('namespace') || 'cal/events/v1').replace(/^\/+|\/+$/g, '');
   if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(namespace)) {
-    throw new ConfigError(`--namespace ${JSON.stringify(namespace)} is not a route namespace: give e.g. cal/events/v1 or tribe/events/v1`);
+    throw new ConfigError(
+      `--namespace ${JSON.stringify(namespace)} is not a route namespace: give e.g. cal/events/v1 or tribe/events/v1`,
+    );
   }
 
   const variant = get('variant') || 'auto';
@@ -172,7 +185,8 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
   const password = get('password');
   const header = get('auth-header');
   let auth: Auth = { kind: 'none' };
-  if (header && (user || password)) throw new ConfigError('both --auth-header and --user/--password are set: give one of them');
+  if (header && (user || password))
+    throw new ConfigError('both --auth-header and --user/--password are set: give one of them');
   if (header) auth = { kind: 'header', value: header };
   else if (user || password) {
     if (!user) throw new ConfigError('--password is set without --user: give both (CAL_USER and CAL_PASSWORD)');
@@ -185,7 +199,10 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     .map((f) => f.trim())
     .filter(Boolean);
   for (const f of featureList) {
-    if (!FEATURES.includes(f as Feature)) throw new ConfigError(`--features: unknown feature ${JSON.stringify(f)}: use a comma list of ${FEATURES.join(', ')}`);
+    if (!FEATURES.includes(f as Feature))
+      throw new ConfigError(
+        `--features: unknown feature ${JSON.stringify(f)}: use a comma list of ${FEATURES.join(', ')}`,
+      );
   }
 
   const seedRaw = get('seed');
@@ -193,7 +210,9 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
   const numRuns = get('num-runs') ? int(label('num-runs'), get('num-runs'), 1, 10000) : 20;
   const runTag = get('run-tag') || newRunTag();
   if (!/^[a-z0-9]{4,24}$/.test(runTag)) {
-    throw new ConfigError(`--run-tag ${JSON.stringify(runTag)} is not usable: give 4 to 24 lowercase letters or digits (it is searched for in titles)`);
+    throw new ConfigError(
+      `--run-tag ${JSON.stringify(runTag)} is not usable: give 4 to 24 lowercase letters or digits (it is searched for in titles)`,
+    );
   }
 
   const config: Config = {
@@ -226,7 +245,9 @@ export function loadFixtures(path: string): FixturesFile {
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new ConfigError(`--fixtures ${path} cannot be read as JSON (${(e as Error).message.split('\n')[0]}): give the fixtures file written by \`calcert reference --seed-fixtures\` or see README`);
+    throw new ConfigError(
+      `--fixtures ${path} cannot be read as JSON (${(e as Error).message.split('\n')[0]}): give the fixtures file written by \`calcert reference --seed-fixtures\` or see README`,
+    );
   }
   if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== 1) {
     throw new ConfigError(`--fixtures ${path} is not a fixtures file: it needs "format": 1 (see README, "Fixtures")`);
@@ -238,7 +259,11 @@ export function loadFixtures(path: string): FixturesFile {
 export function publicConfig(config: Config | ResolvedConfig): Record<string, unknown> {
   const { auth, ...rest } = config as ResolvedConfig;
   const shownAuth =
-    auth.kind === 'basic' ? { kind: 'basic', user: auth.user, password: '(redacted)' } : auth.kind === 'header' ? { kind: 'header', value: '(redacted)' } : { kind: 'none' };
+    auth.kind === 'basic'
+      ? { kind: 'basic', user: auth.user, password: '(redacted)' }
+      : auth.kind === 'header'
+        ? { kind: 'header', value: '(redacted)' }
+        : { kind: 'none' };
   return { ...rest, auth: shownAuth };
 }
 

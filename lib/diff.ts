@@ -96,14 +96,22 @@ function addDays(day: string, n: number): string {
 export function generateQueries(seed: number, numRuns: number, today: string): Step[] {
   const day = fc.integer({ min: -400, max: 800 }).map((n) => addDays(today, n));
   const time = fc.constantFrom('00:00:00', '09:30:00', '12:00:00', '23:59:59');
-  const date = fc.oneof(day, fc.tuple(day, time).map(([d, t]) => `${d} ${t}`));
+  const date = fc.oneof(
+    day,
+    fc.tuple(day, time).map(([d, t]) => `${d} ${t}`),
+  );
   const words = fc.constantFrom('calcert', 'fixture', 'event', 'venue', 'Paris', 'zzz-nothing');
   const ids = fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 });
-  const terms = fc.oneof(fc.constantFrom('music', 'sport', 'calcert'), ids.map((a) => a.join(',')));
+  const terms = fc.oneof(
+    fc.constantFrom('music', 'sport', 'calcert'),
+    ids.map((a) => a.join(',')),
+  );
   const paging = { page: fc.integer({ min: 1, max: 3 }), per_page: fc.integer({ min: 1, max: 60 }) };
   // A few filters per query (0 to 3), so lists are not almost always empty.
   const some = <T extends Record<string, fc.Arbitrary<unknown>>>(model: T) =>
-    fc.tuple(fc.uniqueArray(fc.constantFrom(...Object.keys(model)), { maxLength: 3 }), fc.record(model)).map(([keys, all]) => Object.fromEntries(keys.map((k) => [k, (all as Record<string, unknown>)[k]])) as Params);
+    fc
+      .tuple(fc.uniqueArray(fc.constantFrom(...Object.keys(model)), { maxLength: 3 }), fc.record(model))
+      .map(([keys, all]) => Object.fromEntries(keys.map((k) => [k, (all as Record<string, unknown>)[k]])) as Params);
   const events = fc
     .constant(null)
     .chain(() =>
@@ -128,15 +136,29 @@ export function generateQueries(seed: number, numRuns: number, today: string): S
     )
     .map((query): Step => ({ label: 'events list', method: 'GET', path: '/events', query }));
   const linked = fc
-    .tuple(fc.constantFrom('venues', 'organizers'), some({ ...paging, search: words, has_events: fc.boolean(), only_with_upcoming: fc.boolean() }))
+    .tuple(
+      fc.constantFrom('venues', 'organizers'),
+      some({ ...paging, search: words, has_events: fc.boolean(), only_with_upcoming: fc.boolean() }),
+    )
     .map(([r, query]): Step => ({ label: `${r} list`, method: 'GET', path: `/${r}`, query }));
   const termList = fc
     .tuple(
       fc.constantFrom('categories', 'tags'),
-      some({ ...paging, search: words, order: fc.constantFrom('asc', 'desc'), orderby: fc.constantFrom('name', 'id', 'count'), hide_empty: fc.boolean(), exclude: ids.map((a) => a.join(',')), include: ids.map((a) => a.join(',')) }),
+      some({
+        ...paging,
+        search: words,
+        order: fc.constantFrom('asc', 'desc'),
+        orderby: fc.constantFrom('name', 'id', 'count'),
+        hide_empty: fc.boolean(),
+        exclude: ids.map((a) => a.join(',')),
+        include: ids.map((a) => a.join(',')),
+      }),
     )
     .map(([r, query]): Step => ({ label: `${r} list`, method: 'GET', path: `/${r}`, query }));
-  const drawn = fc.sample(fc.oneof({ weight: 3, arbitrary: events }, { weight: 1, arbitrary: linked }, { weight: 1, arbitrary: termList }), { seed, numRuns });
+  const drawn = fc.sample(
+    fc.oneof({ weight: 3, arbitrary: events }, { weight: 1, arbitrary: linked }, { weight: 1, arbitrary: termList }),
+    { seed, numRuns },
+  );
   const fixed: Step[] = [
     { label: 'root', method: 'GET', path: '' },
     { label: 'events list', method: 'GET', path: '/events' },
@@ -151,22 +173,50 @@ export function generateQueries(seed: number, numRuns: number, today: string): S
 export function writeSequence(runTag: string, today: string): Step[] {
   const d = addDays(today, 45);
   return [
-    { label: 'create venue', method: 'POST', path: '/venues', json: { venue: `${runTag} diff venue`, address: '2 Diff Street', city: 'Lyon', country: 'France' }, save: 'venue' },
-    { label: 'create organizer', method: 'POST', path: '/organizers', json: { organizer: `${runTag} diff organizer`, email: 'diff@example.org' }, save: 'organizer' },
-    { label: 'create category', method: 'POST', path: '/categories', json: { name: `${runTag} diff category` }, save: 'category' },
+    {
+      label: 'create venue',
+      method: 'POST',
+      path: '/venues',
+      json: { venue: `${runTag} diff venue`, address: '2 Diff Street', city: 'Lyon', country: 'France' },
+      save: 'venue',
+    },
+    {
+      label: 'create organizer',
+      method: 'POST',
+      path: '/organizers',
+      json: { organizer: `${runTag} diff organizer`, email: 'diff@example.org' },
+      save: 'organizer',
+    },
+    {
+      label: 'create category',
+      method: 'POST',
+      path: '/categories',
+      json: { name: `${runTag} diff category` },
+      save: 'category',
+    },
     { label: 'create tag', method: 'POST', path: '/tags', json: { name: `${runTag} diff tag` }, save: 'tag' },
     {
       label: 'create event',
       method: 'POST',
       path: '/events',
-      json: { title: `${runTag} diff event`, description: 'Differential run event', start_date: `${d} 10:00:00`, end_date: `${d} 12:00:00`, cost: '10', venue: '{venue}', organizer: '{organizer}', categories: ['{category}'], tags: ['{tag}'] },
+      json: {
+        title: `${runTag} diff event`,
+        description: 'Differential run event',
+        start_date: `${d} 10:00:00`,
+        end_date: `${d} 12:00:00`,
+        cost: '10',
+        venue: '{venue}',
+        organizer: '{organizer}',
+        categories: ['{category}'],
+        tags: ['{tag}'],
+      },
       save: 'event',
     },
     { label: 'read event', method: 'GET', path: '/events/{event}' },
     { label: 'read venue', method: 'GET', path: '/venues/{venue}' },
     { label: 'read organizer', method: 'GET', path: '/organizers/{organizer}' },
     { label: 'read category', method: 'GET', path: '/categories/{category}' },
-    { label: 'list the run\'s events', method: 'GET', path: '/events', query: { search: runTag } },
+    { label: "list the run's events", method: 'GET', path: '/events', query: { search: runTag } },
     { label: 'delete event', method: 'DELETE', path: '/events/{event}' },
     { label: 'read deleted event', method: 'GET', path: '/events/{event}' },
     { label: 'delete event again', method: 'DELETE', path: '/events/{event}' },
@@ -180,7 +230,17 @@ export function writeSequence(runTag: string, today: string): Step[] {
 // ---------------------------------------------------------------------------------------------
 // Normalisation and comparison
 
-const ID_KEYS = new Set(['id', 'global_id', 'global_id_lineage', 'author', 'parent', 'post_parent', 'term_id', 'term_taxonomy_id', 'object_id']);
+const ID_KEYS = new Set([
+  'id',
+  'global_id',
+  'global_id_lineage',
+  'author',
+  'parent',
+  'post_parent',
+  'term_id',
+  'term_taxonomy_id',
+  'object_id',
+]);
 const TIMESTAMP_KEY = /^(date|modified)$|_utc$/;
 const CLOCK_VALUE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/;
 
@@ -242,7 +302,8 @@ export function jsonDifferences(a: unknown, b: unknown, path = '', out: string[]
   if (out.length >= limit) return out;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) out.push(`${path || '/'}: ${a.length} items vs ${b.length} items`);
-    for (let i = 0; i < Math.min(a.length, b.length) && out.length < limit; i++) jsonDifferences(a[i], b[i], `${path}/${i}`, out, limit);
+    for (let i = 0; i < Math.min(a.length, b.length) && out.length < limit; i++)
+      jsonDifferences(a[i], b[i], `${path}/${i}`, out, limit);
     return out;
   }
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
@@ -273,9 +334,14 @@ export function compareAnswers(a: Answer, actx: SideContext, b: Answer, bctx: Si
   }
   const details: string[] = [];
   if (a.status !== b.status) details.push(`status ${a.status} vs ${b.status}`);
-  if (a.body !== undefined && b.body !== undefined) details.push(...jsonDifferences(normaliseBody(a.body, actx), normaliseBody(b.body, bctx)));
-  else if (a.body !== undefined || b.body !== undefined) details.push(`body: ${a.body === undefined ? 'not JSON' : 'JSON'} vs ${b.body === undefined ? 'not JSON' : 'JSON'}`);
-  else if (normaliseString(a.raw, actx).trim() !== normaliseString(b.raw, bctx).trim()) details.push('body (not JSON) differs');
+  if (a.body !== undefined && b.body !== undefined)
+    details.push(...jsonDifferences(normaliseBody(a.body, actx), normaliseBody(b.body, bctx)));
+  else if (a.body !== undefined || b.body !== undefined)
+    details.push(
+      `body: ${a.body === undefined ? 'not JSON' : 'JSON'} vs ${b.body === undefined ? 'not JSON' : 'JSON'}`,
+    );
+  else if (normaliseString(a.raw, actx).trim() !== normaliseString(b.raw, bctx).trim())
+    details.push('body (not JSON) differs');
   return details;
 }
 
@@ -294,7 +360,8 @@ function substitute<T>(value: T, ids: Record<string, number>): T {
     return value.replace(/\{(\w+)\}/g, (m, k: string) => (ids[k] !== undefined ? String(ids[k]) : m)) as T;
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, ids)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, ids)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, ids)])) as T;
   return value;
 }
 
@@ -309,32 +376,61 @@ class Side {
     readonly side: DiffSide,
     opts: DiffOptions,
   ) {
-    this.client = new Client({ baseUrl: side.baseUrl, namespace: side.namespace, auth: side.auth, timeoutMs: opts.timeoutMs, concurrency: opts.concurrency ?? 2 });
+    this.client = new Client({
+      baseUrl: side.baseUrl,
+      namespace: side.namespace,
+      auth: side.auth,
+      timeoutMs: opts.timeoutMs,
+      concurrency: opts.concurrency ?? 2,
+    });
     this.ctx = sideContext(side);
   }
 
   curl(raw: string): string {
     // Each side's secret comes from its own variable: never a password on screen.
-    return this.name === 'candidate' ? raw.split('$CAL_PASSWORD').join('$CAL_CANDIDATE_PASSWORD').split('$CAL_AUTH_HEADER').join('$CAL_CANDIDATE_AUTH_HEADER') : raw;
+    return this.name === 'candidate'
+      ? raw
+          .split('$CAL_PASSWORD')
+          .join('$CAL_CANDIDATE_PASSWORD')
+          .split('$CAL_AUTH_HEADER')
+          .join('$CAL_CANDIDATE_AUTH_HEADER')
+      : raw;
   }
 
   async send(step: Step, withAuth: boolean): Promise<Answer> {
     const path = substitute(step.path, this.ids);
     const unresolved = /\{\w+\}/.test(path);
-    if (unresolved) return { status: null, error: `skipped: ${path} names a record this side did not create`, body: undefined, raw: '', curl: '' };
+    if (unresolved)
+      return {
+        status: null,
+        error: `skipped: ${path} names a record this side did not create`,
+        body: undefined,
+        raw: '',
+        curl: '',
+      };
     try {
-      const res: ApiResponse = await this.client.request({ method: step.method, path, query: step.query ? substitute(step.query, this.ids) : undefined, json: step.json ? substitute(step.json, this.ids) : undefined, auth: withAuth });
+      const res: ApiResponse = await this.client.request({
+        method: step.method,
+        path,
+        query: step.query ? substitute(step.query, this.ids) : undefined,
+        json: step.json ? substitute(step.json, this.ids) : undefined,
+        auth: withAuth,
+      });
       if (step.save && res.status >= 200 && res.status < 300 && Number.isInteger(res.json?.id)) {
         this.ids[step.save] = res.json.id;
         const base = step.path.replace(/^\/(\w+).*$/, '/$1');
-        this.live.set(step.save, { path: `${base}/${res.json.id}`, ...(base === '/categories' || base === '/tags' ? { query: { force: true } } : {}) });
+        this.live.set(step.save, {
+          path: `${base}/${res.json.id}`,
+          ...(base === '/categories' || base === '/tags' ? { query: { force: true } } : {}),
+        });
       }
       if (step.method === 'DELETE' && res.status >= 200 && res.status < 300) {
         for (const [k, v] of this.live) if (v.path === path) this.live.delete(k);
       }
       return { status: res.status, body: res.json, raw: res.text, curl: this.curl(res.exchange.curl) };
     } catch (e) {
-      if (e instanceof TransportError) return { status: null, error: e.message, body: undefined, raw: '', curl: this.curl(e.exchange.curl) };
+      if (e instanceof TransportError)
+        return { status: null, error: e.message, body: undefined, raw: '', curl: this.curl(e.exchange.curl) };
       throw e;
     }
   }
@@ -345,7 +441,8 @@ class Side {
     for (const [name, rec] of [...this.live].reverse()) {
       try {
         const res = await this.client.request({ method: 'DELETE', path: rec.path, query: rec.query });
-        if (res.status >= 300 && res.status !== 410 && res.status !== 404) errors.push(`${this.name}: DELETE ${rec.path} answered ${res.status} (${name} may be left)`);
+        if (res.status >= 300 && res.status !== 410 && res.status !== 404)
+          errors.push(`${this.name}: DELETE ${rec.path} answered ${res.status} (${name} may be left)`);
       } catch (e) {
         errors.push(`${this.name}: DELETE ${rec.path}: ${(e as Error).message}`);
       }
@@ -378,8 +475,14 @@ async function usable(side: Side): Promise<void> {
   } catch (e) {
     throw new UnusableTarget(`${side.name} ${side.side.baseUrl}: ${(e as Error).message}`);
   }
-  if (res.status === 401 || res.status === 403) throw new UnusableTarget(`${side.name} ${side.client.root}: the credentials are rejected (${res.status}): check the ${side.name === 'base' ? '--user/--password' : '--candidate-user/--candidate-password'}`);
-  if (res.status < 200 || res.status >= 300 || res.json === undefined) throw new UnusableTarget(`${side.name} ${side.client.root} answered ${res.status}${res.json === undefined ? ' without JSON' : ''}: check the URL (the REST root, e.g. https://example.org/wp-json) and the namespace`);
+  if (res.status === 401 || res.status === 403)
+    throw new UnusableTarget(
+      `${side.name} ${side.client.root}: the credentials are rejected (${res.status}): check the ${side.name === 'base' ? '--user/--password' : '--candidate-user/--candidate-password'}`,
+    );
+  if (res.status < 200 || res.status >= 300 || res.json === undefined)
+    throw new UnusableTarget(
+      `${side.name} ${side.client.root} answered ${res.status}${res.json === undefined ? ' without JSON' : ''}: check the URL (the REST root, e.g. https://example.org/wp-json) and the namespace`,
+    );
 }
 
 export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
@@ -394,12 +497,17 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
     await Promise.all([usable(a), usable(b)]);
     const steps = generateQueries(opts.seed, opts.numRuns, today);
     if (writes) steps.push(...writeSequence(opts.runTag, today));
-    log(`diff: ${steps.length} requests (seed ${opts.seed}, ${opts.numRuns} generated list queries${writes ? `, a create/read/delete sequence tagged ${opts.runTag}` : ', no writes'})`);
+    log(
+      `diff: ${steps.length} requests (seed ${opts.seed}, ${opts.numRuns} generated list queries${writes ? `, a create/read/delete sequence tagged ${opts.runTag}` : ', no writes'})`,
+    );
     try {
       for (const [i, step] of steps.entries()) {
         if (opts.signal?.aborted) break;
         const withAuth = bothAuth && (step.auth ?? true);
-        const [ra, rb] = step.method === 'GET' ? await Promise.all([a.send(step, withAuth), b.send(step, withAuth)]) : [await a.send(step, withAuth), await b.send(step, withAuth)];
+        const [ra, rb] =
+          step.method === 'GET'
+            ? await Promise.all([a.send(step, withAuth), b.send(step, withAuth)])
+            : [await a.send(step, withAuth), await b.send(step, withAuth)];
         result.requests++;
         const details = compareAnswers(ra, a.ctx, rb, b.ctx);
         if (!details.length) {
@@ -411,7 +519,12 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
           label: step.label,
           request: requestLine(step, a.client),
           base: { status: ra.status, ...(ra.error ? { error: ra.error } : {}), curl: ra.curl, excerpt: excerpt(ra) },
-          candidate: { status: rb.status, ...(rb.error ? { error: rb.error } : {}), curl: rb.curl, excerpt: excerpt(rb) },
+          candidate: {
+            status: rb.status,
+            ...(rb.error ? { error: rb.error } : {}),
+            curl: rb.curl,
+            excerpt: excerpt(rb),
+          },
           details,
         });
       }
@@ -436,10 +549,15 @@ export function renderDiff(r: DiffResult, opts: Pick<DiffOptions, 'base' | 'cand
   const lines: string[] = [];
   lines.push(`base:      ${opts.base.baseUrl}/${opts.base.namespace}`);
   lines.push(`candidate: ${opts.candidate.baseUrl}/${opts.candidate.namespace}`);
-  lines.push(`${r.requests} requests (seed ${opts.seed}, --num-runs ${opts.numRuns}${r.writes ? ', with writes' : ', read-only'}): ${r.same} same, ${r.differences.length} different`);
+  lines.push(
+    `${r.requests} requests (seed ${opts.seed}, --num-runs ${opts.numRuns}${r.writes ? ', with writes' : ', read-only'}): ${r.same} same, ${r.differences.length} different`,
+  );
   if (r.differences.length) {
     lines.push('', '| # | request | base | candidate | difference |', '|---|---|---|---|---|');
-    for (const d of r.differences) lines.push(`| ${d.index} | ${cell(`${d.label}: ${d.request}`)} | ${d.base.status ?? 'no answer'} | ${d.candidate.status ?? 'no answer'} | ${cell(d.details.join('; '))} |`);
+    for (const d of r.differences)
+      lines.push(
+        `| ${d.index} | ${cell(`${d.label}: ${d.request}`)} | ${d.base.status ?? 'no answer'} | ${d.candidate.status ?? 'no answer'} | ${cell(d.details.join('; '))} |`,
+      );
     lines.push('', 'Reproduce (passwords come from $CAL_PASSWORD and $CAL_CANDIDATE_PASSWORD):');
     for (const d of r.differences) {
       lines.push('', `#${d.index} ${d.label}: ${d.request}`);

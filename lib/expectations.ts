@@ -41,20 +41,27 @@ const ENTRY_KEYS = new Set(['reason']);
  * the place and the fix.
  */
 export function parseExpectations(data: unknown, source: string): ExpectationsFile {
-  const bad = (what: string) => new ConfigError(`--expect ${source}: ${what} (format: {"format": 1, "expectations": {"<check id>": {"reason": "..."}}}, see docs/regression.md)`);
+  const bad = (what: string) =>
+    new ConfigError(
+      `--expect ${source}: ${what} (format: {"format": 1, "expectations": {"<check id>": {"reason": "..."}}}, see docs/regression.md)`,
+    );
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('not a JSON object');
   const obj = data as Record<string, unknown>;
   if (obj['format'] !== 1) throw bad(`"format" is ${JSON.stringify(obj['format'])}, expected 1`);
   for (const k of Object.keys(obj)) if (!TOP_KEYS.has(k)) throw bad(`unknown key ${JSON.stringify(k)}`);
   const ex = obj['expectations'];
-  if (!ex || typeof ex !== 'object' || Array.isArray(ex)) throw bad('"expectations" must be an object keyed by check ID');
+  if (!ex || typeof ex !== 'object' || Array.isArray(ex))
+    throw bad('"expectations" must be an object keyed by check ID');
   const out: Record<string, Expectation> = {};
   for (const [id, entry] of Object.entries(ex as Record<string, unknown>)) {
-    if (!CHECK_ID.test(id)) throw bad(`${JSON.stringify(id)} is not a check ID (<group>.<operation>.<behaviour>, see \`calcert list\`)`);
-    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw bad(`${id}: the entry must be an object with a "reason"`);
+    if (!CHECK_ID.test(id))
+      throw bad(`${JSON.stringify(id)} is not a check ID (<group>.<operation>.<behaviour>, see \`calcert list\`)`);
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+      throw bad(`${id}: the entry must be an object with a "reason"`);
     for (const k of Object.keys(entry)) if (!ENTRY_KEYS.has(k)) throw bad(`${id}: unknown key ${JSON.stringify(k)}`);
     const reason = (entry as Record<string, unknown>)['reason'];
-    if (typeof reason !== 'string' || !reason.trim()) throw bad(`${id}: "reason" must be a non-empty string saying why the failure is expected`);
+    if (typeof reason !== 'string' || !reason.trim())
+      throw bad(`${id}: "reason" must be a non-empty string saying why the failure is expected`);
     out[id] = { reason: reason.trim() };
   }
   return { format: 1, expectations: out };
@@ -66,7 +73,9 @@ export function loadExpectations(path: string): ExpectationsFile {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ConfigError(`--expect ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}): give the path of an expectations file`);
+    throw new ConfigError(
+      `--expect ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message.split('\n')[0]}): give the path of an expectations file`,
+    );
   }
   let data: unknown;
   try {
@@ -104,22 +113,36 @@ export function applyExpectations(checks: CheckResult[], file: ExpectationsFile)
     seen.add(c.id);
     if (FAILING.includes(c.status)) {
       expected.push(c.id);
-      return { ...c, status: 'expected-fail' as const, expectation: e.reason, message: `(${c.status}) ${c.message ?? ''}`.trimEnd() };
+      return {
+        ...c,
+        status: 'expected-fail' as const,
+        expectation: e.reason,
+        message: `(${c.status}) ${c.message ?? ''}`.trimEnd(),
+      };
     }
     if (c.status === 'pass') {
       stale.push(c.id);
-      return { ...c, status: 'stale-expectation' as const, expectation: e.reason, message: `listed in the expectations file (${e.reason}) but passed: remove it from the expectations` };
+      return {
+        ...c,
+        status: 'stale-expectation' as const,
+        expectation: e.reason,
+        message: `listed in the expectations file (${e.reason}) but passed: remove it from the expectations`,
+      };
     }
     if (c.status === 'n/a') notApplicable.push(c.id);
     return { ...c, expectation: e.reason };
   });
-  const missing = Object.keys(file.expectations).filter((id) => !seen.has(id)).sort();
+  const missing = Object.keys(file.expectations)
+    .filter((id) => !seen.has(id))
+    .sort();
   return { checks: out, expected, stale, notApplicable, missing };
 }
 
 /** Must-checks that failed and were not expected to: they withhold certification. */
 export function unexpectedFailures(checks: CheckResult[]): CheckResult[] {
-  return checks.filter((c) => c.level === 'must' && (c.status === 'fail' || c.status === 'blocked' || c.status === 'error'));
+  return checks.filter(
+    (c) => c.level === 'must' && (c.status === 'fail' || c.status === 'blocked' || c.status === 'error'),
+  );
 }
 
 export interface ExpectationsVerdict {
@@ -132,14 +155,26 @@ export interface ExpectationsVerdict {
  * The exit code under --expect: 1 when a must-check failed unexpectedly, the run itself had
  * errors, or (unless allowStale) an expectation is stale or names a check the suite does not have.
  */
-export function expectationsExit(checks: CheckResult[], unknown: string[], runErrors: string[], allowStale: boolean): ExpectationsVerdict {
+export function expectationsExit(
+  checks: CheckResult[],
+  unknown: string[],
+  runErrors: string[],
+  allowStale: boolean,
+): ExpectationsVerdict {
   const reasons: string[] = [];
   const unexpected = unexpectedFailures(checks);
-  if (unexpected.length) reasons.push(`${unexpected.length} unexpected failure(s): ${unexpected.map((c) => c.id).join(', ')}`);
+  if (unexpected.length)
+    reasons.push(`${unexpected.length} unexpected failure(s): ${unexpected.map((c) => c.id).join(', ')}`);
   if (runErrors.length) reasons.push(`${runErrors.length} run error(s)`);
   const stale = checks.filter((c) => c.status === 'stale-expectation').map((c) => c.id);
-  if (stale.length && !allowStale) reasons.push(`${stale.length} stale expectation(s) (the check passes; remove it from the expectations, or --allow-stale): ${stale.join(', ')}`);
-  if (unknown.length && !allowStale) reasons.push(`${unknown.length} expectation(s) for checks the suite does not have (remove them, or --allow-stale): ${unknown.join(', ')}`);
+  if (stale.length && !allowStale)
+    reasons.push(
+      `${stale.length} stale expectation(s) (the check passes; remove it from the expectations, or --allow-stale): ${stale.join(', ')}`,
+    );
+  if (unknown.length && !allowStale)
+    reasons.push(
+      `${unknown.length} expectation(s) for checks the suite does not have (remove them, or --allow-stale): ${unknown.join(', ')}`,
+    );
   return { exitCode: reasons.length ? 1 : 0, reasons };
 }
 
@@ -147,7 +182,6 @@ export function expectationsExit(checks: CheckResult[], unknown: string[], runEr
 // The run gate: what `certify --expect FILE [--allow-stale] --baseline FILE [--strict]` does to a
 // run (lib/certify.ts calls it). Files are loaded before the run starts, so a bad file stops the
 // run with exit 2 before any request.
-
 
 export interface GateConfig {
   expect: string;
@@ -181,7 +215,11 @@ export interface RunGate {
  * a limited run, an ID the selection would have taken (in `ids`, or matching `--grep`) is unknown
  * for sure; only the others need a listing of every check (slow: vitest collects every suite).
  */
-export async function unknownIds(missing: string[], selection: { ids?: string[]; grep?: string }, list?: () => Promise<string[]>): Promise<string[]> {
+export async function unknownIds(
+  missing: string[],
+  selection: { ids?: string[]; grep?: string },
+  list?: () => Promise<string[]>,
+): Promise<string[]> {
   const limited = !!(selection.ids?.length || selection.grep);
   if (!limited || !missing.length) return missing;
   let grep: RegExp | null = null;
@@ -190,7 +228,8 @@ export async function unknownIds(missing: string[], selection: { ids?: string[];
   } catch {
     grep = null;
   }
-  const selected = (id: string) => (!selection.ids?.length || selection.ids.includes(id)) && (!selection.grep || !!grep?.test(`${id} `));
+  const selected = (id: string) =>
+    (!selection.ids?.length || selection.ids.includes(id)) && (!selection.grep || !!grep?.test(`${id} `));
   const sure = missing.filter(selected);
   const outside = missing.filter((id) => !selected(id));
   if (!outside.length) return sure;
@@ -226,7 +265,8 @@ export async function prepareGate(config: GateConfig): Promise<RunGate | null> {
         comparison = compareReports(baseline, report, config.strict);
         text.push(renderComparisonText(comparison));
         markdown.push(renderComparisonMarkdown(comparison));
-        if (comparison.regressed) reasons.push(`regression against the baseline: ${comparison.regressions.map((c) => c.id).join(', ')}`);
+        if (comparison.regressed)
+          reasons.push(`regression against the baseline: ${comparison.regressions.map((c) => c.id).join(', ')}`);
         if (!expectations && report.footer.errors.length) reasons.push(`${report.footer.errors.length} run error(s)`);
       }
       if (expectations) {
@@ -234,14 +274,38 @@ export async function prepareGate(config: GateConfig): Promise<RunGate | null> {
         reasons.push(...gate.reasons);
         const o = outcome as ExpectationOutcome | null;
         const notes: string[] = [];
-        notes.push(`expectations ${config.expect}: ${o?.expected.length ?? 0} expected failure(s), ${o?.stale.length ?? 0} stale, ${unknown.length} unknown ID(s), ${o?.notApplicable.length ?? 0} n/a`);
-        for (const id of o?.stale ?? []) notes.push(`STALE ${id}: passes now; remove it from the expectations${config.allowStale ? ' (allowed by --allow-stale)' : ''}`);
-        for (const id of unknown) notes.push(`UNKNOWN ${id}: listed in the expectations but no check has this ID; remove it${config.allowStale ? ' (allowed by --allow-stale)' : ''}`);
+        notes.push(
+          `expectations ${config.expect}: ${o?.expected.length ?? 0} expected failure(s), ${o?.stale.length ?? 0} stale, ${unknown.length} unknown ID(s), ${o?.notApplicable.length ?? 0} n/a`,
+        );
+        for (const id of o?.stale ?? [])
+          notes.push(
+            `STALE ${id}: passes now; remove it from the expectations${config.allowStale ? ' (allowed by --allow-stale)' : ''}`,
+          );
+        for (const id of unknown)
+          notes.push(
+            `UNKNOWN ${id}: listed in the expectations but no check has this ID; remove it${config.allowStale ? ' (allowed by --allow-stale)' : ''}`,
+          );
         text.push(notes.join('\n'));
-        markdown.push(['## Expectations', '', `File \`${config.expect}\`: ${o?.expected.length ?? 0} expected failure(s), ${o?.stale.length ?? 0} stale, ${unknown.length} unknown ID(s). The verdict is unchanged by expectations; the exit code is ${reasons.length ? 1 : 0}.`, '', ...notes.slice(1).map((n) => `- ${n}`), ''].join('\n'));
+        markdown.push(
+          [
+            '## Expectations',
+            '',
+            `File \`${config.expect}\`: ${o?.expected.length ?? 0} expected failure(s), ${o?.stale.length ?? 0} stale, ${unknown.length} unknown ID(s). The verdict is unchanged by expectations; the exit code is ${reasons.length ? 1 : 0}.`,
+            '',
+            ...notes.slice(1).map((n) => `- ${n}`),
+            '',
+          ].join('\n'),
+        );
       }
       if (reasons.length) text.push(...reasons.map((r) => `exit 1: ${r}`));
-      return { exitCode: reasons.length ? 1 : 0, reasons, comparison, text: text.join('\n'), markdown: markdown.join('\n'), unknown };
+      return {
+        exitCode: reasons.length ? 1 : 0,
+        reasons,
+        comparison,
+        text: text.join('\n'),
+        markdown: markdown.join('\n'),
+        unknown,
+      };
     },
   };
 }

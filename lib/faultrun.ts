@@ -26,17 +26,43 @@ export function caughtBy(status: string): boolean {
   return status === 'fail' || status === 'warn';
 }
 
-export async function runFault(fault: string | undefined, ids: string[], variant: 'base' | 'extended', opts: { seed?: number; numRuns?: number; session?: RunSession; files?: string[] } = {}): Promise<FaultRun> {
+export async function runFault(
+  fault: string | undefined,
+  ids: string[],
+  variant: 'base' | 'extended',
+  opts: { seed?: number; numRuns?: number; session?: RunSession; files?: string[] } = {},
+): Promise<FaultRun> {
   const started = Date.now();
   const config = loadConfig({
     env: {},
     cwd: '/nonexistent-calcert-dir',
-    flags: { variant, features: FEATURES_ALL, seed: String(opts.seed ?? 1), 'num-runs': String(opts.numRuns ?? 10), 'timeout-ms': '10000' },
+    flags: {
+      variant,
+      features: FEATURES_ALL,
+      seed: String(opts.seed ?? 1),
+      'num-runs': String(opts.numRuns ?? 10),
+      'timeout-ms': '10000',
+    },
   });
   // The embedded server is thrown away after the run: no sweep needed.
-  const result = await certify(config, { ids, files: opts.files, reference: fault ? { fault } : {}, writeReports: false, session: opts.session, sweep: false });
+  const result = await certify(config, {
+    ids,
+    files: opts.files,
+    reference: fault ? { fault } : {},
+    writeReports: false,
+    session: opts.session,
+    sweep: false,
+  });
   const statuses: FaultRun['statuses'] = {};
   for (const id of ids) statuses[id] = result.report?.checks.find((c) => c.id === id)?.status ?? 'missing';
   const caught = ids.filter((id) => caughtBy(String(statuses[id])));
-  return { fault: fault ?? '(none)', variant, statuses, caught, missed: ids.filter((id) => !caught.includes(id)), problem: result.problem, ms: Date.now() - started };
+  return {
+    fault: fault ?? '(none)',
+    variant,
+    statuses,
+    caught,
+    missed: ids.filter((id) => !caught.includes(id)),
+    problem: result.problem,
+    ms: Date.now() - started,
+  };
 }

@@ -12,10 +12,17 @@ export interface ListedCheck extends CheckRecord {
 
 export async function listChecks(): Promise<ListedCheck[]> {
   const { createVitest } = await import('vitest/node');
-  const vitest = await createVitest('test', { root: PROJECT_ROOT, config: resolve(PROJECT_ROOT, 'vitest.config.ts'), watch: false, reporters: [] } as never, { logLevel: 'silent' } as never);
+  const vitest = await createVitest(
+    'test',
+    { root: PROJECT_ROOT, config: resolve(PROJECT_ROOT, 'vitest.config.ts'), watch: false, reporters: [] } as never,
+    { logLevel: 'silent' } as never,
+  );
   try {
     const { testModules, unhandledErrors } = await vitest.collect();
-    if (unhandledErrors.length) throw new Error(`collecting checks failed: ${unhandledErrors.map((e: any) => e?.message ?? String(e)).join('; ')}`);
+    if (unhandledErrors.length)
+      throw new Error(
+        `collecting checks failed: ${unhandledErrors.map((e: any) => e?.message ?? String(e)).join('; ')}`,
+      );
     const out: ListedCheck[] = [];
     for (const m of testModules) {
       for (const e of m.errors()) throw new Error(`${m.relativeModuleId}: ${e.message}`);

@@ -6,12 +6,43 @@
  */
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
-  lsquo: '\u2018', rsquo: '\u2019', sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e',
-  prime: '\u2032', Prime: '\u2033', ndash: '\u2013', mdash: '\u2014', minus: '\u2212', hellip: '\u2026',
-  times: '\u00d7', trade: '\u2122', copy: '\u00a9', reg: '\u00ae', laquo: '\u00ab', raquo: '\u00bb',
-  middot: '\u00b7', bull: '\u2022', deg: '\u00b0', euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2',
-  shy: '\u00ad', thinsp: '\u2009', ensp: '\u2002', emsp: '\u2003', zwj: '\u200d', zwnj: '\u200c',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  sbquo: '\u201a',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  bdquo: '\u201e',
+  prime: '\u2032',
+  Prime: '\u2033',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  minus: '\u2212',
+  hellip: '\u2026',
+  times: '\u00d7',
+  trade: '\u2122',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  middot: '\u00b7',
+  bull: '\u2022',
+  deg: '\u00b0',
+  euro: '\u20ac',
+  pound: '\u00a3',
+  yen: '\u00a5',
+  cent: '\u00a2',
+  shy: '\u00ad',
+  thinsp: '\u2009',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  zwj: '\u200d',
+  zwnj: '\u200c',
 };
 
 // wptexturize's substitutions, undone. Both dashes become one hyphen and hyphen runs collapse,
@@ -28,7 +59,8 @@ const TYPOGRAPHIC: Array<[RegExp, string]> = [
 ];
 
 // Tags that separate words (wpautop's <p> and <br />); inline tags (<b>, <em>) join them.
-const BLOCK_TAG = /<\/?(?:p|br|div|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi;
+const BLOCK_TAG =
+  /<\/?(?:p|br|div|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td|th|section|article|header|footer)\b[^>]*>/gi;
 const ANY_TAG = /<\/?[a-z!][^>]*>/gi;
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
 
@@ -54,7 +86,12 @@ function step(s: string): string {
  */
 export function normaliseText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  let s = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  let s =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
   for (let round = 0; round < 8; round++) {
     const next = step(s);
     if (next === s) break;
@@ -132,7 +169,8 @@ const RECORD_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
  */
 export function sameDateTime(sent: string, got: unknown): boolean {
   const m = SENT_DATE.exec(sent);
-  if (!m) throw new TypeError(`sameDateTime: sent date ${JSON.stringify(sent)} is not YYYY-MM-DD hh:mm[:ss] (space or T)`);
+  if (!m)
+    throw new TypeError(`sameDateTime: sent date ${JSON.stringify(sent)} is not YYYY-MM-DD hh:mm[:ss] (space or T)`);
   if (typeof got !== 'string' || !RECORD_DATE.test(got)) return false;
   return got === `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
 }

@@ -46,7 +46,8 @@ export const ORGANIZERS: LinkedDef = {
 export const req = {
   field: (d: LinkedDef, f: string) => `field:${d.plural}.${f}`,
   param: (d: LinkedDef, p: string) => `param:${d.plural}.${p}`,
-  route: (d: LinkedDef, method: string, item: '' | '/{id}' | '/by-slug/{slug}') => `route:${method} /cal/events/v1/${d.plural}${item}`,
+  route: (d: LinkedDef, method: string, item: '' | '/{id}' | '/by-slug/{slug}') =>
+    `route:${method} /cal/events/v1/${d.plural}${item}`,
 };
 
 /** An ID no record has (validated by the original as "not a venue": 400; the should is 404). */
@@ -70,7 +71,10 @@ export function sampleValue(t: CheckContext, field: string): string {
 
 /** A full create payload: the name and every optional text field of the spec's table. */
 export function fullPayload(t: CheckContext, d: LinkedDef, label = 'full'): Params {
-  const p: Params = { [d.nameField]: t.name(`${label} ${d.kind} Zürich Café`), description: `${t.scope} description: Crème brûlée à Ōsaka` };
+  const p: Params = {
+    [d.nameField]: t.name(`${label} ${d.kind} Zürich Café`),
+    description: `${t.scope} description: Crème brûlée à Ōsaka`,
+  };
   for (const f of d.textFields) p[f] = sampleValue(t, f);
   p.website = sampleValue(t, 'website');
   if (d.kind === 'venue') {
@@ -110,7 +114,12 @@ export interface ListPage {
  * One list page. The records must be an array under the plural name. A 404 reads as an empty page
  * when `allow404` (default: in the base variant, where an empty page may be a 404 JSON error).
  */
-export async function listPage(t: CheckContext, d: LinkedDef, query: Params, opts: { allow404?: boolean; anon?: boolean } = {}): Promise<ListPage> {
+export async function listPage(
+  t: CheckContext,
+  d: LinkedDef,
+  query: Params,
+  opts: { allow404?: boolean; anon?: boolean } = {},
+): Promise<ListPage> {
   const client = opts.anon ? t.anon : t.api;
   const res = await client.get(`/${d.plural}`, query);
   const allow404 = opts.allow404 ?? t.variant === 'base';
@@ -118,12 +127,21 @@ export async function listPage(t: CheckContext, d: LinkedDef, query: Params, opt
   t.expectStatus(res, '2xx', `GET /${d.plural} with ${JSON.stringify(query)}`);
   const body = t.json(res, `the ${d.plural} list`);
   const records = body?.[d.plural];
-  t.assert(Array.isArray(records), `the list has no array under "${d.plural}" (keys: ${body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body})`, res);
+  t.assert(
+    Array.isArray(records),
+    `the list has no array under "${d.plural}" (keys: ${body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body})`,
+    res,
+  );
   return { res, records, ids: records.map((r: any) => r?.id), empty404: false };
 }
 
 /** IDs in the list restricted to the check's records (search by scope, up to 50). */
-export async function scopedIds(t: CheckContext, d: LinkedDef, extra: Params = {}, opts: { allow404?: boolean; anon?: boolean } = {}): Promise<{ ids: number[]; page: ListPage }> {
+export async function scopedIds(
+  t: CheckContext,
+  d: LinkedDef,
+  extra: Params = {},
+  opts: { allow404?: boolean; anon?: boolean } = {},
+): Promise<{ ids: number[]; page: ListPage }> {
   const page = await listPage(t, d, { search: t.scope, per_page: 50, ...extra }, opts);
   return { ids: page.ids, page };
 }
@@ -143,9 +161,18 @@ function siteDay(offsetDays: number): string {
  * sent as a single ID and retried as `[id]` on 400 (6.x and 4.6.8 reject `venue: [id]`, other
  * servers may want an array); an organizer as an array. The event is tracked for cleanup.
  */
-export async function createLinkedEvent(t: CheckContext, d: LinkedDef, id: number, opts: { daysAhead?: number; status?: string } = {}): Promise<any> {
+export async function createLinkedEvent(
+  t: CheckContext,
+  d: LinkedDef,
+  id: number,
+  opts: { daysAhead?: number; status?: string } = {},
+): Promise<any> {
   const day = siteDay(opts.daysAhead ?? 5);
-  const base: Params = { title: t.name(`event of ${d.kind} ${id}`), start_date: `${day} 10:00:00`, end_date: `${day} 11:00:00` };
+  const base: Params = {
+    title: t.name(`event of ${d.kind} ${id}`),
+    start_date: `${day} 10:00:00`,
+    end_date: `${day} 11:00:00`,
+  };
   if (opts.status) base.status = opts.status;
   const attempts: unknown[] = d.kind === 'venue' ? [id, [id]] : [[id]];
   let last: ApiResponse | undefined;

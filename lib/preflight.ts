@@ -5,7 +5,7 @@
  * and the credentials work (a create and delete of one run-tagged tag; in read-only mode an
  * authenticated GET). Any problem is a PreflightError: one line with the problem and the fix.
  */
-import { Client, TransportError, type ApiResponse } from './client.ts';
+import { type Client, TransportError, type ApiResponse } from './client.ts';
 import type { Config, Variant } from './config.ts';
 
 export class PreflightError extends Error {
@@ -24,7 +24,9 @@ export function detectVariant(root: any, namespace: string): Variant {
   const venueBySlug = keys.some((k) => k.startsWith(`/${namespace}/venues/by-slug`));
   const eventsRoute = routes[`/${namespace}/events`];
   const endpoints: any[] = Array.isArray(eventsRoute?.endpoints) ? eventsRoute.endpoints : [];
-  const declaresStarts = endpoints.some((e) => e && e.args && typeof e.args === 'object' && ('starts_before' in e.args || 'strict_dates' in e.args));
+  const declaresStarts = endpoints.some(
+    (e) => e && e.args && typeof e.args === 'object' && ('starts_before' in e.args || 'strict_dates' in e.args),
+  );
   return venueBySlug && declaresStarts ? 'extended' : 'base';
 }
 
@@ -37,7 +39,12 @@ async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>
     return await fn();
   } catch (e) {
     if (e instanceof TransportError) {
-      const fix = e.kind === 'refused' || e.kind === 'dns' ? 'check --base-url (CAL_BASE_URL) and that the server is up' : e.kind === 'timeout' ? 'check the server, or raise --timeout-ms' : 'check the server and --base-url';
+      const fix =
+        e.kind === 'refused' || e.kind === 'dns'
+          ? 'check --base-url (CAL_BASE_URL) and that the server is up'
+          : e.kind === 'timeout'
+            ? 'check the server, or raise --timeout-ms'
+            : 'check the server and --base-url';
       throw new PreflightError(`${describeTransport(e, what)}; fix: ${fix}`);
     }
     throw e;
@@ -47,7 +54,9 @@ async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>
 export async function preflight(config: Config, client: Client): Promise<PreflightResult> {
   const notes: string[] = [];
   const rootUrl = client.root;
-  const root = await safe(client, `cannot reach the target at ${rootUrl}`, () => client.request({ method: 'GET', path: '' }));
+  const root = await safe(client, `cannot reach the target at ${rootUrl}`, () =>
+    client.request({ method: 'GET', path: '' }),
+  );
   if ((root.status === 401 || root.status === 403) && config.auth.kind !== 'none') {
     throw new PreflightError(
       `the credentials were refused on the namespace root (${root.status}${root.json?.code ? ` ${root.json.code}` : ''}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
@@ -60,27 +69,39 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
     const spaces: unknown = index?.json?.namespaces;
     if (Array.isArray(spaces)) {
       const candidates = spaces.filter((s) => typeof s === 'string' && /events\/v1$/.test(s));
-      hint = candidates.length ? `this target serves ${candidates.join(', ')}: set --namespace to it` : `this target serves ${spaces.slice(0, 8).join(', ')}: none is an events namespace; check --base-url`;
+      hint = candidates.length
+        ? `this target serves ${candidates.join(', ')}: set --namespace to it`
+        : `this target serves ${spaces.slice(0, 8).join(', ')}: none is an events namespace; check --base-url`;
     }
     throw new PreflightError(`the namespace ${config.namespace} does not exist at ${rootUrl} (404); fix: ${hint}`);
   }
   if (root.status >= 300 && root.status < 400) {
     const to = root.headers['location'];
-    throw new PreflightError(`${rootUrl} answered a ${root.status} redirect${to ? ` to ${to}` : ''} (calcert follows no redirect); fix: give the final REST root as --base-url${to ? ` (probably ${to.replace(/\/?(\?.*)?$/, '').replace(new RegExp(`/${config.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '')})` : ''}`);
+    throw new PreflightError(
+      `${rootUrl} answered a ${root.status} redirect${to ? ` to ${to}` : ''} (calcert follows no redirect); fix: give the final REST root as --base-url${to ? ` (probably ${to.replace(/\/?(\?.*)?$/, '').replace(new RegExp(`/${config.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '')})` : ''}`,
+    );
   }
   if (root.json === undefined) {
     const type = root.headers['content-type'] ?? 'no content type';
-    throw new PreflightError(`${rootUrl} answered ${root.status} with ${type}, not JSON; fix: --base-url must be the REST root (e.g. https://example.org/wp-json), not a web page`);
+    throw new PreflightError(
+      `${rootUrl} answered ${root.status} with ${type}, not JSON; fix: --base-url must be the REST root (e.g. https://example.org/wp-json), not a web page`,
+    );
   }
   if (root.status < 200 || root.status > 299) {
-    throw new PreflightError(`${rootUrl} answered ${root.status}${root.json?.code ? ` (${root.json.code})` : ''}; fix: check --base-url and --namespace`);
+    throw new PreflightError(
+      `${rootUrl} answered ${root.status}${root.json?.code ? ` (${root.json.code})` : ''}; fix: check --base-url and --namespace`,
+    );
   }
   if (!root.json || typeof root.json !== 'object' || root.json.namespace !== config.namespace) {
-    throw new PreflightError(`${rootUrl} answers JSON that does not name the namespace ${config.namespace}: the target speaks another API; fix: check --base-url and --namespace`);
+    throw new PreflightError(
+      `${rootUrl} answers JSON that does not name the namespace ${config.namespace}: the target speaks another API; fix: check --base-url and --namespace`,
+    );
   }
   const detectedVariant = detectVariant(root.json, config.namespace);
   if (config.variant !== 'auto' && config.variant !== detectedVariant) {
-    notes.push(`declared variant ${config.variant} differs from the detected ${detectedVariant}; running as ${config.variant}`);
+    notes.push(
+      `declared variant ${config.variant} differs from the detected ${detectedVariant}; running as ${config.variant}`,
+    );
   }
 
   if (config.auth.kind !== 'none') {
@@ -93,7 +114,9 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
       if (res.status === 401 || res.status === 403) throw refused(res);
     } else {
       const name = `${config.runTag} preflight`;
-      const created = await safe(client, 'the credential check (creating a tag) failed', () => client.post('/tags', { name }));
+      const created = await safe(client, 'the credential check (creating a tag) failed', () =>
+        client.post('/tags', { name }),
+      );
       if (created.status === 401 || created.status === 403) throw refused(created);
       const id = created.json?.id;
       if (created.status < 200 || created.status > 299 || !Number.isInteger(id)) {
@@ -101,9 +124,13 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
           `creating a run-tagged tag (POST ${client.root}/tags) answered ${created.status}${created.json?.code ? ` ${created.json.code}` : ''}, not a record with an id; fix: the user needs rights to create events, venues, organizers and terms, or run with --read-only`,
         );
       }
-      const deleted = await safe(client, 'the credential check (deleting a tag) failed', () => client.delete(`/tags/${id}`, { force: true }));
+      const deleted = await safe(client, 'the credential check (deleting a tag) failed', () =>
+        client.delete(`/tags/${id}`, { force: true }),
+      );
       if (deleted.status < 200 || deleted.status > 299) {
-        throw new PreflightError(`deleting the preflight tag ${id} answered ${deleted.status}; fix: the user needs rights to delete terms (run \`calcert cleanup --run-tag ${config.runTag}\` afterwards)`);
+        throw new PreflightError(
+          `deleting the preflight tag ${id} answered ${deleted.status}; fix: the user needs rights to delete terms (run \`calcert cleanup --run-tag ${config.runTag}\` afterwards)`,
+        );
       }
     }
   } else {

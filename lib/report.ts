@@ -28,16 +28,26 @@ export function renderSummary(report: RunReport, leading?: string): string {
   lines.push(`# calcert: ${f.verdict}`, '');
   if (leading) lines.push(leading.trimEnd(), '');
   lines.push(`- target: ${h.embedded ? 'embedded reference server' : h.target} (namespace \`${h.namespace}\`)`);
-  lines.push(`- variant: ${h.variant.resolved} (declared ${h.variant.declared}, detected ${h.variant.detected ?? 'n/a'})${h.variant.mismatch ? ' **mismatch**' : ''}`);
+  lines.push(
+    `- variant: ${h.variant.resolved} (declared ${h.variant.declared}, detected ${h.variant.detected ?? 'n/a'})${h.variant.mismatch ? ' **mismatch**' : ''}`,
+  );
   lines.push(`- features: ${h.features.join(', ') || 'none'}; read-only: ${h.readOnly ? 'yes' : 'no'}`);
-  lines.push(`- seed ${h.seed}, run tag \`${h.runTag}\`, started ${h.startedAt}, ${(h.duration / 1000).toFixed(1)} s, ${h.requests} requests`);
+  lines.push(
+    `- seed ${h.seed}, run tag \`${h.runTag}\`, started ${h.startedAt}, ${(h.duration / 1000).toFixed(1)} s, ${h.requests} requests`,
+  );
   if (f.interrupted) lines.push(`- **interrupted**: ${f.interrupted}`);
   lines.push('');
-  lines.push('| level | ' + ['pass', 'fail', 'warn', 'n/a', 'blocked', 'error', 'expected-fail', 'stale-expectation'].join(' | ') + ' |');
+  lines.push(
+    '| level | ' +
+      ['pass', 'fail', 'warn', 'n/a', 'blocked', 'error', 'expected-fail', 'stale-expectation'].join(' | ') +
+      ' |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const level of ['must', 'should']) {
     const c = f.counts.byLevel[level] ?? {};
-    lines.push(`| ${level} | ${['pass', 'fail', 'warn', 'n/a', 'blocked', 'error', 'expected-fail', 'stale-expectation'].map((s) => c[s] ?? 0).join(' | ')} |`);
+    lines.push(
+      `| ${level} | ${['pass', 'fail', 'warn', 'n/a', 'blocked', 'error', 'expected-fail', 'stale-expectation'].map((s) => c[s] ?? 0).join(' | ')} |`,
+    );
   }
   if (f.errors.length) {
     lines.push('', '## Run errors', '');
@@ -47,7 +57,12 @@ export function renderSummary(report: RunReport, leading?: string): string {
     if (!checks.length) return;
     lines.push('', `## ${title}`, '');
     for (const c of checks) {
-      lines.push(`### \`${c.id}\` (${c.level}, ${c.status})`, '', `${c.title}. Spec: ${c.spec}. File: \`${c.file}\`.`, '');
+      lines.push(
+        `### \`${c.id}\` (${c.level}, ${c.status})`,
+        '',
+        `${c.title}. Spec: ${c.spec}. File: \`${c.file}\`.`,
+        '',
+      );
       if (c.expectation) lines.push(`Expected failure: ${c.expectation}`, '');
       if (c.message) lines.push('```', c.message, '```', '');
       if (c.request) lines.push(`Request: \`${c.request.method} ${c.request.url}\``, '');
@@ -55,10 +70,22 @@ export function renderSummary(report: RunReport, leading?: string): string {
       if (c.curl) lines.push('Reproduce:', '```sh', c.curl, '```', '');
     }
   };
-  section('Failures (must)', report.checks.filter((c) => ['fail', 'blocked', 'error'].includes(c.status)));
-  section('Stale expectations', report.checks.filter((c) => c.status === 'stale-expectation'));
-  section('Warnings (should)', report.checks.filter((c) => c.status === 'warn'));
-  section('Expected failures', report.checks.filter((c) => c.status === 'expected-fail'));
+  section(
+    'Failures (must)',
+    report.checks.filter((c) => ['fail', 'blocked', 'error'].includes(c.status)),
+  );
+  section(
+    'Stale expectations',
+    report.checks.filter((c) => c.status === 'stale-expectation'),
+  );
+  section(
+    'Warnings (should)',
+    report.checks.filter((c) => c.status === 'warn'),
+  );
+  section(
+    'Expected failures',
+    report.checks.filter((c) => c.status === 'expected-fail'),
+  );
   const na = report.checks.filter((c) => c.status === 'n/a');
   if (na.length) {
     lines.push('', '## Not applicable', '');
@@ -68,7 +95,9 @@ export function renderSummary(report: RunReport, leading?: string): string {
 }
 
 function xml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return s
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }
 
 export function renderJunit(report: RunReport): string {
@@ -82,14 +111,23 @@ export function renderJunit(report: RunReport): string {
     const failures = checks.filter((c) => ['fail', 'blocked', 'stale-expectation'].includes(c.status)).length;
     const errors = checks.filter((c) => c.status === 'error').length;
     const skipped = checks.filter((c) => c.status === 'n/a').length;
-    out.push(`  <testsuite name="${xml(g)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`);
+    out.push(
+      `  <testsuite name="${xml(g)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">`,
+    );
     for (const c of checks) {
-      out.push(`    <testcase classname="${xml(`calcert.${g}`)}" name="${xml(`${c.id} ${c.title}`)}" time="${(c.duration / 1000).toFixed(3)}">`);
+      out.push(
+        `    <testcase classname="${xml(`calcert.${g}`)}" name="${xml(`${c.id} ${c.title}`)}" time="${(c.duration / 1000).toFixed(3)}">`,
+      );
       const body = xml([c.message, c.curl].filter(Boolean).join('\n'));
-      if (c.status === 'fail' || c.status === 'blocked' || c.status === 'stale-expectation') out.push(`      <failure message="${xml(`${c.status}: ${(c.message ?? '').split('\n')[0]}`)}">${body}</failure>`);
-      else if (c.status === 'error') out.push(`      <error message="${xml((c.message ?? '').split('\n')[0] ?? '')}">${body}</error>`);
+      if (c.status === 'fail' || c.status === 'blocked' || c.status === 'stale-expectation')
+        out.push(
+          `      <failure message="${xml(`${c.status}: ${(c.message ?? '').split('\n')[0]}`)}">${body}</failure>`,
+        );
+      else if (c.status === 'error')
+        out.push(`      <error message="${xml((c.message ?? '').split('\n')[0] ?? '')}">${body}</error>`);
       else if (c.status === 'n/a') out.push(`      <skipped message="${xml(c.message ?? 'not applicable')}"/>`);
-      else if (c.status === 'warn' || c.status === 'expected-fail') out.push(`      <system-out>${xml(`${c.status}: ${c.message ?? ''}`)}</system-out>`);
+      else if (c.status === 'warn' || c.status === 'expected-fail')
+        out.push(`      <system-out>${xml(`${c.status}: ${c.message ?? ''}`)}</system-out>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
@@ -99,7 +137,12 @@ export function renderJunit(report: RunReport): string {
 }
 
 /** Write the reports; returns the run directory. */
-export function writeReports(report: RunReport, reportDir: string, secrets: string[], options: { leading?: string } = {}): string {
+export function writeReports(
+  report: RunReport,
+  reportDir: string,
+  secrets: string[],
+  options: { leading?: string } = {},
+): string {
   const redact = redactor(secrets);
   const runId = `${report.header.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${report.header.runTag}`;
   const dir = join(reportDir, runId);

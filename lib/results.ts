@@ -5,7 +5,16 @@
 import type { CheckRecord, Level } from './check.ts';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'expected-fail' | 'stale-expectation';
-export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'n/a', 'blocked', 'error', 'expected-fail', 'stale-expectation'];
+export const STATUSES: readonly Status[] = [
+  'pass',
+  'fail',
+  'warn',
+  'n/a',
+  'blocked',
+  'error',
+  'expected-fail',
+  'stale-expectation',
+];
 export type Verdict = 'certified' | 'certified-read-only' | 'not-certified';
 
 export interface CheckResult {
@@ -73,7 +82,7 @@ export interface RunReport {
 const BLOCKING: Status[] = ['fail', 'blocked', 'error'];
 
 export function verdictOf(checks: CheckResult[], readOnly: boolean, runErrors: string[] = []): Verdict {
-  const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || (c.status === 'expected-fail')));
+  const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || c.status === 'expected-fail'));
   if (bad || runErrors.length) return 'not-certified';
   return readOnly ? 'certified-read-only' : 'certified';
 }
@@ -88,9 +97,9 @@ export function countResults(checks: CheckResult[]): ReportFooter['counts'] {
   const byGroup: Record<string, Record<string, number>> = {};
   for (const c of checks) {
     byStatus[c.status] = (byStatus[c.status] ?? 0) + 1;
-    (byLevel[c.level] ??= {})[c.status] = (byLevel[c.level]![c.status] ?? 0) + 1;
+    byLevel[c.level] = { ...byLevel[c.level], [c.status]: (byLevel[c.level]?.[c.status] ?? 0) + 1 };
     const g = groupOf(c.id);
-    (byGroup[g] ??= {})[c.status] = (byGroup[g]![c.status] ?? 0) + 1;
+    byGroup[g] = { ...byGroup[g], [c.status]: (byGroup[g]?.[c.status] ?? 0) + 1 };
   }
   return { byLevel, byStatus, byGroup };
 }

@@ -98,12 +98,17 @@ export class RunSession {
   private collector = new Collector();
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
-    const collector = (this.collector = new Collector(options.onResult));
+    const collector = new Collector(options.onResult);
+    this.collector = collector;
     const patterns: string[] = [];
     if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
     if (options.grep) patterns.push(options.grep);
     // Only load the route groups that hold the selected checks.
-    const files = options.files?.length ? options.files : options.ids?.length ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
+    const files = options.files?.length
+      ? options.files
+      : options.ids?.length
+        ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))]
+        : [];
     const vitest = await this.instance(config);
     vitest.provide('calcert', config);
     if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
@@ -117,7 +122,8 @@ export class RunSession {
       if (!options.signal?.aborted) {
         const specs = await vitest.globTestSpecifications(files);
         const result = await vitest.runTestSpecifications(specs, true);
-        for (const e of result.unhandledErrors ?? []) collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+        for (const e of result.unhandledErrors ?? [])
+          collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
       }
     } finally {
       options.signal?.removeEventListener('abort', onAbort);

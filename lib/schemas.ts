@@ -22,7 +22,13 @@ export interface SchemaResult {
   message: string;
 }
 
-const LIST_OF: Record<ListKind, RecordKind> = { events: 'event', venues: 'venue', organizers: 'organizer', categories: 'category', tags: 'tag' };
+const LIST_OF: Record<ListKind, RecordKind> = {
+  events: 'event',
+  venues: 'venue',
+  organizers: 'organizer',
+  categories: 'category',
+  tags: 'tag',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -49,7 +55,14 @@ const IMAGE = {
     width: INT,
     height: INT,
     filesize: INT,
-    sizes: { type: 'object', additionalProperties: { type: 'object', required: ['url'], properties: { url: STR, width: INT, height: INT, 'mime-type': STR } } },
+    sizes: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['url'],
+        properties: { url: STR, width: INT, height: INT, 'mime-type': STR },
+      },
+    },
   },
 };
 
@@ -73,13 +86,41 @@ const COST_DETAILS = {
   },
 };
 
-const TERM_URLS = { type: 'object', required: ['self', 'collection'], properties: { self: STR, collection: STR, up: STR } };
+const TERM_URLS = {
+  type: 'object',
+  required: ['self', 'collection'],
+  properties: { self: STR, collection: STR, up: STR },
+};
 
 /** A term as embedded in an event (a WP_Term cast to an array, §4.2), not the endpoint record. */
 const EMBEDDED_TERM = {
   type: 'object',
-  required: ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls'],
-  properties: { name: STR, slug: STR, term_group: INT, term_taxonomy_id: INT, taxonomy: STR, description: STR, parent: INT, count: INT, filter: STR, id: INT, urls: TERM_URLS },
+  required: [
+    'name',
+    'slug',
+    'term_group',
+    'term_taxonomy_id',
+    'taxonomy',
+    'description',
+    'parent',
+    'count',
+    'filter',
+    'id',
+    'urls',
+  ],
+  properties: {
+    name: STR,
+    slug: STR,
+    term_group: INT,
+    term_taxonomy_id: INT,
+    taxonomy: STR,
+    description: STR,
+    parent: INT,
+    count: INT,
+    filter: STR,
+    id: INT,
+    urls: TERM_URLS,
+  },
 };
 
 /** Keys shared by venue and organizer records; all optional because array_filter drops empties. */
@@ -102,7 +143,17 @@ const LINKED_POST_PROPERTIES = {
   global_id: STR,
   global_id_lineage: STRINGS,
 };
-const LINKED_POST_REQUIRED = ['id', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'global_id', 'global_id_lineage'];
+const LINKED_POST_REQUIRED = [
+  'id',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'global_id',
+  'global_id_lineage',
+];
 // Since 6.15.3 a password-protected venue/organizer has its name key blanked to [] (§2.1 quirk).
 const NAME = { anyOf: [STR, EMPTY_ARRAY] };
 
@@ -135,11 +186,45 @@ const ORGANIZER_SHAPE = {
 const EVENT_SHAPE = {
   type: 'object',
   required: [
-    'id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'rest_url',
-    'title', 'description', 'excerpt', 'slug', 'image', 'all_day', 'start_date', 'start_date_details', 'end_date', 'end_date_details',
-    'utc_start_date', 'utc_start_date_details', 'utc_end_date', 'utc_end_date_details', 'timezone', 'timezone_abbr', 'cost',
-    'cost_details', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags',
-    'venue', 'organizer',
+    'id',
+    'global_id',
+    'global_id_lineage',
+    'author',
+    'status',
+    'date',
+    'date_utc',
+    'modified',
+    'modified_utc',
+    'url',
+    'rest_url',
+    'title',
+    'description',
+    'excerpt',
+    'slug',
+    'image',
+    'all_day',
+    'start_date',
+    'start_date_details',
+    'end_date',
+    'end_date_details',
+    'utc_start_date',
+    'utc_start_date_details',
+    'utc_end_date',
+    'utc_end_date_details',
+    'timezone',
+    'timezone_abbr',
+    'cost',
+    'cost_details',
+    'website',
+    'show_map',
+    'show_map_link',
+    'hide_from_listings',
+    'sticky',
+    'featured',
+    'categories',
+    'tags',
+    'venue',
+    'organizer',
   ],
   properties: {
     id: INT,
@@ -191,7 +276,18 @@ const EVENT_SHAPE = {
 function termShape(withParent: boolean) {
   return {
     type: 'object',
-    required: ['id', 'count', 'description', 'name', 'slug', 'taxonomy', ...(withParent ? ['parent'] : []), 'meta', 'url', 'urls'],
+    required: [
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      ...(withParent ? ['parent'] : []),
+      'meta',
+      'url',
+      'urls',
+    ],
     properties: {
       id: INT,
       count: INT,
@@ -235,7 +331,8 @@ const RECORD_CONTRACTS: Record<RecordKind, object> = {
 
 function listSchema(kind: ListKind, strictness: Strictness): object {
   const items = (strictness === 'shape' ? RECORD_SHAPES : RECORD_CONTRACTS)[LIST_OF[kind]];
-  if (strictness === 'contract') return { type: 'object', required: [kind], properties: { [kind]: { type: 'array', items } } };
+  if (strictness === 'contract')
+    return { type: 'object', required: [kind], properties: { [kind]: { type: 'array', items } } };
   return {
     type: 'object',
     required: [kind, 'rest_url', 'total', 'total_pages'],

@@ -11,7 +11,9 @@ export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal
   const onSignal = (sig: NodeJS.Signals) => {
     count++;
     if (count > 1) {
-      process.stderr.write(`calcert: ${sig} again, exiting without cleanup (run \`calcert cleanup --run-tag ${config.runTag}\`)\n`);
+      process.stderr.write(
+        `calcert: ${sig} again, exiting without cleanup (run \`calcert cleanup --run-tag ${config.runTag}\`)\n`,
+      );
       process.exit(130);
     }
     process.stderr.write(`calcert: ${sig}: stopping the run, cleaning up and writing a partial report...\n`);

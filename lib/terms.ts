@@ -55,15 +55,30 @@ export interface TermList {
  * GET a term list and read its records as the minimal contract allows: a JSON object with the
  * records in an array under the plural name; on base an empty page may be a 404 JSON error.
  */
-export async function listTerms(t: CheckContext, tx: Taxonomy, query: Params, what = `the ${tx.kind} list`): Promise<TermList> {
+export async function listTerms(
+  t: CheckContext,
+  tx: Taxonomy,
+  query: Params,
+  what = `the ${tx.kind} list`,
+): Promise<TermList> {
   const res = await t.api.get(`/${tx.kind}`, query);
-  if (res.status === 404 && t.variant === 'base' && res.json && typeof res.json === 'object' && !Array.isArray(res.json[tx.kind])) {
+  if (
+    res.status === 404 &&
+    t.variant === 'base' &&
+    res.json &&
+    typeof res.json === 'object' &&
+    !Array.isArray(res.json[tx.kind])
+  ) {
     return { res, items: [], emptyAs404: true };
   }
   t.expectStatus(res, '2xx', what);
   const body = t.json(res, what);
   const items = body?.[tx.kind];
-  t.assert(Array.isArray(items), `${what} has no array under "${tx.kind}" (keys: ${Object.keys(body ?? {}).join(', ') || 'none'})`, res);
+  t.assert(
+    Array.isArray(items),
+    `${what} has no array under "${tx.kind}" (keys: ${Object.keys(body ?? {}).join(', ') || 'none'})`,
+    res,
+  );
   return { res, items, emptyAs404: false };
 }
 
@@ -110,22 +125,52 @@ export async function eventWith(t: CheckContext, tx: Taxonomy, termIds: number[]
 }
 
 /** Read one term; 2xx JSON or a failure. */
-export async function readTerm(t: CheckContext, tx: Taxonomy, id: number, what = `GET /${tx.kind}/${id}`): Promise<{ res: ApiResponse; body: any }> {
+export async function readTerm(
+  t: CheckContext,
+  tx: Taxonomy,
+  id: number,
+  what = `GET /${tx.kind}/${id}`,
+): Promise<{ res: ApiResponse; body: any }> {
   const res = await t.api.get(`/${tx.kind}/${id}`);
   t.expectStatus(res, '2xx', what);
   const body = t.json(res, what);
-  t.assert(body && typeof body === 'object' && body.id === id, `${what} answered a record with id ${JSON.stringify(body?.id)}, expected ${id}`, res);
+  t.assert(
+    body && typeof body === 'object' && body.id === id,
+    `${what} answered a record with id ${JSON.stringify(body?.id)}, expected ${id}`,
+    res,
+  );
   return { res, body };
 }
 
 /** Assert that the record reflects the sent fields (text normalised, slug and parent exact). */
-export function assertReflects(t: CheckContext, tx: Taxonomy, sent: Params, got: any, res: ApiResponse, what: string): void {
+export function assertReflects(
+  t: CheckContext,
+  tx: Taxonomy,
+  sent: Params,
+  got: any,
+  res: ApiResponse,
+  what: string,
+): void {
   for (const key of ['name', 'description'] as const) {
     if (sent[key] === undefined) continue;
-    t.assert(sameText(String(sent[key]), got?.[key]), `${what}: ${key} is ${JSON.stringify(got?.[key])}, expected ${JSON.stringify(sent[key])} (after normalisation)`, res);
+    t.assert(
+      sameText(String(sent[key]), got?.[key]),
+      `${what}: ${key} is ${JSON.stringify(got?.[key])}, expected ${JSON.stringify(sent[key])} (after normalisation)`,
+      res,
+    );
   }
-  if (sent.slug !== undefined) t.assert(got?.slug === sent.slug, `${what}: slug is ${JSON.stringify(got?.slug)}, expected ${JSON.stringify(sent.slug)}`, res);
-  if (tx.hierarchical && sent.parent !== undefined) t.assert(Number(got?.parent) === Number(sent.parent), `${what}: parent is ${JSON.stringify(got?.parent)}, expected ${sent.parent}`, res);
+  if (sent.slug !== undefined)
+    t.assert(
+      got?.slug === sent.slug,
+      `${what}: slug is ${JSON.stringify(got?.slug)}, expected ${JSON.stringify(sent.slug)}`,
+      res,
+    );
+  if (tx.hierarchical && sent.parent !== undefined)
+    t.assert(
+      Number(got?.parent) === Number(sent.parent),
+      `${what}: parent is ${JSON.stringify(got?.parent)}, expected ${sent.parent}`,
+      res,
+    );
 }
 
 /** Names sorted as the original's `orderby=name` does on ASCII names: case-insensitively. */

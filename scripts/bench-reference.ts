@@ -23,23 +23,39 @@ interface Started {
 async function startServer(): Promise<Started> {
   if (process.env.BENCH_INPROCESS === '1') {
     const s = await startReferenceServer({ variant: 'extended', port: 0 });
-    return { ...s, close: () => s.close(), cpu: async () => { const u = process.cpuUsage(); return u.user + u.system; } };
+    return {
+      ...s,
+      close: () => s.close(),
+      cpu: async () => {
+        const u = process.cpuUsage();
+        return u.user + u.system;
+      },
+    };
   }
-  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : [])], env: { ...process.env, BENCH_SERVER: '1' } });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []),
+    ],
+    env: { ...process.env, BENCH_SERVER: '1' },
+  });
   const info = await new Promise<{ url: string; namespace: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { url: string; namespace: string }));
     child.once('error', reject);
   });
   return {
     ...info,
-    cpu: () => new Promise<number>((resolve) => {
-      child.once('message', (m) => resolve((m as { cpu: number }).cpu));
-      child.send('cpu');
-    }),
-    close: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    cpu: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m) => resolve((m as { cpu: number }).cpu));
+        child.send('cpu');
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -56,7 +72,13 @@ async function main(): Promise<void> {
       method: 'POST',
       path: `${nsPath}/events`,
       headers: { authorization: auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `bench ${i}`, description: `event number ${i}`, start_date: `${day} ${hh}:00:00`, end_date: `${day} ${hh}:30:00`, cost: '10' }),
+      body: JSON.stringify({
+        title: `bench ${i}`,
+        description: `event number ${i}`,
+        start_date: `${day} ${hh}:00:00`,
+        end_date: `${day} ${hh}:30:00`,
+        cost: '10',
+      }),
     });
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${await res.body.text()}`);
     await res.body.dump();
@@ -78,11 +100,15 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: CONNECTIONS * PIPELINING }, worker));
   const secs = (performance.now() - t0) / 1000;
   const cpuSecs = ((await server.cpu()) - cpu0) / 1e6;
-  process.stdout.write(`GET /events?per_page=10 (100 events, ${CONNECTIONS} connections x ${PIPELINING} pipelined): ${Math.round(done / secs)} req/s over ${secs.toFixed(1)} s, ${done} requests, ${errors} errors\n`);
+  process.stdout.write(
+    `GET /events?per_page=10 (100 events, ${CONNECTIONS} connections x ${PIPELINING} pipelined): ${Math.round(done / secs)} req/s over ${secs.toFixed(1)} s, ${done} requests, ${errors} errors\n`,
+  );
   // Wall-clock throughput depends on what else runs on the machine; the server's own CPU cost
   // per request gives its capacity per core independently of that.
   if (process.env.BENCH_INPROCESS !== '1') {
-    process.stdout.write(`server CPU: ${((cpuSecs / done) * 1e6).toFixed(0)} us/request = ${Math.round(done / cpuSecs)} req/s per fully used core\n`);
+    process.stdout.write(
+      `server CPU: ${((cpuSecs / done) * 1e6).toFixed(0)} us/request = ${Math.round(done / cpuSecs)} req/s per fully used core\n`,
+    );
   }
   await pool.close();
   await server.close();

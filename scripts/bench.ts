@@ -17,12 +17,20 @@ for (const variant of ['extended', 'base'] as const) {
   const times: number[] = [];
   let last = { checks: 0, requests: 0, verdict: '' };
   for (let i = 0; i < repeat; i++) {
-    const config = loadConfig({ env: {}, cwd: reportDir, flags: { variant, features: 'premium,tickets', seed: '1', 'report-dir': reportDir } });
+    const config = loadConfig({
+      env: {},
+      cwd: reportDir,
+      flags: { variant, features: 'premium,tickets', seed: '1', 'report-dir': reportDir },
+    });
     const started = performance.now();
     const result = await certify(config);
     times.push(performance.now() - started);
     if (!result.report) throw new Error(`run did not start: ${result.problem}`);
-    last = { checks: result.report.checks.length, requests: result.report.header.requests, verdict: result.report.footer.verdict };
+    last = {
+      checks: result.report.checks.length,
+      requests: result.report.header.requests,
+      verdict: result.report.footer.verdict,
+    };
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;

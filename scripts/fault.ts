@@ -29,5 +29,7 @@ const variant = (variantArg ?? fault?.variant ?? 'extended') as 'base' | 'extend
 const run = await runFault(fault?.name, checks, variant);
 if (run.problem) console.log(`run did not start: ${run.problem}`);
 for (const id of checks) console.log(`${String(run.statuses[id]).padEnd(8)} ${id}`);
-console.log(`${fault ? `fault ${fault.name}` : 'no fault'} (${variant}): ${run.caught.length}/${checks.length} caught in ${run.ms} ms`);
+console.log(
+  `${fault ? `fault ${fault.name}` : 'no fault'} (${variant}): ${run.caught.length}/${checks.length} caught in ${run.ms} ms`,
+);
 process.exit(fault ? (run.missed.length ? 1 : 0) : run.caught.length ? 1 : 0);

@@ -17,7 +17,11 @@ const NOT_OK = ['fail', 'warn', 'blocked', 'error'];
 describe.each(['base', 'extended'] as const)('the embedded reference server, %s variant', (variant) => {
   test('is certified with every check passing or not applicable', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'calcert-certify-'));
-    const config = loadConfig({ env: {}, cwd: reportDir, flags: { variant, features: 'premium,tickets', seed: '7', 'num-runs': '10', 'report-dir': reportDir } });
+    const config = loadConfig({
+      env: {},
+      cwd: reportDir,
+      flags: { variant, features: 'premium,tickets', seed: '7', 'num-runs': '10', 'report-dir': reportDir },
+    });
     const result = await certify(config);
     expect(result.problem).toBeUndefined();
     const report = result.report!;
@@ -29,7 +33,8 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
     expect(report.checks.length).toBeGreaterThan(0);
     // n/a only where the variant rules a check out (every feature is on, fixtures are seeded).
     const na = report.checks.filter((c) => c.status === 'n/a');
-    for (const c of na) expect(c.message, `${c.id} is n/a`).toMatch(variant === 'base' ? /extended variant only/ : /base variant only/);
+    for (const c of na)
+      expect(c.message, `${c.id} is n/a`).toMatch(variant === 'base' ? /extended variant only/ : /base variant only/);
     const written = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8'));
     expect(written.footer.verdict).toBe('certified');
     const { validateReport } = await import('../lib/schemas.ts');
@@ -40,12 +45,16 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
 
 test('`calcert certify` with no target certifies the embedded server and exits 0', () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'calcert-cli-'));
-  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--report-dir', reportDir, '--seed', '3', '--num-runs', '5'], {
-    cwd: reportDir,
-    env: { PATH: process.env.PATH ?? '' },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--report-dir', reportDir, '--seed', '3', '--num-runs', '5'],
+    {
+      cwd: reportDir,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
   expect(run.status, run.stderr + run.stdout).toBe(0);
   expect(run.stdout).toMatch(/^CERTIFIED: \d+ checks/m);
   const written = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8'));
@@ -54,11 +63,15 @@ test('`calcert certify` with no target certifies the embedded server and exits 0
 });
 
 test('`calcert certify` against an unreachable target exits 2 with one line, quickly', () => {
-  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--base-url', 'http://127.0.0.1:1'], {
-    env: { PATH: process.env.PATH ?? '' },
-    encoding: 'utf8',
-    timeout: 15_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--base-url', 'http://127.0.0.1:1'],
+    {
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    },
+  );
   expect(run.status).toBe(2);
   const lines = run.stderr.trim().split('\n');
   expect(lines).toHaveLength(1);
@@ -69,11 +82,20 @@ test('--strict turns a should-check warning into exit 1; the verdict stays certi
   const reportDir = mkdtempSync(join(tmpdir(), 'calcert-strict-'));
   const flags = { grep: '^root\\.doc\\.', seed: '1', 'report-dir': reportDir };
   // `doc` answering a non-OpenAPI body breaks only the should-check of the doc route.
-  const plain = await certify(loadConfig({ env: {}, cwd: reportDir, flags }), { reference: { fault: 'doc-not-openapi' }, writeReports: false });
-  expect(plain.report?.checks.map((c) => `${c.id} ${c.status}`)).toEqual(['root.doc.answers pass', 'root.doc.openapi-document warn']);
+  const plain = await certify(loadConfig({ env: {}, cwd: reportDir, flags }), {
+    reference: { fault: 'doc-not-openapi' },
+    writeReports: false,
+  });
+  expect(plain.report?.checks.map((c) => `${c.id} ${c.status}`)).toEqual([
+    'root.doc.answers pass',
+    'root.doc.openapi-document warn',
+  ]);
   expect(plain.report?.footer.verdict).toBe('certified');
   expect(plain.exitCode).toBe(0);
-  const strict = await certify(loadConfig({ env: {}, cwd: reportDir, flags: { ...flags, strict: true } }), { reference: { fault: 'doc-not-openapi' }, writeReports: false });
+  const strict = await certify(loadConfig({ env: {}, cwd: reportDir, flags: { ...flags, strict: true } }), {
+    reference: { fault: 'doc-not-openapi' },
+    writeReports: false,
+  });
   expect(strict.report?.footer.verdict).toBe('certified');
   expect(strict.exitCode).toBe(1);
 });

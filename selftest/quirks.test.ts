@@ -46,9 +46,13 @@ test('mayWarn names only existing checks of level should, once each', () => {
   for (const q of QUIRKS) expect(new Set(q.mayWarn).size, `${q.name} lists a check twice`).toBe(q.mayWarn.length);
 });
 
-test('`original` expands to every quirk of the variant; unknown names and other variants\' quirks are refused', async () => {
+test("`original` expands to every quirk of the variant; unknown names and other variants' quirks are refused", async () => {
   for (const variant of ['base', 'extended'] as const) {
-    expect([...resolveQuirks(['original'], variant)].sort()).toEqual(QUIRKS.filter((q) => q.variants.includes(variant)).map((q) => q.name).sort());
+    expect([...resolveQuirks(['original'], variant)].sort()).toEqual(
+      QUIRKS.filter((q) => q.variants.includes(variant))
+        .map((q) => q.name)
+        .sort(),
+    );
   }
   expect(() => resolveQuirks(['no-such-quirk'], 'extended')).toThrow(/Unknown quirk/);
   const baseOnly = QUIRKS.find((q) => !q.variants.includes('extended'));
@@ -56,7 +60,9 @@ test('`original` expands to every quirk of the variant; unknown names and other 
   // The server and the CLI share resolveQuirks: `--quirks original` reaches the routes.
   const server = await startReferenceServer({ variant: 'base', quirks: ['original'] });
   try {
-    const res = await fetch(`${server.url}/${server.namespace}/events?search=nothing-matches-this`, { headers: { authorization: `Basic ${Buffer.from('admin:secret').toString('base64')}` } });
+    const res = await fetch(`${server.url}/${server.namespace}/events?search=nothing-matches-this`, {
+      headers: { authorization: `Basic ${Buffer.from('admin:secret').toString('base64')}` },
+    });
     expect(res.status, 'base + original: an empty list is the archive 404').toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('event-archive-page-not-found');
   } finally {
@@ -64,19 +70,28 @@ test('`original` expands to every quirk of the variant; unknown names and other 
   }
 });
 
-test('the original\'s rendering reproduces recordings/text-rendering.jsonl', () => {
-  const lines = readFileSync(new URL('../fixtures/recordings/text-rendering.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+test("the original's rendering reproduces recordings/text-rendering.jsonl", () => {
+  const lines = readFileSync(new URL('../fixtures/recordings/text-rendering.jsonl', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const wrong: string[] = [];
   for (const r of lines) {
     const variant = r.version === '4.6.8' ? 'base' : 'extended';
     if (r.kind === 'text') {
-      for (const [k, fn] of [['title', renderTitle], ['description', renderContent], ['excerpt', renderContent]] as const) {
+      for (const [k, fn] of [
+        ['title', renderTitle],
+        ['description', renderContent],
+        ['excerpt', renderContent],
+      ] as const) {
         const got = fn(r.sent[k]);
-        if (got !== r.got[k]) wrong.push(`${r.version} ${r.case} ${k}: ${JSON.stringify(got)} != ${JSON.stringify(r.got[k])}`);
+        if (got !== r.got[k])
+          wrong.push(`${r.version} ${r.case} ${k}: ${JSON.stringify(got)} != ${JSON.stringify(r.got[k])}`);
       }
     } else if (r.kind === 'cost' && r.status === 201) {
       const f = formatCost(r.sent, variant);
-      if (f.cost !== r.got.cost || JSON.stringify(f.details) !== JSON.stringify(r.got.cost_details)) wrong.push(`${r.version} cost ${r.sent}: ${JSON.stringify(f)}`);
+      if (f.cost !== r.got.cost || JSON.stringify(f.details) !== JSON.stringify(r.got.cost_details))
+        wrong.push(`${r.version} cost ${r.sent}: ${JSON.stringify(f)}`);
     }
   }
   expect(lines.length).toBeGreaterThan(30);

@@ -16,7 +16,13 @@ const TEXT_RENDERING = new URL('fixtures/recordings/text-rendering.jsonl', ROOT)
 const VERSIONS = ['6.8.0', '4.6.8'] as const;
 const haveShared = existsSync(SHARED);
 const KINDS: ListKind[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
-const RECORD_OF: Record<ListKind, RecordKind> = { events: 'event', venues: 'venue', organizers: 'organizer', categories: 'category', tags: 'tag' };
+const RECORD_OF: Record<ListKind, RecordKind> = {
+  events: 'event',
+  venues: 'venue',
+  organizers: 'organizer',
+  categories: 'category',
+  tags: 'tag',
+};
 
 interface Line {
   method: string;
@@ -137,13 +143,27 @@ interface TextCase {
 
 /** Cases the contract keeps out of must-level round trips, with the reason. */
 const EXCLUDED: Array<{ version: string; kind: TextCase['kind']; sent: unknown; reason: string }> = [
-  { version: '4.6.8', kind: 'cost', sent: 'Free', reason: 'answered 500: on 4.6.8 under a current PHP a non-numeric cost breaks the create (LEVELS.md: send plain numbers only)' },
-  { version: '6.8.0', kind: 'cost', sent: 'Free', reason: 'no number to reflect (kept as values ["free"]); the contract sends plain numbers only' },
+  {
+    version: '4.6.8',
+    kind: 'cost',
+    sent: 'Free',
+    reason:
+      'answered 500: on 4.6.8 under a current PHP a non-numeric cost breaks the create (LEVELS.md: send plain numbers only)',
+  },
+  {
+    version: '6.8.0',
+    kind: 'cost',
+    sent: 'Free',
+    reason: 'no number to reflect (kept as values ["free"]); the contract sends plain numbers only',
+  },
 ];
 
 describe('text-rendering recordings round-trip through the normalisation', () => {
   const cases = readJsonl<TextCase>(TEXT_RENDERING);
-  const excluded = (c: TextCase) => EXCLUDED.find((e) => e.version === c.version && e.kind === c.kind && JSON.stringify(e.sent) === JSON.stringify(c.sent));
+  const excluded = (c: TextCase) =>
+    EXCLUDED.find(
+      (e) => e.version === c.version && e.kind === c.kind && JSON.stringify(e.sent) === JSON.stringify(c.sent),
+    );
 
   test.skipIf(!haveShared)('the copy in fixtures/recordings equals ../shared', () => {
     expect(readFileSync(TEXT_RENDERING, 'utf8')).toBe(readFileSync(new URL('text-rendering.jsonl', SHARED), 'utf8'));
@@ -153,7 +173,10 @@ describe('text-rendering recordings round-trip through the normalisation', () =>
     test(`${c.version} text "${c.case}": title, description and excerpt read back as sent`, () => {
       expect(c.status).toBe(201);
       for (const field of ['title', 'description', 'excerpt'] as const) {
-        expect(sameText(c.sent[field], c.got[field]), `${field}: sent ${JSON.stringify(c.sent[field])}, got ${JSON.stringify(c.got[field])}`).toBe(true);
+        expect(
+          sameText(c.sent[field], c.got[field]),
+          `${field}: sent ${JSON.stringify(c.sent[field])}, got ${JSON.stringify(c.got[field])}`,
+        ).toBe(true);
       }
     });
   }
@@ -171,9 +194,14 @@ describe('text-rendering recordings round-trip through the normalisation', () =>
   }
 
   test('every excluded case is in the recording, and only those are excluded', () => {
-    for (const e of EXCLUDED) expect(cases.some((c) => excluded(c) === e), `${e.version} ${e.kind} ${JSON.stringify(e.sent)}`).toBe(true);
+    for (const e of EXCLUDED)
+      expect(
+        cases.some((c) => excluded(c) === e),
+        `${e.version} ${e.kind} ${JSON.stringify(e.sent)}`,
+      ).toBe(true);
     // The contract's exclusion is exactly the failing answers and the costs without numbers.
-    for (const c of cases.filter((c) => c.kind === 'cost' && !excluded(c))) expect(/\d/.test(String(c.sent)) && c.status === 201).toBe(true);
+    for (const c of cases.filter((c) => c.kind === 'cost' && !excluded(c)))
+      expect(/\d/.test(String(c.sent)) && c.status === 201).toBe(true);
   });
 
   test('venue-form lines are about request encoding (LEVELS.md: a single ID, [id] only as a retry), not text', () => {

@@ -18,7 +18,11 @@ interface Requirement {
   feature?: string;
   text: string;
 }
-const requirements = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures/spec/requirements.json'), 'utf8')) as { requirements: Requirement[] }).requirements;
+const requirements = (
+  JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures/spec/requirements.json'), 'utf8')) as {
+    requirements: Requirement[];
+  }
+).requirements;
 
 let checks: ListedCheck[] = [];
 beforeAll(async () => {
@@ -45,7 +49,9 @@ test('every requirement a check names exists in requirements.json', () => {
 
 test('every requirement of the spec is covered by at least one check', () => {
   const covered = new Set(checks.flatMap((c) => c.requirements));
-  const uncovered = requirements.filter((r) => !covered.has(r.id)).map((r) => `${r.id} (${r.variant}${r.feature ? `, ${r.feature}` : ''})`);
+  const uncovered = requirements
+    .filter((r) => !covered.has(r.id))
+    .map((r) => `${r.id} (${r.variant}${r.feature ? `, ${r.feature}` : ''})`);
   if (uncovered.length) console.log(`requirements no check covers (${uncovered.length}):\n  ${uncovered.join('\n  ')}`);
   expect(uncovered).toEqual([]);
 });
@@ -66,9 +72,15 @@ test('every fault names at least one check, and only real ones', () => {
 
 test('`calcert list --json` prints every check with its metadata', async () => {
   const { spawnSync } = await import('node:child_process');
-  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/calcert.js'), 'list', '--json'], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/calcert.js'), 'list', '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(run.status, run.stderr).toBe(0);
   const listed = JSON.parse(run.stdout) as ListedCheck[];
   expect(listed.map((c) => c.id)).toEqual(checks.map((c) => c.id));
-  for (const c of listed) expect(Object.keys(c)).toEqual(expect.arrayContaining(['id', 'title', 'level', 'requirements', 'tags', 'spec', 'file']));
+  for (const c of listed)
+    expect(Object.keys(c)).toEqual(
+      expect.arrayContaining(['id', 'title', 'level', 'requirements', 'tags', 'spec', 'file']),
+    );
 });

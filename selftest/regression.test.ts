@@ -41,9 +41,14 @@ function calcert(args: string[]): Promise<Child> {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CAL_')) env[k] = v;
   return new Promise((done) => {
-    const child = execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env, timeout: CHILD_BOUND_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: child.exitCode ?? (error ? -1 : 0), stdout: String(stdout), stderr: String(stderr) });
-    });
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: ROOT, env, timeout: CHILD_BOUND_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        done({ code: child.exitCode ?? (error ? -1 : 0), stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -52,9 +57,17 @@ let clean: CertifyResult;
 let faulty: CertifyResult;
 const reportOf = (r: CertifyResult) => r.report!;
 const config = (flags: Record<string, string | boolean> = {}) =>
-  loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags: { seed: '1', 'num-runs': '5', 'timeout-ms': '10000', 'report-dir': join(dir, 'reports'), ...flags } });
+  loadConfig({
+    env: {},
+    cwd: '/nonexistent-calcert-dir',
+    flags: { seed: '1', 'num-runs': '5', 'timeout-ms': '10000', 'report-dir': join(dir, 'reports'), ...flags },
+  });
 const resultsOf = (r: CertifyResult) => join(r.reportDir!, 'results.json');
-const failed = (r: RunReport, statuses: string[]) => r.checks.filter((c) => statuses.includes(c.status)).map((c) => c.id).sort();
+const failed = (r: RunReport, statuses: string[]) =>
+  r.checks
+    .filter((c) => statuses.includes(c.status))
+    .map((c) => c.id)
+    .sort();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'calcert-regression-'));
@@ -70,7 +83,11 @@ afterAll(() => {
 describe('baseline comparison', () => {
   test('the clean baseline passes every check and the faulty run fails some (preconditions)', () => {
     expect(clean.exitCode).toBe(0);
-    expect(reportOf(clean).checks.map((c) => c.id).sort()).toEqual(IDS);
+    expect(
+      reportOf(clean)
+        .checks.map((c) => c.id)
+        .sort(),
+    ).toEqual(IDS);
     expect(failed(reportOf(clean), ['pass'])).toEqual(IDS);
     expect(faulty.exitCode).toBe(1);
     expect(reportOf(faulty).footer.verdict).toBe('not-certified');
@@ -81,7 +98,9 @@ describe('baseline comparison', () => {
     const plain = compareReports(reportOf(clean), reportOf(faulty));
     expect(plain.newlyFailing.map((c) => c.id).sort()).toEqual(failed(reportOf(faulty), ['fail', 'blocked', 'error']));
     const strict = compareReports(reportOf(clean), reportOf(faulty), true);
-    expect(strict.newlyFailing.map((c) => c.id).sort()).toEqual(failed(reportOf(faulty), ['fail', 'blocked', 'error', 'warn']));
+    expect(strict.newlyFailing.map((c) => c.id).sort()).toEqual(
+      failed(reportOf(faulty), ['fail', 'blocked', 'error', 'warn']),
+    );
     expect(plain.added).toEqual([]);
     expect(plain.removed).toEqual([]);
   });
@@ -93,7 +112,8 @@ describe('baseline comparison', () => {
       calcert(['compare', resultsOf(clean), resultsOf(clean)]),
     ]);
     expect(forward.code, forward.stderr).toBe(1);
-    for (const id of failed(reportOf(faulty), ['fail', 'blocked', 'error'])) expect(forward.stdout).toMatch(new RegExp(`^  must +${id.replace(/\./g, '\\.')} +pass -> `, 'm'));
+    for (const id of failed(reportOf(faulty), ['fail', 'blocked', 'error']))
+      expect(forward.stdout).toMatch(new RegExp(`^  must +${id.replace(/\./g, '\\.')} +pass -> `, 'm'));
     expect(forward.stdout).toMatch(/^REGRESSION: /m);
     expect(backward.code, backward.stderr).toBe(0);
     expect(backward.stdout).toMatch(/^newly passing \(\d+\):$/m);
@@ -124,11 +144,13 @@ describe('baseline comparison', () => {
     expect(notReport.stderr).toMatch(/is not a calcert results\.json \(format 1\)/);
   });
 
-  test('certify --baseline: exit 1 on the regression, the changes lead summary.md, the verdict is the run\'s own', async () => {
+  test("certify --baseline: exit 1 on the regression, the changes lead summary.md, the verdict is the run's own", async () => {
     const r = await certify(config({ baseline: resultsOf(clean) }), { ids: IDS, reference: { fault: FAULT } });
     expect(r.exitCode).toBe(1);
     expect(r.report!.footer.verdict).toBe('not-certified');
-    expect(r.gate?.comparison?.newlyFailing.map((c) => c.id).sort()).toEqual(failed(reportOf(faulty), ['fail', 'blocked', 'error']));
+    expect(r.gate?.comparison?.newlyFailing.map((c) => c.id).sort()).toEqual(
+      failed(reportOf(faulty), ['fail', 'blocked', 'error']),
+    );
     expect(r.gate?.text).toMatch(/^changes since baseline: /);
     const summary = readFileSync(join(r.reportDir!, 'summary.md'), 'utf8');
     expect(summary).toMatch(/^# calcert: not-certified\n\n## Changes since the baseline\n/);
@@ -139,15 +161,22 @@ describe('baseline comparison', () => {
 });
 
 describe('expectations', () => {
-  test('a file listing the faulty run\'s failures turns exit 1 into 0; the verdict stays not-certified', async () => {
+  test("a file listing the faulty run's failures turns exit 1 into 0; the verdict stays not-certified", async () => {
     const failing = failed(reportOf(faulty), ['fail', 'warn', 'blocked', 'error']);
     const file = join(dir, 'expect-faulty.json');
-    writeFileSync(file, JSON.stringify({ format: 1, expectations: Object.fromEntries(failing.map((id) => [id, { reason: `fault ${FAULT} (self-test)` }])) }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 1,
+        expectations: Object.fromEntries(failing.map((id) => [id, { reason: `fault ${FAULT} (self-test)` }])),
+      }),
+    );
     const r = await certify(config({ expect: file }), { ids: IDS, reference: { fault: FAULT } });
     expect(r.exitCode).toBe(0);
     expect(r.report!.footer.verdict).toBe('not-certified');
     expect(failed(r.report!, ['expected-fail'])).toEqual(failing);
-    for (const c of r.report!.checks.filter((x) => x.status === 'expected-fail')) expect(c.expectation).toBe(`fault ${FAULT} (self-test)`);
+    for (const c of r.report!.checks.filter((x) => x.status === 'expected-fail'))
+      expect(c.expectation).toBe(`fault ${FAULT} (self-test)`);
     // Without the file the same run fails.
     expect(faulty.exitCode).toBe(1);
   });
@@ -155,11 +184,38 @@ describe('expectations', () => {
   test('a listed check that passes is stale and an unknown ID is reported: exit 1, verdict unchanged; --allow-stale exits 0', async () => {
     const file = join(dir, 'expect-stale.json');
     const onlyStale = join(dir, 'expect-stale-only.json');
-    writeFileSync(file, JSON.stringify({ format: 1, expectations: { 'root.doc.answers': { reason: 'was broken once' }, 'root.doc.no-such-check': { reason: 'typo' } } }));
-    writeFileSync(onlyStale, JSON.stringify({ format: 1, expectations: { 'root.doc.answers': { reason: 'was broken once' } } }));
-    const args = (expectFile: string, reports: string) => ['certify', '--grep', '^root\\.doc\\.', '--seed', '1', '--num-runs', '5', '--report-dir', join(dir, reports), '--expect', expectFile];
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 1,
+        expectations: {
+          'root.doc.answers': { reason: 'was broken once' },
+          'root.doc.no-such-check': { reason: 'typo' },
+        },
+      }),
+    );
+    writeFileSync(
+      onlyStale,
+      JSON.stringify({ format: 1, expectations: { 'root.doc.answers': { reason: 'was broken once' } } }),
+    );
+    const args = (expectFile: string, reports: string) => [
+      'certify',
+      '--grep',
+      '^root\\.doc\\.',
+      '--seed',
+      '1',
+      '--num-runs',
+      '5',
+      '--report-dir',
+      join(dir, reports),
+      '--expect',
+      expectFile,
+    ];
     // The unknown ID matches --grep, so it is known to be unknown without listing every check.
-    const [strict, allowed] = await Promise.all([calcert(args(file, 'cli-stale')), calcert([...args(onlyStale, 'cli-allowed'), '--allow-stale'])]);
+    const [strict, allowed] = await Promise.all([
+      calcert(args(file, 'cli-stale')),
+      calcert([...args(onlyStale, 'cli-allowed'), '--allow-stale']),
+    ]);
     expect(strict.code, strict.stderr).toBe(1);
     expect(strict.stdout).toMatch(/^STALE root\.doc\.answers: passes now; remove it from the expectations$/m);
     expect(strict.stdout).toMatch(/^UNKNOWN root\.doc\.no-such-check: /m);
@@ -177,7 +233,11 @@ describe('expectations', () => {
     writeFileSync(file, JSON.stringify({ format: 1, expectations: { 'root.doc.answers': {} } }));
     const r = await calcert(['certify', '--expect', file, '--report-dir', join(dir, 'never')]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^calcert: --expect .*expect-bad\.json: root\.doc\.answers: "reason" must be a non-empty string/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^calcert: --expect .*expect-bad\.json: root\.doc\.answers: "reason" must be a non-empty string/,
+      ),
+    ]);
     expect(r.stdout).not.toMatch(/embedded reference server/);
   });
 });
@@ -185,7 +245,14 @@ describe('expectations', () => {
 describe('calcert diff', () => {
   const servers: ReferenceServer[] = [];
   const start = async (password: string, fault?: string) => {
-    const s = await startReferenceServer({ variant: 'extended', port: 0, user: 'admin', password, seedFixtures: true, ...(fault ? { fault } : {}) });
+    const s = await startReferenceServer({
+      variant: 'extended',
+      port: 0,
+      user: 'admin',
+      password,
+      seedFixtures: true,
+      ...(fault ? { fault } : {}),
+    });
     servers.push(s);
     return s;
   };
@@ -194,17 +261,44 @@ describe('calcert diff', () => {
   });
 
   const diffArgs = (a: ReferenceServer, pa: string, b: ReferenceServer, pb: string, runTag: string) => [
-    'diff', '--base-url', a.url, '--candidate-url', b.url, '--user', 'admin', '--password', pa, '--candidate-user', 'admin', '--candidate-password', pb,
-    '--seed', '7', '--num-runs', '8', '--run-tag', runTag,
+    'diff',
+    '--base-url',
+    a.url,
+    '--candidate-url',
+    b.url,
+    '--user',
+    'admin',
+    '--password',
+    pa,
+    '--candidate-user',
+    'admin',
+    '--candidate-password',
+    pb,
+    '--seed',
+    '7',
+    '--num-runs',
+    '8',
+    '--run-tag',
+    runTag,
   ];
 
   /** No live run-tagged record left on a server. */
   async function residue(s: ReferenceServer, password: string, runTag: string): Promise<string[]> {
-    const client = new Client({ baseUrl: s.url, namespace: s.namespace, auth: { kind: 'basic', user: 'admin', password }, timeoutMs: 10000, concurrency: 1 });
+    const client = new Client({
+      baseUrl: s.url,
+      namespace: s.namespace,
+      auth: { kind: 'basic', user: 'admin', password },
+      timeoutMs: 10000,
+      concurrency: 1,
+    });
     const left: string[] = [];
     try {
       for (const r of ['events', 'venues', 'organizers', 'categories', 'tags']) {
-        const res = await client.get(`/${r}`, { search: runTag, per_page: 50, ...(r === 'categories' || r === 'tags' ? { hide_empty: 0 } : { status: 'publish' }) });
+        const res = await client.get(`/${r}`, {
+          search: runTag,
+          per_page: 50,
+          ...(r === 'categories' || r === 'tags' ? { hide_empty: 0 } : { status: 'publish' }),
+        });
         for (const rec of res.json?.[r] ?? []) left.push(`${r}/${rec.id}`);
       }
     } finally {
@@ -241,12 +335,39 @@ describe('calcert diff', () => {
   test('an unusable candidate (nothing listening, wrong namespace) is one line and exit 2', async () => {
     const a = await start('pw-alpha-1');
     const [refused, wrongNs] = await Promise.all([
-      calcert(['diff', '--base-url', a.url, '--candidate-url', 'http://127.0.0.1:9/wp-json', '--seed', '1', '--num-runs', '1']),
-      calcert(['diff', '--base-url', a.url, '--candidate-url', a.url, '--candidate-namespace', 'tribe/events/v1', '--seed', '1', '--num-runs', '1']),
+      calcert([
+        'diff',
+        '--base-url',
+        a.url,
+        '--candidate-url',
+        'http://127.0.0.1:9/wp-json',
+        '--seed',
+        '1',
+        '--num-runs',
+        '1',
+      ]),
+      calcert([
+        'diff',
+        '--base-url',
+        a.url,
+        '--candidate-url',
+        a.url,
+        '--candidate-namespace',
+        'tribe/events/v1',
+        '--seed',
+        '1',
+        '--num-runs',
+        '1',
+      ]),
     ]);
     for (const r of [refused, wrongNs]) {
       expect(r.code, r.stdout).toBe(2);
-      expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('calcert:'))).toHaveLength(1);
+      expect(
+        r.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => l.startsWith('calcert:')),
+      ).toHaveLength(1);
     }
   });
 });

@@ -19,8 +19,14 @@ beforeAll(async () => {
 
 function expectTolerated(run: ToleranceRun): void {
   expect(run.problem, `the run with quirks ${run.quirks} (${run.variant}) did not start`).toBeUndefined();
-  expect(run.broken.map((b) => `${b.id} [${b.level}] ${b.status}: ${b.message}`), `checks broken by quirks ${run.quirks} (${run.variant}): a must-check that fails under a quirk is a wrong check`).toEqual([]);
-  expect(run.unexpected, `should-checks that warn under quirks ${run.quirks} (${run.variant}) but are not in its mayWarn`).toEqual([]);
+  expect(
+    run.broken.map((b) => `${b.id} [${b.level}] ${b.status}: ${b.message}`),
+    `checks broken by quirks ${run.quirks} (${run.variant}): a must-check that fails under a quirk is a wrong check`,
+  ).toEqual([]);
+  expect(
+    run.unexpected,
+    `should-checks that warn under quirks ${run.quirks} (${run.variant}) but are not in its mayWarn`,
+  ).toEqual([]);
   expect(run.verdict).toBe('certified');
 }
 
@@ -49,7 +55,11 @@ describe.concurrent('quirks', () => {
 test('every mayWarn check warns under its quirk alone in some variant (mayWarn lists nothing the quirk does not break)', () => {
   const singleRows = rows.filter((r) => r.quirks !== 'original');
   if (singleRows.length < singles.length) return; // a filtered run: not every quirk ran
-  const idle = QUIRKS.flatMap((q) => q.mayWarn.filter((id) => !singleRows.some((r) => r.quirks === q.name && r.warned.includes(id))).map((id) => `${q.name}: ${id}`));
+  const idle = QUIRKS.flatMap((q) =>
+    q.mayWarn
+      .filter((id) => !singleRows.some((r) => r.quirks === q.name && r.warned.includes(id)))
+      .map((id) => `${q.name}: ${id}`),
+  );
   expect(idle).toEqual([]);
 });
 

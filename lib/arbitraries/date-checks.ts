@@ -6,7 +6,14 @@
  */
 import { DateTime } from 'luxon';
 import type { CheckContext } from '../check.ts';
-import { disagreement, expectation, MUST_READINGS, type DateQuery, type OracleEvent, type Readings } from '../oracle/dates.ts';
+import {
+  disagreement,
+  expectation,
+  MUST_READINGS,
+  type DateQuery,
+  type OracleEvent,
+  type Readings,
+} from '../oracle/dates.ts';
 import { anchorDay, createPool, describeQuery, listedIds, placeQuery, queryShape, type PoolEvent } from './dates.ts';
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead.
@@ -25,7 +32,8 @@ function tableEvents(d: (n: number) => string): Array<PoolEvent & { label: Label
 }
 
 function dayFn(anchor: string) {
-  return (n: number) => DateTime.fromFormat(anchor, 'yyyy-MM-dd', { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
+  return (n: number) =>
+    DateTime.fromFormat(anchor, 'yyyy-MM-dd', { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
 }
 
 /**
@@ -42,15 +50,29 @@ export async function runTable(t: CheckContext, rows: Row[], variant: 'base' | '
   const names = (ids: number[]) => (ids.length ? ids.map((id) => labelOf.get(id) ?? String(id)).join(' ') : '(none)');
   const pool = evs.map((e) => `${e.label} ${e.start} -> ${e.end}`).join(', ');
   for (const [raw, want] of rows) {
-    const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.replace(/D(\d)/, (_m, n) => d(Number(n)))])) as DateQuery;
-    const exp = expectation(events, query, { variant, siteZone: 'UTC', now: Date.now() }, MUST_READINGS.filter((r) => r.basis === 'wallclock'));
+    const query = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [k, v.replace(/D(\d)/, (_m, n) => d(Number(n)))]),
+    ) as DateQuery;
+    const exp = expectation(
+      events,
+      query,
+      { variant, siteZone: 'UTC', now: Date.now() },
+      MUST_READINGS.filter((r) => r.basis === 'wallclock'),
+    );
     const wantIds = want.map((l) => byLabel.get(l)!);
-    if (variant === 'extended' && names(exp.listed) !== names(wantIds)) throw new Error(`oracle disagrees with the table for ${describeQuery(query)}: ${names(exp.listed)} vs ${want.join(' ')}`);
+    if (variant === 'extended' && names(exp.listed) !== names(wantIds))
+      throw new Error(
+        `oracle disagrees with the table for ${describeQuery(query)}: ${names(exp.listed)} vs ${want.join(' ')}`,
+      );
     const { ids, res } = await listedIds(t, query);
     const got = ids.filter((id) => labelOf.has(id)).sort((a, b) => a - b);
-    const mismatch = variant === 'extended' ? names(got) !== names(wantIds) ? 'differs' : null : disagreement(exp, got);
+    const mismatch =
+      variant === 'extended' ? (names(got) !== names(wantIds) ? 'differs' : null) : disagreement(exp, got);
     if (mismatch) {
-      const expected = variant === 'extended' ? want.join(' ') : `${names(exp.listed)}${exp.either.length ? ` (either way: ${names(exp.either)})` : ''}`;
+      const expected =
+        variant === 'extended'
+          ? want.join(' ')
+          : `${names(exp.listed)}${exp.either.length ? ` (either way: ${names(exp.either)})` : ''}`;
       t.fail(`GET /events?${describeQuery(query)} listed ${names(got)}, expected ${expected} (events ${pool})`, res);
     }
   }
@@ -66,7 +88,19 @@ function poolText(events: readonly OracleEvent[]): string {
  * Runs generated queries over a created pool and compares each listing with the oracle under
  * `readings` (only events the readings agree on are asserted).
  */
-export async function poolProperty(t: CheckContext, opts: { pool: PoolEvent[]; anchor: string; days: number; params: readonly string[]; strict: boolean; variant: 'base' | 'extended'; readings: (siteZone: string | null) => Array<Partial<Readings>>; numRuns?: number }): Promise<void> {
+export async function poolProperty(
+  t: CheckContext,
+  opts: {
+    pool: PoolEvent[];
+    anchor: string;
+    days: number;
+    params: readonly string[];
+    strict: boolean;
+    variant: 'base' | 'extended';
+    readings: (siteZone: string | null) => Array<Partial<Readings>>;
+    numRuns?: number;
+  },
+): Promise<void> {
   const { events, siteZone } = await createPool(t, opts.pool);
   const zone = siteZone ?? 'UTC';
   const readings = opts.readings(siteZone);
@@ -89,7 +123,14 @@ export async function poolProperty(t: CheckContext, opts: { pool: PoolEvent[]; a
     queryShape({ params: opts.params, poolSize: opts.pool.length, days: opts.days, strict: opts.strict }),
     async (shape) => {
       for (const [i, p] of opts.params.entries()) {
-        await compare(placeQuery({ params: [p], bounds: [shape.bounds[i % shape.bounds.length]], strict: shape.strict }, opts.pool, opts.anchor, zone));
+        await compare(
+          placeQuery(
+            { params: [p], bounds: [shape.bounds[i % shape.bounds.length]], strict: shape.strict },
+            opts.pool,
+            opts.anchor,
+            zone,
+          ),
+        );
       }
       if (shape.params.length > 1) await compare(placeQuery(shape, opts.pool, opts.anchor, zone));
     },
@@ -98,5 +139,5 @@ export async function poolProperty(t: CheckContext, opts: { pool: PoolEvent[]; a
 }
 
 /** Must readings: both comparison bases when the site zone is known, else wall clocks only. */
-export const mustReadings = (siteZone: string | null) => (siteZone ? MUST_READINGS : MUST_READINGS.filter((r) => r.basis === 'wallclock'));
-
+export const mustReadings = (siteZone: string | null) =>
+  siteZone ? MUST_READINGS : MUST_READINGS.filter((r) => r.basis === 'wallclock');

@@ -39,7 +39,12 @@ const minuteOfDay = fc.oneof(
 const duration = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(1, 30, 60, 120) },
   { weight: 2, arbitrary: fc.integer({ min: 1, max: 600 }) },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: -90, max: 90 })).map(([d, m]) => Math.max(1, d * 1440 + m)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: -90, max: 90 }))
+      .map(([d, m]) => Math.max(1, d * 1440 + m)),
+  },
 );
 
 export function eventShape(opts: { days: number; zones?: readonly string[] }): fc.Arbitrary<EventShape> {
@@ -53,7 +58,9 @@ export function eventShape(opts: { days: number; zones?: readonly string[] }): f
 }
 
 /** A pool: an anchor 30-300 days ahead (the default window never interferes) and its events. */
-export function poolArb(opts: { size?: [number, number]; days?: number; zones?: readonly string[] } = {}): fc.Arbitrary<{ offset: number; shapes: EventShape[] }> {
+export function poolArb(
+  opts: { size?: [number, number]; days?: number; zones?: readonly string[] } = {},
+): fc.Arbitrary<{ offset: number; shapes: EventShape[] }> {
   const [min, max] = opts.size ?? [8, 12];
   return fc.record({
     offset: fc.integer({ min: 30, max: 300 }),
@@ -93,7 +100,10 @@ export function boundShape(poolSize: number, days: number): fc.Arbitrary<BoundSh
         kind: fc.constant('near' as const),
         event: fc.integer({ min: 0, max: Math.max(0, poolSize - 1) }),
         which: fc.constantFrom('start' as const, 'end' as const),
-        minutes: fc.oneof(fc.constantFrom(0, 0, -1, 1, -30, 30, -60, 60, -1440, 1440), fc.integer({ min: -300, max: 300 })),
+        minutes: fc.oneof(
+          fc.constantFrom(0, 0, -1, 1, -30, 30, -60, 60, -1440, 1440),
+          fc.integer({ min: -300, max: 300 }),
+        ),
         dayOnly: fc.boolean(),
       }),
     },
@@ -119,11 +129,20 @@ export function placeBound(b: BoundShape, pool: readonly PoolEvent[], anchor: st
   }
   const ev = pool[Math.min(b.event, pool.length - 1)];
   const wall = b.which === 'start' ? ev.start : ev.end;
-  const at = DateTime.fromFormat(wall, WALL, { zone: ev.zone ?? siteZone }).setZone(siteZone).plus({ minutes: b.minutes });
+  const at = DateTime.fromFormat(wall, WALL, { zone: ev.zone ?? siteZone })
+    .setZone(siteZone)
+    .plus({ minutes: b.minutes });
   return at.toFormat(b.dayOnly ? DAY : WALL);
 }
 
-export const EXTENDED_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+export const EXTENDED_PARAMS = [
+  'start_date',
+  'end_date',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+] as const;
 export const BASE_PARAMS = ['start_date', 'end_date'] as const;
 
 export interface QueryShape {
@@ -133,17 +152,29 @@ export interface QueryShape {
 }
 
 /** One or two date parameters with bounds near the pool, strict or not (extended only). */
-export function queryShape(opts: { params: readonly string[]; poolSize: number; days: number; strict: boolean }): fc.Arbitrary<QueryShape> {
+export function queryShape(opts: {
+  params: readonly string[];
+  poolSize: number;
+  days: number;
+  strict: boolean;
+}): fc.Arbitrary<QueryShape> {
   return fc.record({
     params: fc.subarray([...opts.params], { minLength: 1, maxLength: Math.min(2, opts.params.length) }),
     bounds: fc.array(boundShape(opts.poolSize, opts.days), { minLength: 2, maxLength: 2 }),
-    strict: opts.strict ? fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constantFrom('1' as const, 'true' as const) }) : fc.constant(null),
+    strict: opts.strict
+      ? fc.oneof(
+          { weight: 3, arbitrary: fc.constant(null) },
+          { weight: 2, arbitrary: fc.constantFrom('1' as const, 'true' as const) },
+        )
+      : fc.constant(null),
   });
 }
 
 export function placeQuery(q: QueryShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): DateQuery {
   const out: Record<string, string> = {};
-  q.params.forEach((p, i) => (out[p] = placeBound(q.bounds[i], pool, anchor, siteZone)));
+  q.params.forEach((p, i) => {
+    out[p] = placeBound(q.bounds[i], pool, anchor, siteZone);
+  });
   if (q.strict) out.strict_dates = q.strict;
   return out as DateQuery;
 }
@@ -176,14 +207,23 @@ export function unambiguous(wall: string, zone: string): boolean {
  * returns the oracle's view of it (IDs as created) and the site zone the server reports (the
  * `timezone` of an event created without one; null when the record does not say).
  */
-export async function createPool(t: CheckContext, pool: readonly PoolEvent[]): Promise<{ events: OracleEvent[]; siteZone: string | null }> {
+export async function createPool(
+  t: CheckContext,
+  pool: readonly PoolEvent[],
+): Promise<{ events: OracleEvent[]; siteZone: string | null }> {
   const events: OracleEvent[] = [];
   let siteZone: string | null = null;
   for (const ev of pool) {
     const payload: Record<string, unknown> = { title: t.name(ev.label), start_date: ev.start, end_date: ev.end };
     if (ev.zone) payload.timezone = ev.zone;
     const rec = await t.create('events', payload);
-    if (!ev.zone && siteZone === null && typeof rec.timezone === 'string' && DateTime.now().setZone(rec.timezone).isValid) siteZone = rec.timezone;
+    if (
+      !ev.zone &&
+      siteZone === null &&
+      typeof rec.timezone === 'string' &&
+      DateTime.now().setZone(rec.timezone).isValid
+    )
+      siteZone = rec.timezone;
     events.push({ id: rec.id, start: ev.start, end: ev.end, zone: ev.zone });
   }
   return { events, siteZone };
@@ -195,10 +235,15 @@ export async function createPool(t: CheckContext, pool: readonly PoolEvent[]): P
  */
 export async function listedIds(t: CheckContext, query: DateQuery): Promise<{ ids: number[]; res: ApiResponse }> {
   const res = await t.api.get('/events', { ...query, search: t.scope, per_page: 50 });
-  if (res.status === 404 && !t.extended && res.json && typeof res.json === 'object' && !Array.isArray(res.json.events)) return { ids: [], res };
+  if (res.status === 404 && !t.extended && res.json && typeof res.json === 'object' && !Array.isArray(res.json.events))
+    return { ids: [], res };
   t.expectStatus(res, '2xx', `GET /events with ${describeQuery(query)}`);
   const body = t.json(res, 'the event list');
-  t.assert(Array.isArray(body?.events), `the event list has no events array (keys: ${Object.keys(body ?? {}).join(', ')})`, res);
+  t.assert(
+    Array.isArray(body?.events),
+    `the event list has no events array (keys: ${Object.keys(body ?? {}).join(', ')})`,
+    res,
+  );
   return { ids: body.events.map((e: any) => e?.id), res };
 }
 

@@ -17,8 +17,39 @@ const WALL = 'yyyy-MM-dd HH:mm:ss';
  */
 const CHARS = [
   ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
-  ' ', ' ', ' ', '&', "'", '"', '-', '.', ',', '!', '?', ':', '+', '#', '@', '/',
-  'é', 'ü', 'ß', 'ñ', 'ø', 'Ж', 'ж', 'ą', 'ł', '日', '本', '語', 'ع', '€', '😀', '🎉', '👩‍💻',
+  ' ',
+  ' ',
+  ' ',
+  '&',
+  "'",
+  '"',
+  '-',
+  '.',
+  ',',
+  '!',
+  '?',
+  ':',
+  '+',
+  '#',
+  '@',
+  '/',
+  'é',
+  'ü',
+  'ß',
+  'ñ',
+  'ø',
+  'Ж',
+  'ж',
+  'ą',
+  'ł',
+  '日',
+  '本',
+  '語',
+  'ع',
+  '€',
+  '😀',
+  '🎉',
+  '👩‍💻',
 ];
 
 /** Text of 1-40 such characters, not blank. */
@@ -29,7 +60,11 @@ export const text = fc
 
 /** A start/end pair 30-300 days after today (UTC), end 1 minute to 3 days after the start. */
 export const dates = fc
-  .record({ day: fc.integer({ min: 30, max: 300 }), minute: fc.integer({ min: 0, max: 1439 }), duration: fc.integer({ min: 1, max: 3 * 1440 }) })
+  .record({
+    day: fc.integer({ min: 30, max: 300 }),
+    minute: fc.integer({ min: 0, max: 1439 }),
+    duration: fc.integer({ min: 1, max: 3 * 1440 }),
+  })
   .map(({ day, minute, duration }) => {
     const start = DateTime.utc().startOf('day').plus({ days: day, minutes: minute });
     return { start_date: start.toFormat(WALL), end_date: start.plus({ minutes: duration }).toFormat(WALL) };

@@ -11,17 +11,49 @@ import fc from 'fast-check';
 import type { Params } from '../client.ts';
 import type { LinkedDef } from '../posts.ts';
 
-const WORDS = ['Zürich', 'Ærøskøbing', 'Łódź', '東京', 'Ñandú', 'café', 'Straße', 'Ōsaka', 'Δελφοί', 'Москва', 'München', 'São', 'Paulo', 'Kraków', 'İzmir', 'Reykjavík', 'hall', 'Nº', '7'];
+const WORDS = [
+  'Zürich',
+  'Ærøskøbing',
+  'Łódź',
+  '東京',
+  'Ñandú',
+  'café',
+  'Straße',
+  'Ōsaka',
+  'Δελφοί',
+  'Москва',
+  'München',
+  'São',
+  'Paulo',
+  'Kraków',
+  'İzmir',
+  'Reykjavík',
+  'hall',
+  'Nº',
+  '7',
+];
 
 const NON_ASCII = WORDS.filter((w) => /[^\x00-\x7f]/.test(w));
 
 /** One to four words, the first always non-ASCII. */
-export const text = fc.tuple(fc.constantFrom(...NON_ASCII), fc.array(fc.constantFrom(...WORDS), { maxLength: 3 })).map(([first, rest]) => [first, ...rest].join(' '));
+export const text = fc
+  .tuple(fc.constantFrom(...NON_ASCII), fc.array(fc.constantFrom(...WORDS), { maxLength: 3 }))
+  .map(([first, rest]) => [first, ...rest].join(' '));
 
 /** A past publication date with seconds (the original schedules future-dated posts). */
 export const pastDateTime = fc
-  .record({ y: fc.integer({ min: 2015, max: 2023 }), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }), h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 0, max: 59 }), s: fc.integer({ min: 0, max: 59 }) })
-  .map(({ y, mo, d, h, mi, s }) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}`);
+  .record({
+    y: fc.integer({ min: 2015, max: 2023 }),
+    mo: fc.integer({ min: 1, max: 12 }),
+    d: fc.integer({ min: 1, max: 28 }),
+    h: fc.integer({ min: 0, max: 23 }),
+    mi: fc.integer({ min: 0, max: 59 }),
+    s: fc.integer({ min: 0, max: 59 }),
+  })
+  .map(
+    ({ y, mo, d, h, mi, s }) =>
+      `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}`,
+  );
 
 /** What a generated payload holds before it is bound to a scope. */
 export interface LinkedDraft {
@@ -60,7 +92,12 @@ export function invalidLinked(d: LinkedDef): fc.Arbitrary<{ name: string | undef
 }
 
 /** Binds a draft to the check: the name carries the scope and a run counter. */
-export function bind(d: LinkedDef, scope: string, n: number, draft: { name: string | undefined; fields: Params }): Params {
+export function bind(
+  d: LinkedDef,
+  scope: string,
+  n: number,
+  draft: { name: string | undefined; fields: Params },
+): Params {
   const p: Params = { ...draft.fields };
   if (draft.name !== undefined) p[d.nameField] = draft.name === '' ? '' : `${scope} ${n} ${draft.name}`;
   return p;

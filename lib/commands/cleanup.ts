@@ -9,30 +9,60 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { preflight } from '../preflight.ts';
 import { foundTotal, sweep } from '../cleanup.ts';
 
-const FLAGS = ['base-url', 'namespace', 'variant', 'user', 'password', 'auth-header', 'run-tag', 'timeout-ms', 'concurrency'];
+const FLAGS = [
+  'base-url',
+  'namespace',
+  'variant',
+  'user',
+  'password',
+  'auth-header',
+  'run-tag',
+  'timeout-ms',
+  'concurrency',
+];
 
 export const cleanupCmd = async (argv: string[]): Promise<number> => {
   const { flags } = parseFlags(argv, FLAGS);
   if (flags['help']) {
-    process.stdout.write('usage: calcert cleanup --run-tag TAG --base-url URL [--namespace NS] (--user U --password P | --auth-header H)\n');
+    process.stdout.write(
+      'usage: calcert cleanup --run-tag TAG --base-url URL [--namespace NS] (--user U --password P | --auth-header H)\n',
+    );
     return 0;
   }
   if (typeof flags['run-tag'] !== 'string' && !process.env['CAL_RUN_TAG']) {
-    throw new ConfigError('cleanup needs --run-tag TAG (the run tag printed by `calcert certify` and stored in results.json header.runTag)');
+    throw new ConfigError(
+      'cleanup needs --run-tag TAG (the run tag printed by `calcert certify` and stored in results.json header.runTag)',
+    );
   }
   const config = loadConfig({ flags });
-  if (!config.baseUrl) throw new ConfigError('cleanup needs --base-url (CAL_BASE_URL): the REST root of the server the run wrote to, e.g. https://example.org/wp-json');
-  if (config.auth.kind === 'none') throw new ConfigError('cleanup needs credentials (--user/--password or --auth-header): deleting records requires an editor or administrator');
-  const client = new Client({ baseUrl: config.baseUrl, namespace: config.namespace, auth: config.auth, timeoutMs: config.timeoutMs, concurrency: 1 });
+  if (!config.baseUrl)
+    throw new ConfigError(
+      'cleanup needs --base-url (CAL_BASE_URL): the REST root of the server the run wrote to, e.g. https://example.org/wp-json',
+    );
+  if (config.auth.kind === 'none')
+    throw new ConfigError(
+      'cleanup needs credentials (--user/--password or --auth-header): deleting records requires an editor or administrator',
+    );
+  const client = new Client({
+    baseUrl: config.baseUrl,
+    namespace: config.namespace,
+    auth: config.auth,
+    timeoutMs: config.timeoutMs,
+    concurrency: 1,
+  });
   try {
     // The read-only preflight: the target answers the namespace and accepts the credentials, no write.
     await preflight({ ...config, readOnly: true }, client);
     const result = await sweep(client, config.runTag, { log: (line) => process.stdout.write(`${line}\n`) });
     const found = foundTotal(result);
-    process.stdout.write(`cleanup of run tag ${config.runTag} at ${client.root}: ${found} tagged record(s) found, ${result.deleted} removed (posts trashed, terms deleted)\n`);
+    process.stdout.write(
+      `cleanup of run tag ${config.runTag} at ${client.root}: ${found} tagged record(s) found, ${result.deleted} removed (posts trashed, terms deleted)\n`,
+    );
     if (result.errors.length) {
       for (const e of result.errors) process.stderr.write(`calcert: cleanup: ${e}\n`);
-      process.stderr.write(`calcert: cleanup of ${config.runTag} is incomplete; fix: check the server and the user's rights, then run the same command again\n`);
+      process.stderr.write(
+        `calcert: cleanup of ${config.runTag} is incomplete; fix: check the server and the user's rights, then run the same command again\n`,
+      );
       return 2;
     }
     return 0;

@@ -13,7 +13,10 @@ export const compareCmd = async (argv: string[]): Promise<number> => {
     process.stdout.write('usage: calcert compare OLD.json NEW.json [--strict] [--json]\n');
     return 0;
   }
-  if (positionals.length !== 2) throw new ConfigError(`compare takes two results.json files (OLD NEW), got ${positionals.length}: calcert compare OLD.json NEW.json [--strict]`);
+  if (positionals.length !== 2)
+    throw new ConfigError(
+      `compare takes two results.json files (OLD NEW), got ${positionals.length}: calcert compare OLD.json NEW.json [--strict]`,
+    );
   const [oldPath, newPath] = positionals as [string, string];
   const oldR = loadReport(oldPath);
   const newR = loadReport(newPath);

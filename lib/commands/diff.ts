@@ -21,7 +21,11 @@ const CANDIDATE: Record<string, { flag: string; env: string }> = {
 };
 
 /** The candidate side, validated by the same rules as the base side, its errors naming its own flags. */
-function candidateConfig(flags: Record<string, string | boolean | undefined>, base: Config, env: NodeJS.ProcessEnv): Config {
+function candidateConfig(
+  flags: Record<string, string | boolean | undefined>,
+  base: Config,
+  env: NodeJS.ProcessEnv,
+): Config {
   const cflags: Record<string, string | undefined> = {};
   for (const [own, c] of Object.entries(CANDIDATE)) {
     const v = flags[c.flag] ?? env[c.env];
@@ -43,19 +47,39 @@ function candidateConfig(flags: Record<string, string | boolean | undefined>, ba
 export const diffCmd = async (argv: string[]): Promise<number> => {
   const { flags } = parseFlags(
     argv,
-    ['base-url', 'namespace', 'user', 'password', 'auth-header', 'seed', 'num-runs', 'run-tag', 'timeout-ms', 'concurrency', ...Object.values(CANDIDATE).map((c) => c.flag)],
+    [
+      'base-url',
+      'namespace',
+      'user',
+      'password',
+      'auth-header',
+      'seed',
+      'num-runs',
+      'run-tag',
+      'timeout-ms',
+      'concurrency',
+      ...Object.values(CANDIDATE).map((c) => c.flag),
+    ],
     ['read-only', 'json'],
   );
   if (flags['help']) {
-    process.stdout.write('usage: calcert diff --base-url A --candidate-url B [--namespace NS] [--candidate-namespace NS2] [--user U --password P] [--candidate-user U2 --candidate-password P2] [--seed N] [--num-runs N] [--read-only] [--json]\n');
+    process.stdout.write(
+      'usage: calcert diff --base-url A --candidate-url B [--namespace NS] [--candidate-namespace NS2] [--user U --password P] [--candidate-user U2 --candidate-password P2] [--seed N] [--num-runs N] [--read-only] [--json]\n',
+    );
     return 0;
   }
   const { json, ...configFlags } = flags;
   for (const c of Object.values(CANDIDATE)) delete configFlags[c.flag];
   const base = loadConfig({ flags: configFlags });
-  if (!base.baseUrl) throw new ConfigError('diff needs --base-url (or CAL_BASE_URL) and --candidate-url (or CAL_CANDIDATE_URL): the REST roots of the two servers');
+  if (!base.baseUrl)
+    throw new ConfigError(
+      'diff needs --base-url (or CAL_BASE_URL) and --candidate-url (or CAL_CANDIDATE_URL): the REST roots of the two servers',
+    );
   const candidate = candidateConfig(flags, base, process.env);
-  if (!candidate.baseUrl) throw new ConfigError('diff needs --candidate-url (or CAL_CANDIDATE_URL): the REST root of the server compared with --base-url');
+  if (!candidate.baseUrl)
+    throw new ConfigError(
+      'diff needs --candidate-url (or CAL_CANDIDATE_URL): the REST root of the server compared with --base-url',
+    );
   const { runDiff, renderDiff, UnusableTarget } = await import('../diff.ts');
   const { runWithSignals } = await import('../signals.ts');
   const options = {

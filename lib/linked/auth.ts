@@ -11,7 +11,13 @@ export function authChecks(d: LinkedDef): void {
   const tags = ['writes', 'security', 'anonymous'] as const;
 
   check(
-    { id: `${P}.auth.anonymous-create-refused`, spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)', level: 'should', requirements: [req.route(d, 'POST', '')], tags: [...tags] },
+    {
+      id: `${P}.auth.anonymous-create-refused`,
+      spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
+      level: 'should',
+      requirements: [req.route(d, 'POST', '')],
+      tags: [...tags],
+    },
     `an anonymous create of a ${d.kind} is refused with 401 and creates nothing`,
     async (t) => {
       const res = await t.anon.post(`/${P}`, { [d.nameField]: t.name(`anonymous ${d.kind}`) });
@@ -23,26 +29,46 @@ export function authChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.auth.anonymous-update-refused`, spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)', level: 'should', requirements: [req.route(d, 'POST', '/{id}')], tags: [...tags] },
+    {
+      id: `${P}.auth.anonymous-update-refused`,
+      spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
+      level: 'should',
+      requirements: [req.route(d, 'POST', '/{id}')],
+      tags: [...tags],
+    },
     `an anonymous update of a ${d.kind} is refused with 401 and changes nothing`,
     async (t) => {
       const rec = await createRecord(t, d, { description: 'original text' }, 'guarded');
       const res = await t.anon.post(`/${P}/${rec.id}`, { description: 'anonymous text' });
       t.expectStatus(res, 401, `an anonymous POST /${P}/${rec.id}`);
       const read = await t.api.get(`/${P}/${rec.id}`);
-      t.assert(sameText('original text', read.json?.description), `after the refused update the description reads ${JSON.stringify(read.json?.description)}`, read);
+      t.assert(
+        sameText('original text', read.json?.description),
+        `after the refused update the description reads ${JSON.stringify(read.json?.description)}`,
+        read,
+      );
     },
   );
 
   check(
-    { id: `${P}.auth.anonymous-delete-refused`, spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)', level: 'should', requirements: [req.route(d, 'DELETE', '/{id}')], tags: [...tags] },
+    {
+      id: `${P}.auth.anonymous-delete-refused`,
+      spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
+      level: 'should',
+      requirements: [req.route(d, 'DELETE', '/{id}')],
+      tags: [...tags],
+    },
     `an anonymous delete of a ${d.kind} is refused with 401 and deletes nothing`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'undeletable');
       const res = await t.anon.delete(`/${P}/${rec.id}`);
       t.expectStatus(res, 401, `an anonymous DELETE /${P}/${rec.id}`);
       const read = await t.api.get(`/${P}/${rec.id}`);
-      t.assert(read.status < 300 && read.json?.status !== 'trash', `after the refused delete the ${d.kind} reads ${read.status} with status ${JSON.stringify(read.json?.status)}`, read);
+      t.assert(
+        read.status < 300 && read.json?.status !== 'trash',
+        `after the refused delete the ${d.kind} reads ${read.status} with status ${JSON.stringify(read.json?.status)}`,
+        read,
+      );
     },
   );
 }

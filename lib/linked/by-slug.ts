@@ -25,13 +25,23 @@ export function bySlugChecks(d: LinkedDef): void {
   const P = d.plural;
 
   check(
-    { id: `${P}.by-slug.read`, spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only); LEVELS.md by-slug (must: same record as by ID)`, level: 'must', requirements: [req.route(d, 'GET', '/by-slug/{slug}')], tags: ['writes', 'extended'] },
+    {
+      id: `${P}.by-slug.read`,
+      spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only); LEVELS.md by-slug (must: same record as by ID)`,
+      level: 'must',
+      requirements: [req.route(d, 'GET', '/by-slug/{slug}')],
+      tags: ['writes', 'extended'],
+    },
     `GET /${P}/by-slug/{slug} returns the same ${d.kind} as by ID`,
     async (t) => {
       const { id, slug } = await slugOf(t, d, 'slug read');
       const res = await t.api.get(path(d, slug));
       t.expectStatus(res, '2xx', `GET ${path(d, slug)}`);
-      t.assert(res.json?.id === id, `GET by slug ${slug} answered id ${JSON.stringify(res.json?.id)}, expected ${id}`, res);
+      t.assert(
+        res.json?.id === id,
+        `GET by slug ${slug} answered id ${JSON.stringify(res.json?.id)}, expected ${id}`,
+        res,
+      );
     },
   );
 
@@ -52,25 +62,45 @@ export function bySlugChecks(d: LinkedDef): void {
         t.expectStatus(res, '2xx', `${method} ${path(d, slug)}`);
         const read = await t.api.get(`/${P}/${id}`);
         t.expectStatus(read, '2xx', `GET /${P}/${id}`);
-        t.assert(sameText(description, read.json?.description), `after ${method} by slug the ${d.kind} reads description ${JSON.stringify(read.json?.description)}, sent ${JSON.stringify(description)}`, read);
+        t.assert(
+          sameText(description, read.json?.description),
+          `after ${method} by slug the ${d.kind} reads description ${JSON.stringify(read.json?.description)}, sent ${JSON.stringify(description)}`,
+          read,
+        );
       },
     );
   }
 
   check(
-    { id: `${P}.by-slug.delete`, spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); LEVELS.md delete (must: gone from default lists)`, level: 'must', requirements: [req.route(d, 'DELETE', '/by-slug/{slug}')], tags: ['writes', 'extended'] },
+    {
+      id: `${P}.by-slug.delete`,
+      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); LEVELS.md delete (must: gone from default lists)`,
+      level: 'must',
+      requirements: [req.route(d, 'DELETE', '/by-slug/{slug}')],
+      tags: ['writes', 'extended'],
+    },
     `DELETE /${P}/by-slug/{slug} removes that ${d.kind} from the default list`,
     async (t) => {
       const { id, slug } = await slugOf(t, d, 'slug delete');
       const res = await t.api.delete(path(d, slug));
       t.expectStatus(res, '2xx', `DELETE ${path(d, slug)}`);
       const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
-      t.assert(!ids.includes(id), `the default list still holds the ${d.kind} ${id} deleted by slug: ${show(ids)}`, page.res);
+      t.assert(
+        !ids.includes(id),
+        `the default list still holds the ${d.kind} ${id} deleted by slug: ${show(ids)}`,
+        page.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.by-slug.missing`, spec: 'LEVELS.md missing record, by-slug read (must: 4xx)', level: 'must', requirements: [req.route(d, 'GET', '/by-slug/{slug}')], tags: ['extended'] },
+    {
+      id: `${P}.by-slug.missing`,
+      spec: 'LEVELS.md missing record, by-slug read (must: 4xx)',
+      level: 'must',
+      requirements: [req.route(d, 'GET', '/by-slug/{slug}')],
+      tags: ['extended'],
+    },
     `GET /${P}/by-slug/{slug} of an unknown slug answers a 4xx`,
     async (t) => {
       const res = await t.api.get(path(d, `${t.scope}-no-such-${d.kind}`));
@@ -79,7 +109,13 @@ export function bySlugChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.by-slug.missing-404`, spec: 'LEVELS.md missing record, by-slug read (should: 404); the original answers 400', level: 'should', requirements: [req.route(d, 'GET', '/by-slug/{slug}')], tags: ['extended'] },
+    {
+      id: `${P}.by-slug.missing-404`,
+      spec: 'LEVELS.md missing record, by-slug read (should: 404); the original answers 400',
+      level: 'should',
+      requirements: [req.route(d, 'GET', '/by-slug/{slug}')],
+      tags: ['extended'],
+    },
     `GET /${P}/by-slug/{slug} of an unknown slug answers 404`,
     async (t) => {
       const res = await t.api.get(path(d, `${t.scope}-no-such-${d.kind}`));

@@ -26,7 +26,10 @@ export function createChecks(d: LinkedDef): void {
       t.trackCreated(P, res);
       t.expectStatus(res, '4xx', `POST /${P} without ${d.nameField}`);
       const { ids } = await scopedIds(t, d, {}, { allow404: true });
-      t.assert(ids.length === 0, `after the refused create, the list searched for the check's scope holds ${show(ids)}, expected nothing`);
+      t.assert(
+        ids.length === 0,
+        `after the refused create, the list searched for the check's scope holds ${show(ids)}, expected nothing`,
+      );
     },
   );
 
@@ -53,7 +56,10 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.reflects-text-fields`,
       spec: `Resources and their fields / ${d.section}; LEVELS.md valid create (must: 2xx, id, sent fields reflected after normalisation)`,
       level: 'must',
-      requirements: [routeCreate, ...[d.nameField, 'description', 'website', ...d.textFields].map((f) => req.field(d, f))],
+      requirements: [
+        routeCreate,
+        ...[d.nameField, 'description', 'website', ...d.textFields].map((f) => req.field(d, f)),
+      ],
       tags: ['writes'],
     },
     `creates a ${d.kind} with every optional text field and reflects them (normalised) in the answer and on read`,
@@ -66,11 +72,18 @@ export function createChecks(d: LinkedDef): void {
       t.assert(Number.isInteger(id), `the create answer has no integer id (got ${JSON.stringify(id)})`, res);
       const read = await t.api.get(`/${P}/${id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${id}`);
-      for (const [label, r] of [['the create answer', res], ['the read', read]] as const) {
+      for (const [label, r] of [
+        ['the create answer', res],
+        ['the read', read],
+      ] as const) {
         const body = r.json;
         for (const [f, v] of Object.entries(payload)) {
           if (f === 'show_map' || f === 'show_map_link') continue;
-          t.assert(sameText(String(v), body?.[f]), `${label} shows ${f} ${JSON.stringify(body?.[f])}, sent ${JSON.stringify(v)}`, r);
+          t.assert(
+            sameText(String(v), body?.[f]),
+            `${label} shows ${f} ${JSON.stringify(body?.[f])}, sent ${JSON.stringify(v)}`,
+            r,
+          );
         }
       }
     },
@@ -93,7 +106,11 @@ export function createChecks(d: LinkedDef): void {
         t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
         const body = t.json(read);
         t.assert(body?.show_map === false, `show_map reads ${JSON.stringify(body?.show_map)}, sent "false"`, read);
-        t.assert(body?.show_map_link === true, `show_map_link reads ${JSON.stringify(body?.show_map_link)}, sent "true"`, read);
+        t.assert(
+          body?.show_map_link === true,
+          `show_map_link reads ${JSON.stringify(body?.show_map_link)}, sent "true"`,
+          read,
+        );
       },
     );
   }
@@ -109,11 +126,18 @@ export function createChecks(d: LinkedDef): void {
     `stores a sent date and a sent date_utc as the ${d.kind}'s publication date`,
     async (t) => {
       const a = await createRecord(t, d, { date: '2021-03-04 05:06:07' }, 'dated');
-      t.assert(sameDateTime('2021-03-04 05:06:07', a.date), `a ${d.kind} created with date 2021-03-04 05:06:07 shows date ${JSON.stringify(a.date)}`);
+      t.assert(
+        sameDateTime('2021-03-04 05:06:07', a.date),
+        `a ${d.kind} created with date 2021-03-04 05:06:07 shows date ${JSON.stringify(a.date)}`,
+      );
       const b = await createRecord(t, d, { date_utc: '2021-05-06 07:08:09' }, 'utc dated');
       const read = await t.api.get(`/${P}/${b.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${b.id}`);
-      t.assert(sameDateTime('2021-05-06 07:08:09', read.json?.date_utc), `a ${d.kind} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(read.json?.date_utc)}`, read);
+      t.assert(
+        sameDateTime('2021-05-06 07:08:09', read.json?.date_utc),
+        `a ${d.kind} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(read.json?.date_utc)}`,
+        read,
+      );
     },
   );
 
@@ -130,7 +154,11 @@ export function createChecks(d: LinkedDef): void {
       const rec = await createRecord(t, d, { status: 'draft' }, 'draft');
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${rec.id} as the author`);
-      t.assert(read.json?.status === 'draft', `a ${d.kind} created with status draft reads status ${JSON.stringify(read.json?.status)}`, read);
+      t.assert(
+        read.json?.status === 'draft',
+        `a ${d.kind} created with status draft reads status ${JSON.stringify(read.json?.status)}`,
+        read,
+      );
     },
   );
 
@@ -146,11 +174,18 @@ export function createChecks(d: LinkedDef): void {
     async (t) => {
       const first = await createRecord(t, d, {}, 'authorless');
       const me = Number(first.author);
-      if (!Number.isInteger(me) || me <= 0) t.blocked(`setup: a created ${d.kind} names no numeric author (${JSON.stringify(first.author)}), so the caller's user ID is unknown`);
+      if (!Number.isInteger(me) || me <= 0)
+        t.blocked(
+          `setup: a created ${d.kind} names no numeric author (${JSON.stringify(first.author)}), so the caller's user ID is unknown`,
+        );
       const res = await t.api.post(`/${P}`, { [d.nameField]: t.name(`authored ${d.kind}`), author: me });
       t.trackCreated(P, res);
       t.expectStatus(res, '2xx', `POST /${P} with author ${me}`);
-      t.assert(String(res.json?.author) === String(me), `a ${d.kind} created with author ${me} shows author ${JSON.stringify(res.json?.author)}`, res);
+      t.assert(
+        String(res.json?.author) === String(me),
+        `a ${d.kind} created with author ${me} shows author ${JSON.stringify(res.json?.author)}`,
+        res,
+      );
     },
   );
 
@@ -169,8 +204,12 @@ export function createChecks(d: LinkedDef): void {
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
       const got = read.json?.image;
-      const shown = got && typeof got === 'object' ? got.id ?? got.url : got;
-      t.assert(shown === image.id || shown === image.url || String(shown) === String(image.id), `a ${d.kind} created with image ${image.id} shows image ${JSON.stringify(got)}`, read);
+      const shown = got && typeof got === 'object' ? (got.id ?? got.url) : got;
+      t.assert(
+        shown === image.id || shown === image.url || String(shown) === String(image.id),
+        `a ${d.kind} created with image ${image.id} shows image ${JSON.stringify(got)}`,
+        read,
+      );
     },
   );
 
@@ -203,10 +242,18 @@ export function createChecks(d: LinkedDef): void {
     `creates a ${d.kind} from a form-encoded body`,
     async (t) => {
       const name = t.name(`form ${d.kind} Ünïcödé`);
-      const res = await t.api.request({ method: 'POST', path: `/${P}`, form: { [d.nameField]: name, description: `${t.scope} form body` } });
+      const res = await t.api.request({
+        method: 'POST',
+        path: `/${P}`,
+        form: { [d.nameField]: name, description: `${t.scope} form body` },
+      });
       t.trackCreated(P, res);
       t.expectStatus(res, '2xx', `POST /${P} form-encoded`);
-      t.assert(sameText(name, res.json?.[d.nameField]), `the form-created ${d.kind} shows ${d.nameField} ${JSON.stringify(res.json?.[d.nameField])}, sent ${JSON.stringify(name)}`, res);
+      t.assert(
+        sameText(name, res.json?.[d.nameField]),
+        `the form-created ${d.kind} shows ${d.nameField} ${JSON.stringify(res.json?.[d.nameField])}, sent ${JSON.stringify(name)}`,
+        res,
+      );
     },
   );
 }

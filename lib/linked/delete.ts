@@ -10,7 +10,13 @@ export function deleteChecks(d: LinkedDef): void {
   const route = req.route(d, 'DELETE', '/{id}');
 
   check(
-    { id: `${P}.delete.gone`, spec: `Endpoints: DELETE /${P}/{id}; LEVELS.md delete (must: 2xx, gone from default lists and anonymous reads)`, level: 'must', requirements: [route], tags: ['writes'] },
+    {
+      id: `${P}.delete.gone`,
+      spec: `Endpoints: DELETE /${P}/{id}; LEVELS.md delete (must: 2xx, gone from default lists and anonymous reads)`,
+      level: 'must',
+      requirements: [route],
+      tags: ['writes'],
+    },
     `a deleted ${d.kind} is gone from the default list and from anonymous reads`,
     async (t) => {
       const keep = await createRecord(t, d, {}, 'kept');
@@ -18,26 +24,54 @@ export function deleteChecks(d: LinkedDef): void {
       const res = await t.api.delete(`/${P}/${gone.id}`);
       t.expectStatus(res, '2xx', `DELETE /${P}/${gone.id}`);
       const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
-      t.assert(!ids.includes(gone.id), `the default list still holds the deleted ${d.kind} ${gone.id}: ${show(ids)}`, page.res);
-      t.assert(ids.includes(keep.id), `the default list lost the ${d.kind} ${keep.id} that was not deleted: ${show(ids)}`, page.res);
+      t.assert(
+        !ids.includes(gone.id),
+        `the default list still holds the deleted ${d.kind} ${gone.id}: ${show(ids)}`,
+        page.res,
+      );
+      t.assert(
+        ids.includes(keep.id),
+        `the default list lost the ${d.kind} ${keep.id} that was not deleted: ${show(ids)}`,
+        page.res,
+      );
       const anon = await t.anon.get(`/${P}/${gone.id}`);
-      t.assert(anon.status >= 400, `an anonymous GET /${P}/${gone.id} of the deleted ${d.kind} answered ${anon.status}, expected a 4xx`, anon);
+      t.assert(
+        anon.status >= 400,
+        `an anonymous GET /${P}/${gone.id} of the deleted ${d.kind} answered ${anon.status}, expected a 4xx`,
+        anon,
+      );
     },
   );
 
   check(
-    { id: `${P}.delete.trash-status`, spec: 'reference-behavior.md: delete answers 200 with the record, status trash (should)', level: 'should', requirements: [route], tags: ['writes'] },
+    {
+      id: `${P}.delete.trash-status`,
+      spec: 'reference-behavior.md: delete answers 200 with the record, status trash (should)',
+      level: 'should',
+      requirements: [route],
+      tags: ['writes'],
+    },
     `a delete answers 200 with the ${d.kind}, now in status trash`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'trashed');
       const res = await t.api.delete(`/${P}/${rec.id}`);
       t.expectStatus(res, 200, `DELETE /${P}/${rec.id}`);
-      t.assert(res.json?.id === rec.id && res.json?.status === 'trash', `the delete answered id ${JSON.stringify(res.json?.id)} with status ${JSON.stringify(res.json?.status)}, expected ${rec.id} in trash`, res);
+      t.assert(
+        res.json?.id === rec.id && res.json?.status === 'trash',
+        `the delete answered id ${JSON.stringify(res.json?.id)} with status ${JSON.stringify(res.json?.status)}, expected ${rec.id} in trash`,
+        res,
+      );
     },
   );
 
   check(
-    { id: `${P}.delete.second-delete-410`, spec: 'reference-behavior.md: deleting a trashed post answers 410 (should)', level: 'should', requirements: [route], tags: ['writes'] },
+    {
+      id: `${P}.delete.second-delete-410`,
+      spec: 'reference-behavior.md: deleting a trashed post answers 410 (should)',
+      level: 'should',
+      requirements: [route],
+      tags: ['writes'],
+    },
     `a second delete of the same ${d.kind} answers 410`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'twice deleted');
@@ -49,7 +83,13 @@ export function deleteChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.delete.missing-id`, spec: 'LEVELS.md missing record (must: 4xx)', level: 'must', requirements: [route], tags: ['writes'] },
+    {
+      id: `${P}.delete.missing-id`,
+      spec: 'LEVELS.md missing record (must: 4xx)',
+      level: 'must',
+      requirements: [route],
+      tags: ['writes'],
+    },
     `answers a 4xx to a delete of an ID that is no ${d.kind}`,
     async (t) => {
       const res = await t.api.delete(`/${P}/${MISSING_ID}`);

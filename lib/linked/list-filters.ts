@@ -4,25 +4,48 @@
  * own records can match.
  */
 import { check } from '../check.ts';
-import { type LinkedDef, req, createRecord, createLinkedEvent, listPage, scopedIds, show, sampleValue, MISSING_ID } from '../posts.ts';
+import {
+  type LinkedDef,
+  req,
+  createRecord,
+  createLinkedEvent,
+  listPage,
+  scopedIds,
+  show,
+  sampleValue,
+  MISSING_ID,
+} from '../posts.ts';
 
 export function listFilterChecks(d: LinkedDef): void {
   const P = d.plural;
   const routeList = req.route(d, 'GET', '');
 
   check(
-    { id: `${P}.list.search`, spec: `List ${P}: search (match in title, description or custom fields); LEVELS.md search (must: title or description words)`, level: 'must', requirements: [routeList, req.param(d, 'search')], tags: ['writes'] },
+    {
+      id: `${P}.list.search`,
+      spec: `List ${P}: search (match in title, description or custom fields); LEVELS.md search (must: title or description words)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'search')],
+      tags: ['writes'],
+    },
     `search finds the ${P} whose name or description holds the words, and no others`,
     async (t) => {
       const byName = await t.create(P, { [d.nameField]: `${t.scope}nm Ångström ${d.kind}` });
-      const byDescription = await t.create(P, { [d.nameField]: t.name(`other ${d.kind}`), description: `Über ${t.scope}ds café` });
+      const byDescription = await t.create(P, {
+        [d.nameField]: t.name(`other ${d.kind}`),
+        description: `Über ${t.scope}ds café`,
+      });
       const neither = await createRecord(t, d, {}, 'unmatched');
       for (const [token, want, not] of [
         [`${t.scope}nm`, byName.id, [byDescription.id, neither.id]],
         [`${t.scope}ds`, byDescription.id, [byName.id, neither.id]],
       ] as const) {
         const page = await listPage(t, d, { search: token, per_page: 50 });
-        t.assert(page.ids.includes(want), `search=${token} does not list ${d.kind} ${want}: ${show(page.ids)}`, page.res);
+        t.assert(
+          page.ids.includes(want),
+          `search=${token} does not list ${d.kind} ${want}: ${show(page.ids)}`,
+          page.res,
+        );
         const wrong = page.ids.filter((id) => (not as readonly number[]).includes(id));
         t.assert(wrong.length === 0, `search=${token} also lists ${show(wrong)}, which do not hold the word`, page.res);
       }
@@ -30,7 +53,13 @@ export function listFilterChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.list.search-no-match`, spec: `List ${P}: search; reference-behavior.md: no match answers [] with an unfiltered total (6.x) or 404 (4.6.8)`, level: 'must', requirements: [routeList, req.param(d, 'search')], tags: ['writes'] },
+    {
+      id: `${P}.list.search-no-match`,
+      spec: `List ${P}: search; reference-behavior.md: no match answers [] with an unfiltered total (6.x) or 404 (4.6.8)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'search')],
+      tags: ['writes'],
+    },
     `a search that matches nothing lists no ${P} (an empty list or a 404)`,
     async (t) => {
       await createRecord(t, d, {}, 'present');
@@ -40,32 +69,58 @@ export function listFilterChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.list.search-meta-field`, spec: `List ${P}: search (custom fields); reference/behavior.md §4 (venues: address fields; organizers: phone, email, website) (should)`, level: 'should', requirements: [routeList, req.param(d, 'search'), req.field(d, d.searchField)], tags: ['writes'] },
+    {
+      id: `${P}.list.search-meta-field`,
+      spec: `List ${P}: search (custom fields); reference/behavior.md §4 (venues: address fields; organizers: phone, email, website) (should)`,
+      level: 'should',
+      requirements: [routeList, req.param(d, 'search'), req.field(d, d.searchField)],
+      tags: ['writes'],
+    },
     `search also matches the ${d.searchField} field`,
     async (t) => {
       const token = `${t.scope}mf`;
       const value = d.searchField === 'email' ? `${token}@example.org` : `${token} ${sampleValue(t, d.searchField)}`;
       const rec = await createRecord(t, d, { [d.searchField]: value }, 'meta searched');
       const page = await listPage(t, d, { search: token, per_page: 50 });
-      t.assert(page.ids.includes(rec.id), `search=${token} does not find the ${d.kind} whose ${d.searchField} is ${JSON.stringify(value)}: ${show(page.ids)}`, page.res);
+      t.assert(
+        page.ids.includes(rec.id),
+        `search=${token} does not find the ${d.kind} whose ${d.searchField} is ${JSON.stringify(value)}: ${show(page.ids)}`,
+        page.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.list.event`, spec: `List ${P}: event (records related to this event ID); LEVELS.md venue/organizer lists (must: as measured)`, level: 'must', requirements: [routeList, req.param(d, 'event')], tags: ['writes'] },
+    {
+      id: `${P}.list.event`,
+      spec: `List ${P}: event (records related to this event ID); LEVELS.md venue/organizer lists (must: as measured)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'event')],
+      tags: ['writes'],
+    },
     `event=<id> lists the ${d.kind} linked to that event and not another`,
     async (t) => {
       const linked = await createRecord(t, d, {}, 'linked');
       const other = await createRecord(t, d, {}, 'unlinked');
       const ev = await createLinkedEvent(t, d, linked.id);
       const page = await listPage(t, d, { event: ev.id, per_page: 50 });
-      t.assert(page.ids.includes(linked.id), `event=${ev.id} does not list the linked ${d.kind} ${linked.id}: ${show(page.ids)}`, page.res);
+      t.assert(
+        page.ids.includes(linked.id),
+        `event=${ev.id} does not list the linked ${d.kind} ${linked.id}: ${show(page.ids)}`,
+        page.res,
+      );
       t.assert(!page.ids.includes(other.id), `event=${ev.id} also lists the unlinked ${d.kind} ${other.id}`, page.res);
     },
   );
 
   check(
-    { id: `${P}.list.event-unknown`, spec: `List ${P}: event; LEVELS.md unknown filter values (must: no 2xx listing of unrelated records)`, level: 'must', requirements: [routeList, req.param(d, 'event'), req.param(d, 'search')], tags: ['writes'] },
+    {
+      id: `${P}.list.event-unknown`,
+      spec: `List ${P}: event; LEVELS.md unknown filter values (must: no 2xx listing of unrelated records)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'event'), req.param(d, 'search')],
+      tags: ['writes'],
+    },
     `event=<an ID no event has> lists none of the check's ${P} (a 4xx or an empty list)`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'unrelated');
@@ -73,34 +128,62 @@ export function listFilterChecks(d: LinkedDef): void {
       if (res.status >= 200 && res.status < 300) {
         const records = res.json?.[P];
         const ids: number[] = Array.isArray(records) ? records.map((r: any) => r?.id) : [];
-        t.assert(ids.length === 0, `event=${MISSING_ID} (no such event) answered ${res.status} listing ${show(ids)}, among them the unlinked ${d.kind} ${rec.id}: an unknown event must not list unrelated records`, res);
+        t.assert(
+          ids.length === 0,
+          `event=${MISSING_ID} (no such event) answered ${res.status} listing ${show(ids)}, among them the unlinked ${d.kind} ${rec.id}: an unknown event must not list unrelated records`,
+          res,
+        );
       }
     },
   );
 
   check(
-    { id: `${P}.list.event-invalid-400`, spec: `reference/behavior.md §4: event must be an event ID (missing ID or foo: 400 rest_invalid_param); LEVELS.md unknown filter values (should: 400)`, level: 'should', requirements: [routeList, req.param(d, 'event')], tags: [] },
+    {
+      id: `${P}.list.event-invalid-400`,
+      spec: `reference/behavior.md §4: event must be an event ID (missing ID or foo: 400 rest_invalid_param); LEVELS.md unknown filter values (should: 400)`,
+      level: 'should',
+      requirements: [routeList, req.param(d, 'event')],
+      tags: [],
+    },
     `answers 400 rest_invalid_param to an event value that is not an event ID`,
     async (t) => {
       for (const value of [String(MISSING_ID), 'foo']) {
         const res = await t.api.get(`/${P}`, { event: value });
         t.expectStatus(res, 400, `GET /${P}?event=${value}`);
-        t.assert(res.json?.code === 'rest_invalid_param', `GET /${P}?event=${value}: the error code is ${JSON.stringify(res.json?.code)}, expected "rest_invalid_param"`, res);
+        t.assert(
+          res.json?.code === 'rest_invalid_param',
+          `GET /${P}?event=${value}: the error code is ${JSON.stringify(res.json?.code)}, expected "rest_invalid_param"`,
+          res,
+        );
       }
     },
   );
 
   check(
-    { id: `${P}.list.has-events`, spec: `List ${P}: has_events; reference/behavior.md §4 (truthy: linked to a published event; false-ish: the complement)`, level: 'must', requirements: [routeList, req.param(d, 'has_events')], tags: ['writes'] },
+    {
+      id: `${P}.list.has-events`,
+      spec: `List ${P}: has_events; reference/behavior.md §4 (truthy: linked to a published event; false-ish: the complement)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'has_events')],
+      tags: ['writes'],
+    },
     `has_events=true lists the ${d.kind} with an event, has_events=false the one without`,
     async (t) => {
       const withEvent = await createRecord(t, d, {}, 'with event');
       const without = await createRecord(t, d, {}, 'without event');
       await createLinkedEvent(t, d, withEvent.id);
       const yes = await scopedIds(t, d, { has_events: 'true' });
-      t.assert(yes.ids.includes(withEvent.id) && !yes.ids.includes(without.id), `has_events=true lists ${show(yes.ids)}, expected ${withEvent.id} and not ${without.id}`, yes.page.res);
+      t.assert(
+        yes.ids.includes(withEvent.id) && !yes.ids.includes(without.id),
+        `has_events=true lists ${show(yes.ids)}, expected ${withEvent.id} and not ${without.id}`,
+        yes.page.res,
+      );
       const no = await scopedIds(t, d, { has_events: 'false' });
-      t.assert(no.ids.includes(without.id) && !no.ids.includes(withEvent.id), `has_events=false lists ${show(no.ids)}, expected ${without.id} and not ${withEvent.id}`, no.page.res);
+      t.assert(
+        no.ids.includes(without.id) && !no.ids.includes(withEvent.id),
+        `has_events=false lists ${show(no.ids)}, expected ${without.id} and not ${withEvent.id}`,
+        no.page.res,
+      );
     },
   );
 
@@ -118,32 +201,59 @@ export function listFilterChecks(d: LinkedDef): void {
       const none = await createRecord(t, d, {}, 'eventless');
       await createLinkedEvent(t, d, upcoming.id, { daysAhead: 1 });
       const { ids, page } = await scopedIds(t, d, { only_with_upcoming: 'true' });
-      t.assert(ids.includes(upcoming.id), `only_with_upcoming=true does not list ${upcoming.id}, linked to tomorrow's event: ${show(ids)}`, page.res);
+      t.assert(
+        ids.includes(upcoming.id),
+        `only_with_upcoming=true does not list ${upcoming.id}, linked to tomorrow's event: ${show(ids)}`,
+        page.res,
+      );
       t.assert(!ids.includes(none.id), `only_with_upcoming=true lists ${none.id}, which has no event`, page.res);
     },
   );
 
   check(
-    { id: `${P}.list.status`, spec: `List ${P}: status; LEVELS.md status (must: publish, draft select those)`, level: 'must', requirements: [routeList, req.param(d, 'status'), req.field(d, 'status')], tags: ['writes'] },
+    {
+      id: `${P}.list.status`,
+      spec: `List ${P}: status; LEVELS.md status (must: publish, draft select those)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'status'), req.field(d, 'status')],
+      tags: ['writes'],
+    },
     `status=draft lists the draft ${d.kind} only, status=publish the published one only`,
     async (t) => {
       const draft = await createRecord(t, d, { status: 'draft' }, 'draft');
       const pub = await createRecord(t, d, { status: 'publish' }, 'published');
-      for (const [status, want, not] of [['draft', draft.id, pub.id], ['publish', pub.id, draft.id]] as const) {
+      for (const [status, want, not] of [
+        ['draft', draft.id, pub.id],
+        ['publish', pub.id, draft.id],
+      ] as const) {
         const { ids, page } = await scopedIds(t, d, { status });
-        t.assert(ids.includes(want) && !ids.includes(not), `status=${status} lists ${show(ids)}, expected ${want} and not ${not}`, page.res);
+        t.assert(
+          ids.includes(want) && !ids.includes(not),
+          `status=${status} lists ${show(ids)}, expected ${want} and not ${not}`,
+          page.res,
+        );
       }
     },
   );
 
   check(
-    { id: `${P}.list.anonymous-published-only`, spec: 'LEVELS.md anonymous lists (should: published records only)', level: 'should', requirements: [routeList, req.param(d, 'status')], tags: ['writes', 'security', 'anonymous'] },
+    {
+      id: `${P}.list.anonymous-published-only`,
+      spec: 'LEVELS.md anonymous lists (should: published records only)',
+      level: 'should',
+      requirements: [routeList, req.param(d, 'status')],
+      tags: ['writes', 'security', 'anonymous'],
+    },
     `an anonymous list shows the published ${d.kind} and not the draft`,
     async (t) => {
       const draft = await createRecord(t, d, { status: 'draft' }, 'hidden draft');
       const pub = await createRecord(t, d, {}, 'public');
       const { ids, page } = await scopedIds(t, d, {}, { anon: true });
-      t.assert(ids.includes(pub.id) && !ids.includes(draft.id), `the anonymous list shows ${show(ids)}, expected ${pub.id} and not the draft ${draft.id}`, page.res);
+      t.assert(
+        ids.includes(pub.id) && !ids.includes(draft.id),
+        `the anonymous list shows ${show(ids)}, expected ${pub.id} and not the draft ${draft.id}`,
+        page.res,
+      );
     },
   );
 }

@@ -18,17 +18,33 @@ export function listPagingChecks(d: LinkedDef): void {
   const routeList = req.route(d, 'GET', '');
 
   check(
-    { id: `${P}.list.per-page`, spec: `List ${P}: per_page; LEVELS.md per_page=N (must: exactly min(N, matches))`, level: 'must', requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')], tags: ['writes'] },
+    {
+      id: `${P}.list.per-page`,
+      spec: `List ${P}: per_page; LEVELS.md per_page=N (must: exactly min(N, matches))`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')],
+      tags: ['writes'],
+    },
     `per_page=2 lists exactly 2 of the check's 3 ${P}`,
     async (t) => {
       await createMany(t, d, 3);
       const page = await listPage(t, d, { search: t.scope, per_page: 2 });
-      t.assert(page.records.length === 2, `per_page=2 listed ${page.records.length} records ${show(page.ids)}, expected 2`, page.res);
+      t.assert(
+        page.records.length === 2,
+        `per_page=2 listed ${page.records.length} records ${show(page.ids)}, expected 2`,
+        page.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.list.pages-partition`, spec: `List ${P}: page; LEVELS.md pages (must: partition the list, no overlap, no gap)`, level: 'must', requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')], tags: ['writes'] },
+    {
+      id: `${P}.list.pages-partition`,
+      spec: `List ${P}: page; LEVELS.md pages (must: partition the list, no overlap, no gap)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')],
+      tags: ['writes'],
+    },
     `pages 1 and 2 of per_page=2 partition the check's 3 ${P} with distinct dates`,
     async (t) => {
       const made = await createMany(t, d, 3);
@@ -37,38 +53,80 @@ export function listPagingChecks(d: LinkedDef): void {
       const p2 = await listPage(t, d, { search: t.scope, per_page: 2, page: 2 });
       const seen = [...p1.ids, ...p2.ids];
       const overlap = p1.ids.filter((id) => p2.ids.includes(id));
-      t.assert(overlap.length === 0, `pages 1 ${show(p1.ids)} and 2 ${show(p2.ids)} overlap on ${show(overlap)}`, p2.res);
+      t.assert(
+        overlap.length === 0,
+        `pages 1 ${show(p1.ids)} and 2 ${show(p2.ids)} overlap on ${show(overlap)}`,
+        p2.res,
+      );
       const missing = want.filter((id) => !seen.includes(id));
-      t.assert(missing.length === 0 && seen.length === want.length, `pages 1 ${show(p1.ids)} and 2 ${show(p2.ids)} do not partition the created ${show(want)}`, p2.res);
+      t.assert(
+        missing.length === 0 && seen.length === want.length,
+        `pages 1 ${show(p1.ids)} and 2 ${show(p2.ids)} do not partition the created ${show(want)}`,
+        p2.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.list.defaults`, spec: 'Limits 1, 2: per_page defaults to 10, page to 1; LEVELS.md (must)', level: 'must', requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'page')], tags: ['writes'] },
+    {
+      id: `${P}.list.defaults`,
+      spec: 'Limits 1, 2: per_page defaults to 10, page to 1; LEVELS.md (must)',
+      level: 'must',
+      requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'page')],
+      tags: ['writes'],
+    },
     `without page and per_page the list is the first page of 10`,
     async (t) => {
       await createMany(t, d, 11, 'defaults');
       const first = await listPage(t, d, { search: t.scope });
-      t.assert(first.records.length === 10, `the default page lists ${first.records.length} of the check's 11 records, expected 10`, first.res);
+      t.assert(
+        first.records.length === 10,
+        `the default page lists ${first.records.length} of the check's 11 records, expected 10`,
+        first.res,
+      );
       const page1 = await listPage(t, d, { search: t.scope, page: 1, per_page: 10 });
-      t.assert(JSON.stringify([...first.ids].sort()) === JSON.stringify([...page1.ids].sort()), `the default page ${show(first.ids)} is not page=1&per_page=10 ${show(page1.ids)}`, first.res);
+      t.assert(
+        JSON.stringify([...first.ids].sort()) === JSON.stringify([...page1.ids].sort()),
+        `the default page ${show(first.ids)} is not page=1&per_page=10 ${show(page1.ids)}`,
+        first.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.list.totals`, spec: 'reference-behavior.md Lists: total, total_pages (should)', level: 'should', requirements: [routeList, req.param(d, 'per_page')], tags: ['writes'] },
+    {
+      id: `${P}.list.totals`,
+      spec: 'reference-behavior.md Lists: total, total_pages (should)',
+      level: 'should',
+      requirements: [routeList, req.param(d, 'per_page')],
+      tags: ['writes'],
+    },
     `total and total_pages count the matching ${P}`,
     async (t) => {
       await createMany(t, d, 3);
       const page = await listPage(t, d, { search: t.scope, per_page: 2 });
       const body = page.res.json;
-      t.assert(body?.total === 3 || body?.total === '3', `total is ${JSON.stringify(body?.total)}, expected 3`, page.res);
-      t.assert(body?.total_pages === 2 || body?.total_pages === '2', `total_pages is ${JSON.stringify(body?.total_pages)}, expected 2`, page.res);
+      t.assert(
+        body?.total === 3 || body?.total === '3',
+        `total is ${JSON.stringify(body?.total)}, expected 3`,
+        page.res,
+      );
+      t.assert(
+        body?.total_pages === 2 || body?.total_pages === '2',
+        `total_pages is ${JSON.stringify(body?.total_pages)}, expected 2`,
+        page.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.list.schema-contract`, spec: 'LEVELS.md minimal contract: records in an array under the plural name (must)', level: 'must', requirements: [routeList], tags: ['writes'] },
+    {
+      id: `${P}.list.schema-contract`,
+      spec: 'LEVELS.md minimal contract: records in an array under the plural name (must)',
+      level: 'must',
+      requirements: [routeList],
+      tags: ['writes'],
+    },
     `the ${P} list meets the minimal response contract`,
     async (t) => {
       await createMany(t, d, 1);
@@ -80,7 +138,13 @@ export function listPagingChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.list.schema-shape`, spec: 'reference-behavior.md Lists; reference/responses.md (should)', level: 'should', requirements: [routeList], tags: ['writes'] },
+    {
+      id: `${P}.list.schema-shape`,
+      spec: 'reference-behavior.md Lists; reference/responses.md (should)',
+      level: 'should',
+      requirements: [routeList],
+      tags: ['writes'],
+    },
     `the ${P} list has the original's list shape`,
     async (t) => {
       await createMany(t, d, 1);
@@ -92,17 +156,33 @@ export function listPagingChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.list.past-end`, spec: `List ${P}: page; LEVELS.md page past the end (must: no records; page URLs built by the client)`, level: 'must', requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')], tags: ['writes'] },
+    {
+      id: `${P}.list.past-end`,
+      spec: `List ${P}: page; LEVELS.md page past the end (must: no records; page URLs built by the client)`,
+      level: 'must',
+      requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')],
+      tags: ['writes'],
+    },
     `a page past the last one lists none of the check's ${P} (an empty list or a 404)`,
     async (t) => {
       await createMany(t, d, 3);
       const page = await listPage(t, d, { search: t.scope, per_page: 2, page: 3 }, { allow404: true });
-      t.assert(page.records.length === 0, `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${show(page.ids)}, expected no records`, page.res);
+      t.assert(
+        page.records.length === 0,
+        `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${show(page.ids)}, expected no records`,
+        page.res,
+      );
     },
   );
 
   check(
-    { id: `${P}.list.past-end-404`, spec: `LEVELS.md page past the end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`, level: 'should', requirements: [routeList, req.param(d, 'page')], tags: ['writes'] },
+    {
+      id: `${P}.list.past-end-404`,
+      spec: `LEVELS.md page past the end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`,
+      level: 'should',
+      requirements: [routeList, req.param(d, 'page')],
+      tags: ['writes'],
+    },
     `answers 404 to a page past the last one`,
     async (t) => {
       await createMany(t, d, 3);
@@ -112,19 +192,35 @@ export function listPagingChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.list.per-page-cap`, spec: `Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md per_page above 50 (should)`, level: 'should', requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')], tags: ['writes'] },
+    {
+      id: `${P}.list.per-page-cap`,
+      spec: `Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md per_page above 50 (should)`,
+      level: 'should',
+      requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')],
+      tags: ['writes'],
+    },
     `per_page=51 and per_page=100 list 50 of the check's 51 ${P}`,
     async (t) => {
       await createMany(t, d, 51, 'capped');
       for (const perPage of [51, 100]) {
         const page = await listPage(t, d, { search: t.scope, per_page: perPage });
-        t.assert(page.records.length === 50, `per_page=${perPage} with 51 matches listed ${page.records.length} ${P}, expected 50 (capped)`, page.res);
+        t.assert(
+          page.records.length === 50,
+          `per_page=${perPage} with 51 matches listed ${page.records.length} ${P}, expected 50 (capped)`,
+          page.res,
+        );
       }
     },
   );
 
   check(
-    { id: `${P}.list.per-page-invalid-400`, spec: `reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)`, level: 'should', requirements: [routeList, req.param(d, 'per_page')], tags: [] },
+    {
+      id: `${P}.list.per-page-invalid-400`,
+      spec: `reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)`,
+      level: 'should',
+      requirements: [routeList, req.param(d, 'per_page')],
+      tags: [],
+    },
     `answers 400 to per_page 0, -1 and abc`,
     async (t) => {
       for (const value of ['0', '-1', 'abc']) {
@@ -148,13 +244,21 @@ export function listPagingChecks(d: LinkedDef): void {
       const want = made.map((r) => r.id as number);
       const first = await listPage(t, d, { search: t.scope, per_page: 2 });
       const next = first.res.json?.next_rest_url;
-      t.assert(typeof next === 'string' && next.length > 0, `page 1 of 2 (per_page=2, 3 matches) has no next_rest_url`, first.res);
+      t.assert(
+        typeof next === 'string' && next.length > 0,
+        `page 1 of 2 (per_page=2, 3 matches) has no next_rest_url`,
+        first.res,
+      );
       const res = await t.api.request({ method: 'GET', url: next });
       t.expectStatus(res, 200, 'GET next_rest_url');
       const records = t.json(res, 'the page at next_rest_url')?.[P];
       t.assert(Array.isArray(records), `the page at next_rest_url has no array under "${P}"`, res);
       const got: number[] = records.map((r: any) => r?.id);
-      t.assert(sameIds([...first.ids, ...got], want), `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the check's ${P} ${show(want)}`, res);
+      t.assert(
+        sameIds([...first.ids, ...got], want),
+        `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the check's ${P} ${show(want)}`,
+        res,
+      );
     },
   );
 }

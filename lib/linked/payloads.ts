@@ -25,7 +25,15 @@ function mismatch(d: LinkedDef, sent: Params, body: any): string | null {
 
 export function payloadChecks(d: LinkedDef): void {
   const P = d.plural;
-  const fieldReqs = [d.nameField, 'description', 'status', 'date', 'website', ...d.textFields, ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : [])].map((f) => req.field(d, f));
+  const fieldReqs = [
+    d.nameField,
+    'description',
+    'status',
+    'date',
+    'website',
+    ...d.textFields,
+    ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : []),
+  ].map((f) => req.field(d, f));
 
   check(
     {

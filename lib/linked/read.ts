@@ -11,7 +11,13 @@ export function readChecks(d: LinkedDef): void {
   const routeRead = req.route(d, 'GET', '/{id}');
 
   check(
-    { id: `${P}.read.by-id`, spec: `Endpoints: GET /${P}/{id}; LEVELS.md read by ID (must: returns the record)`, level: 'must', requirements: [routeRead, req.field(d, d.nameField)], tags: ['writes'] },
+    {
+      id: `${P}.read.by-id`,
+      spec: `Endpoints: GET /${P}/{id}; LEVELS.md read by ID (must: returns the record)`,
+      level: 'must',
+      requirements: [routeRead, req.field(d, d.nameField)],
+      tags: ['writes'],
+    },
     `returns the ${d.kind} by ID, with its name`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'readable Ünïcode');
@@ -20,12 +26,22 @@ export function readChecks(d: LinkedDef): void {
       const body = t.json(res);
       t.assert(body?.id === rec.id, `GET /${P}/${rec.id} answered the record with id ${JSON.stringify(body?.id)}`, res);
       const sent = t.name(`readable Ünïcode ${d.kind}`);
-      t.assert(sameText(sent, body?.[d.nameField]), `the read ${d.kind} shows ${d.nameField} ${JSON.stringify(body?.[d.nameField])}, sent ${JSON.stringify(sent)}`, res);
+      t.assert(
+        sameText(sent, body?.[d.nameField]),
+        `the read ${d.kind} shows ${d.nameField} ${JSON.stringify(body?.[d.nameField])}, sent ${JSON.stringify(sent)}`,
+        res,
+      );
     },
   );
 
   check(
-    { id: `${P}.read.missing-id`, spec: 'LEVELS.md missing record (must: 4xx)', level: 'must', requirements: [routeRead], tags: [] },
+    {
+      id: `${P}.read.missing-id`,
+      spec: 'LEVELS.md missing record (must: 4xx)',
+      level: 'must',
+      requirements: [routeRead],
+      tags: [],
+    },
     `answers a 4xx, and no record, for an ID that is no ${d.kind}`,
     async (t) => {
       const res = await t.api.get(`/${P}/${MISSING_ID}`);
@@ -34,7 +50,13 @@ export function readChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.read.missing-id-404`, spec: 'LEVELS.md missing record (should: 404); the original answers 400 rest_invalid_param', level: 'should', requirements: [routeRead], tags: [] },
+    {
+      id: `${P}.read.missing-id-404`,
+      spec: 'LEVELS.md missing record (should: 404); the original answers 400 rest_invalid_param',
+      level: 'should',
+      requirements: [routeRead],
+      tags: [],
+    },
     `answers 404 with a JSON error body for an ID that is no ${d.kind}`,
     async (t) => {
       const res = await t.api.get(`/${P}/${MISSING_ID}`);
@@ -45,7 +67,13 @@ export function readChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.read.schema-contract`, spec: 'LEVELS.md minimal response contract (must)', level: 'must', requirements: [routeRead], tags: ['writes'] },
+    {
+      id: `${P}.read.schema-contract`,
+      spec: 'LEVELS.md minimal response contract (must)',
+      level: 'must',
+      requirements: [routeRead],
+      tags: ['writes'],
+    },
     `a read ${d.kind} meets the minimal response contract`,
     async (t) => {
       const rec = await t.create(P, fullPayload(t, d, 'contract'));
@@ -57,7 +85,13 @@ export function readChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.read.schema-shape`, spec: 'reference-behavior.md Records; reference/responses.md (should: full record shape)', level: 'should', requirements: [routeRead], tags: ['writes'] },
+    {
+      id: `${P}.read.schema-shape`,
+      spec: 'reference-behavior.md Records; reference/responses.md (should: full record shape)',
+      level: 'should',
+      requirements: [routeRead],
+      tags: ['writes'],
+    },
     `a read ${d.kind} has the original's record shape`,
     async (t) => {
       const rec = await t.create(P, fullPayload(t, d, 'shape'));

@@ -21,7 +21,12 @@ export function updateChecks(d: LinkedDef): void {
         id: `${P}.update.${method.toLowerCase()}-applies`,
         spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); LEVELS.md update (must: applies the sent fields, 2xx)`,
         level: 'must',
-        requirements: [req.route(d, method, '/{id}'), req.field(d, d.nameField), req.field(d, 'description'), req.field(d, field)],
+        requirements: [
+          req.route(d, method, '/{id}'),
+          req.field(d, d.nameField),
+          req.field(d, 'description'),
+          req.field(d, field),
+        ],
         tags: ['writes'],
       },
       `${method} /${P}/{id} applies the sent name, description and ${field}`,
@@ -37,7 +42,11 @@ export function updateChecks(d: LinkedDef): void {
         const read = await t.api.get(`/${P}/${rec.id}`);
         t.expectStatus(read, '2xx', `GET /${P}/${rec.id} after the update`);
         for (const [f, v] of Object.entries(sent)) {
-          t.assert(sameText(String(v), read.json?.[f]), `after ${method} the ${d.kind} reads ${f} ${JSON.stringify(read.json?.[f])}, sent ${JSON.stringify(v)}`, read);
+          t.assert(
+            sameText(String(v), read.json?.[f]),
+            `after ${method} the ${d.kind} reads ${f} ${JSON.stringify(read.json?.[f])}, sent ${JSON.stringify(v)}`,
+            read,
+          );
         }
       },
     );
@@ -57,7 +66,11 @@ export function updateChecks(d: LinkedDef): void {
       const description = `${t.scope} answered description`;
       const res = await t.api.post(`/${P}/${rec.id}`, { description });
       t.expectStatus(res, 200, `POST /${P}/${rec.id}`);
-      t.assert(res.json?.id === rec.id && sameText(description, res.json?.description), `the update answer shows id ${JSON.stringify(res.json?.id)} and description ${JSON.stringify(res.json?.description)}, expected ${rec.id} and the sent description`, res);
+      t.assert(
+        res.json?.id === rec.id && sameText(description, res.json?.description),
+        `the update answer shows id ${JSON.stringify(res.json?.id)} and description ${JSON.stringify(res.json?.description)}, expected ${rec.id} and the sent description`,
+        res,
+      );
     },
   );
 
@@ -66,7 +79,11 @@ export function updateChecks(d: LinkedDef): void {
       id: `${P}.update.keeps-unsent`,
       spec: `Update: every field optional (HTTP PATCH semantics; should). The original deviates: it resets status (draft -> publish), venue show_map/show_map_link, stateprovince and image`,
       level: 'should',
-      requirements: [req.route(d, 'PATCH', '/{id}'), req.field(d, 'status'), ...(d.kind === 'venue' ? ['show_map', 'show_map_link', 'stateprovince'] : []).map((f) => req.field(d, f))],
+      requirements: [
+        req.route(d, 'PATCH', '/{id}'),
+        req.field(d, 'status'),
+        ...(d.kind === 'venue' ? ['show_map', 'show_map_link', 'stateprovince'] : []).map((f) => req.field(d, f)),
+      ],
       tags: ['writes'],
     },
     `an update that sends only the description keeps every other field`,
@@ -82,16 +99,30 @@ export function updateChecks(d: LinkedDef): void {
       const after = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(after, '2xx', `GET /${P}/${rec.id} after the update`);
       const changed: string[] = [];
-      const keys = [d.nameField, 'website', 'status', ...d.textFields, ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : []), ...(image ? ['image'] : [])];
+      const keys = [
+        d.nameField,
+        'website',
+        'status',
+        ...d.textFields,
+        ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : []),
+        ...(image ? ['image'] : []),
+      ];
       for (const k of keys) {
-        if (JSON.stringify(before.json?.[k]) !== JSON.stringify(after.json?.[k])) changed.push(`${k}: ${JSON.stringify(before.json?.[k])} -> ${JSON.stringify(after.json?.[k])}`);
+        if (JSON.stringify(before.json?.[k]) !== JSON.stringify(after.json?.[k]))
+          changed.push(`${k}: ${JSON.stringify(before.json?.[k])} -> ${JSON.stringify(after.json?.[k])}`);
       }
       t.assert(changed.length === 0, `fields not sent changed: ${changed.join('; ')}`, after);
     },
   );
 
   check(
-    { id: `${P}.update.missing-id`, spec: 'LEVELS.md update of a missing record (must: 4xx)', level: 'must', requirements: [req.route(d, 'POST', '/{id}')], tags: ['writes'] },
+    {
+      id: `${P}.update.missing-id`,
+      spec: 'LEVELS.md update of a missing record (must: 4xx)',
+      level: 'must',
+      requirements: [req.route(d, 'POST', '/{id}')],
+      tags: ['writes'],
+    },
     `answers a 4xx to an update of an ID that is no ${d.kind}`,
     async (t) => {
       const res = await t.api.post(`/${P}/${MISSING_ID}`, { description: `${t.scope} nowhere` });
@@ -100,7 +131,13 @@ export function updateChecks(d: LinkedDef): void {
   );
 
   check(
-    { id: `${P}.update.missing-id-404`, spec: 'LEVELS.md update of a missing record (should: 404); the original answers 400', level: 'should', requirements: [req.route(d, 'POST', '/{id}')], tags: ['writes'] },
+    {
+      id: `${P}.update.missing-id-404`,
+      spec: 'LEVELS.md update of a missing record (should: 404); the original answers 400',
+      level: 'should',
+      requirements: [req.route(d, 'POST', '/{id}')],
+      tags: ['writes'],
+    },
     `answers 404 with a JSON error to an update of an ID that is no ${d.kind}`,
     async (t) => {
       const res = await t.api.post(`/${P}/${MISSING_ID}`, { description: `${t.scope} nowhere` });

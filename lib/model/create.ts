@@ -4,21 +4,35 @@ import { differences } from './compare.ts';
 import { futureDate, type Field, type Model, type ModelEvent, type Real } from './model.ts';
 
 export class CreateCommand implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly day: number, readonly minute: number, readonly duration: number) {}
+  constructor(
+    readonly day: number,
+    readonly minute: number,
+    readonly duration: number,
+  ) {}
   check(): boolean {
     return true;
   }
   async run(m: Model, r: Real): Promise<void> {
     const n = r.next();
-    const body = { title: `${m.token} create ${n}`, description: `created ${n} & "quoted" é`, start_date: futureDate(this.day, this.minute), end_date: futureDate(this.day, this.minute + this.duration) };
+    const body = {
+      title: `${m.token} create ${n}`,
+      description: `created ${n} & "quoted" é`,
+      start_date: futureDate(this.day, this.minute),
+      end_date: futureDate(this.day, this.minute + this.duration),
+    };
     const res = await r.t.api.post('/events', body);
     r.t.expectStatus(res, '2xx', 'creating an event');
     const rec = r.t.json(res, 'the create answer');
     r.t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (${JSON.stringify(rec?.id)})`, res);
     r.t.track('events', rec.id);
-    const ev: ModelEvent = { id: rec.id, fields: new Map(Object.entries(body) as Array<[Field, string]>), deleted: false };
+    const ev: ModelEvent = {
+      id: rec.id,
+      fields: new Map(Object.entries(body) as Array<[Field, string]>),
+      deleted: false,
+    };
     const diff = differences(ev, rec);
-    if (diff.length) r.t.fail(`the create answer of event ${rec.id} does not reflect what was sent: ${diff.join('; ')}`, res);
+    if (diff.length)
+      r.t.fail(`the create answer of event ${rec.id} does not reflect what was sent: ${diff.join('; ')}`, res);
     m.events.push(ev);
   }
   toString(): string {

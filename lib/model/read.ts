@@ -13,7 +13,11 @@ export class ReadCommand implements fc.AsyncCommand<Model, Real> {
     const ev = pick(m.events, this.index)!;
     if (ev.deleted) {
       const res = await r.t.anon.get(`/events/${ev.id}`);
-      r.t.assert(res.status < 200 || res.status >= 300, `an anonymous GET /events/${ev.id} of a deleted event answered ${res.status}; expected no record (4xx)`, res);
+      r.t.assert(
+        res.status < 200 || res.status >= 300,
+        `an anonymous GET /events/${ev.id} of a deleted event answered ${res.status}; expected no record (4xx)`,
+        res,
+      );
       return;
     }
     const res = await r.t.api.get(`/events/${ev.id}`);

@@ -7,7 +7,12 @@ export type UpdateMethod = 'POST' | 'PUT' | 'PATCH';
 export type UpdatePart = 'title' | 'description' | 'dates';
 
 export class UpdateCommand implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly method: UpdateMethod, readonly index: number, readonly parts: UpdatePart[], readonly day: number) {}
+  constructor(
+    readonly method: UpdateMethod,
+    readonly index: number,
+    readonly parts: UpdatePart[],
+    readonly day: number,
+  ) {}
   check(m: Readonly<Model>): boolean {
     return live(m as Model).length > 0;
   }
@@ -29,7 +34,11 @@ export class UpdateCommand implements fc.AsyncCommand<Model, Real> {
     }
     const rec = r.t.json(res, 'the update answer');
     const diff = differences(ev, rec, m.mode === 'should' ? undefined : (Object.keys(body) as Field[]));
-    if (diff.length) r.t.fail(`${this.method} /events/${ev.id} with ${JSON.stringify(body)} did not apply the sent fields or changed unsent ones: ${diff.join('; ')}`, res);
+    if (diff.length)
+      r.t.fail(
+        `${this.method} /events/${ev.id} with ${JSON.stringify(body)} did not apply the sent fields or changed unsent ones: ${diff.join('; ')}`,
+        res,
+      );
   }
   toString(): string {
     return `${this.method.toLowerCase()}(#${this.index}, ${this.parts.join('+')})`;

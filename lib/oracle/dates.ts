@@ -135,7 +135,11 @@ function bound(value: string, siteZone: string, rounding: 'exact' | 'down' | 'up
 const windows = new Map<string, { from: DateTime; to: DateTime }>();
 
 /** The default window: 00:00 of yesterday (or today) to 23:59:59 two years ahead, site time. */
-function defaultWindow(nowMs: number, siteZone: string, from: Readings['windowFrom']): { from: DateTime; to: DateTime } {
+function defaultWindow(
+  nowMs: number,
+  siteZone: string,
+  from: Readings['windowFrom'],
+): { from: DateTime; to: DateTime } {
   const key = `${Math.floor(nowMs / 1000)}|${siteZone}|${from}`;
   let w = windows.get(key);
   if (!w) {
@@ -181,10 +185,22 @@ export function listed(events: readonly OracleEvent[], query: DateQuery, opts: O
   const relative = ext && RELATIVE_PARAMS.some((p) => present(query[p]));
   if (ext) {
     // Every relative bound rounds UP to 23:59:59 without strict_dates; all compare strictly.
-    if (present(query.starts_after)) { const x = b(query.starts_after, 'up'); tests.push((s) => s > x); }
-    if (present(query.starts_before)) { const x = b(query.starts_before, 'up'); tests.push((s) => s < x); }
-    if (present(query.ends_after)) { const x = b(query.ends_after, 'up'); tests.push((_s, e) => e > x); }
-    if (present(query.ends_before)) { const x = b(query.ends_before, 'up'); tests.push((_s, e) => e < x); }
+    if (present(query.starts_after)) {
+      const x = b(query.starts_after, 'up');
+      tests.push((s) => s > x);
+    }
+    if (present(query.starts_before)) {
+      const x = b(query.starts_before, 'up');
+      tests.push((s) => s < x);
+    }
+    if (present(query.ends_after)) {
+      const x = b(query.ends_after, 'up');
+      tests.push((_s, e) => e > x);
+    }
+    if (present(query.ends_before)) {
+      const x = b(query.ends_before, 'up');
+      tests.push((_s, e) => e < x);
+    }
   }
   if (!relative && opts.now !== undefined) {
     const { from, to } = defaultWindow(new Date(opts.now).getTime(), opts.siteZone, r.windowFrom);
@@ -223,16 +239,27 @@ export function readingSets(choices: { [K in keyof Readings]?: Array<Readings[K]
 }
 
 /** Readings a must-check must accept: both base readings, both bases, every window reading. */
-export const MUST_READINGS = readingSets({ base: ['spec', 'overlap'], basis: ['instant', 'wallclock'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] });
+export const MUST_READINGS = readingSets({
+  base: ['spec', 'overlap'],
+  basis: ['instant', 'wallclock'],
+  window: ['start', 'overlap'],
+  windowFrom: ['yesterday', 'today'],
+});
 
 /**
  * What a check may demand for `query` over `events`: evaluated under each of `readings` (default
  * MUST_READINGS), combined per event.
  */
-export function expectation(events: readonly OracleEvent[], query: DateQuery, opts: Omit<OracleOptions, 'readings'>, readings: Array<Partial<Readings>> = MUST_READINGS): Expectation {
+export function expectation(
+  events: readonly OracleEvent[],
+  query: DateQuery,
+  opts: Omit<OracleOptions, 'readings'>,
+  readings: Array<Partial<Readings>> = MUST_READINGS,
+): Expectation {
   const counts = new Map<number, number>();
   for (const ev of events) counts.set(ev.id, 0);
-  for (const r of readings) for (const id of listed(events, query, { ...opts, readings: r })) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const r of readings)
+    for (const id of listed(events, query, { ...opts, readings: r })) counts.set(id, (counts.get(id) ?? 0) + 1);
   const out: Expectation = { listed: [], notListed: [], either: [] };
   for (const [id, n] of counts) (n === readings.length ? out.listed : n === 0 ? out.notListed : out.either).push(id);
   return out;

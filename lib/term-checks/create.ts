@@ -5,24 +5,61 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../check.ts';
 import type { Params } from '../client.ts';
-import { assertReflects, field, listTerms, makeTerm, meta, readTerm, route, show, slugFor, idsOf, SHOW_EMPTY, type Taxonomy } from '../terms.ts';
+import {
+  assertReflects,
+  field,
+  listTerms,
+  makeTerm,
+  meta,
+  readTerm,
+  route,
+  show,
+  slugFor,
+  idsOf,
+  SHOW_EMPTY,
+  type Taxonomy,
+} from '../terms.ts';
 
 /** Fails unless no term of the check's scope (name or slug) is listed. */
 async function assertNoneCreated(t: CheckContext, tx: Taxonomy, what: string): Promise<void> {
   const { res, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
-  t.assert(items.length === 0, `${what} created ${tx.kind} ${show(idsOf(items))} anyway (listed with search=${t.scope}&hide_empty=0)`, res);
+  t.assert(
+    items.length === 0,
+    `${what} created ${tx.kind} ${show(idsOf(items))} anyway (listed with search=${t.scope}&hide_empty=0)`,
+    res,
+  );
 }
 
 // Non-ASCII text: accented Latin, Greek, CJK, plus ASCII letters and a few punctuation marks.
-const TEXT_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', ...'éèàüöñçøåßÉÜŁžšłΩλπжЖ日本語中文한국', ' ', ' ', '-', "'", '.'];
-const text = (min: number, max: number) => fc.array(fc.constantFrom(...TEXT_CHARS), { minLength: min, maxLength: max }).map((a) => a.join('').trim()).filter((s) => s.length >= min);
-const slugWord = fc.array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), { minLength: 1, maxLength: 8 }).map((a) => a.join(''));
+const TEXT_CHARS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  ...'éèàüöñçøåßÉÜŁžšłΩλπжЖ日本語中文한국',
+  ' ',
+  ' ',
+  '-',
+  "'",
+  '.',
+];
+const text = (min: number, max: number) =>
+  fc
+    .array(fc.constantFrom(...TEXT_CHARS), { minLength: min, maxLength: max })
+    .map((a) => a.join('').trim())
+    .filter((s) => s.length >= min);
+const slugWord = fc
+  .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), { minLength: 1, maxLength: 8 })
+  .map((a) => a.join(''));
 
 export function createChecks(tx: Taxonomy): void {
   const POST = route(tx, 'POST');
 
   check(
-    meta(tx, { id: 'create.requires-name', spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`, level: 'must', requirements: [field(tx, 'name'), POST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'create.requires-name',
+      spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`,
+      level: 'must',
+      requirements: [field(tx, 'name'), POST],
+      tags: ['writes'],
+    }),
     `rejects a ${tx.noun} without a name and creates nothing`,
     async (t) => {
       const slug = slugFor(t, 'nameless');
@@ -34,13 +71,23 @@ export function createChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'create.missing-name-400', spec: `LEVELS.md missing required field (should: 400 rest_missing_callback_param)`, level: 'should', requirements: [field(tx, 'name'), POST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'create.missing-name-400',
+      spec: `LEVELS.md missing required field (should: 400 rest_missing_callback_param)`,
+      level: 'should',
+      requirements: [field(tx, 'name'), POST],
+      tags: ['writes'],
+    }),
     `answers 400 rest_missing_callback_param to a ${tx.noun} without a name`,
     async (t) => {
       const res = await t.api.post(`/${tx.kind}`, { description: t.name('no name'), slug: slugFor(t, 'nameless') });
       t.trackCreated(tx.kind, res);
       t.expectStatus(res, 400, `POST /${tx.kind} without name`);
-      t.assert(res.json?.code === 'rest_missing_callback_param', `the error code is ${JSON.stringify(res.json?.code)}, expected "rest_missing_callback_param"`, res);
+      t.assert(
+        res.json?.code === 'rest_missing_callback_param',
+        `the error code is ${JSON.stringify(res.json?.code)}, expected "rest_missing_callback_param"`,
+        res,
+      );
     },
   );
 
@@ -54,11 +101,19 @@ export function createChecks(tx: Taxonomy): void {
     }),
     `creates a ${tx.noun} with name, description and slug and returns them with an integer id`,
     async (t) => {
-      const sent = { name: t.name('Créé & "quoted"'), description: t.name('A description with ümlauts & more'), slug: slugFor(t, 'created') };
+      const sent = {
+        name: t.name('Créé & "quoted"'),
+        description: t.name('A description with ümlauts & more'),
+        slug: slugFor(t, 'created'),
+      };
       const res = await t.api.post(`/${tx.kind}`, sent);
       t.expectStatus(res, '2xx', `POST /${tx.kind}`);
       const body = t.json(res);
-      t.assert(Number.isInteger(body?.id), `the create answer has id ${JSON.stringify(body?.id)}, expected an integer`, res);
+      t.assert(
+        Number.isInteger(body?.id),
+        `the create answer has id ${JSON.stringify(body?.id)}, expected an integer`,
+        res,
+      );
       t.track(tx.kind, body.id);
       assertReflects(t, tx, sent, body, res, 'the create answer');
       const read = await readTerm(t, tx, body.id);
@@ -67,7 +122,13 @@ export function createChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'create.answers-201', spec: 'Create answers 201 (original; LEVELS.md valid create should)', level: 'should', requirements: [POST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'create.answers-201',
+      spec: 'Create answers 201 (original; LEVELS.md valid create should)',
+      level: 'should',
+      requirements: [POST],
+      tags: ['writes'],
+    }),
     `answers 201 to a ${tx.noun} create`,
     async (t) => {
       const res = await t.api.post(`/${tx.kind}`, { name: t.name('created') });
@@ -77,7 +138,13 @@ export function createChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'create.form-body', spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)', level: 'should', requirements: [field(tx, 'name'), field(tx, 'description'), POST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'create.form-body',
+      spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)',
+      level: 'should',
+      requirements: [field(tx, 'name'), field(tx, 'description'), POST],
+      tags: ['writes'],
+    }),
     `creates a ${tx.noun} from a form-encoded body`,
     async (t) => {
       const sent = { name: t.name('form'), description: t.name('form description') };
@@ -103,7 +170,11 @@ export function createChecks(tx: Taxonomy): void {
         const res = await t.api.post(`/${tx.kind}`, { name: t.name('child'), parent: parent.id });
         if (Number.isInteger(res.json?.id) && res.json.id !== parent.id) t.track(tx.kind, res.json.id);
         t.expectStatus(res, 400, `POST /${tx.kind} with parent ${parent.id}`);
-        t.assert(res.json?.code === 'rest_taxonomy_not_hierarchical', `the error code is ${JSON.stringify(res.json?.code)}, expected "rest_taxonomy_not_hierarchical"`, res);
+        t.assert(
+          res.json?.code === 'rest_taxonomy_not_hierarchical',
+          `the error code is ${JSON.stringify(res.json?.code)}, expected "rest_taxonomy_not_hierarchical"`,
+          res,
+        );
         const list = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
         const extra = idsOf(list.items).filter((id) => id !== parent.id);
         t.assert(extra.length === 0, `the refused create made ${tx.kind} ${show(extra)} anyway`, list.res);
@@ -125,9 +196,17 @@ export function createChecks(tx: Taxonomy): void {
       const res = await t.api.post(`/${tx.kind}`, { name: t.name('twice') });
       t.trackCreated(tx.kind, res);
       t.expectStatus(res, 400, `POST /${tx.kind} with the name of ${tx.noun} ${first.id}`);
-      t.assert(res.json?.code === 'term_exists', `the error code is ${JSON.stringify(res.json?.code)}, expected "term_exists"`, res);
+      t.assert(
+        res.json?.code === 'term_exists',
+        `the error code is ${JSON.stringify(res.json?.code)}, expected "term_exists"`,
+        res,
+      );
       const list = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
-      t.assert(list.items.length === 1, `${tx.kind} ${show(idsOf(list.items))} carry the name, expected only ${first.id}`, list.res);
+      t.assert(
+        list.items.length === 1,
+        `${tx.kind} ${show(idsOf(list.items))} carry the name, expected only ${first.id}`,
+        list.res,
+      );
     },
   );
 
@@ -136,7 +215,14 @@ export function createChecks(tx: Taxonomy): void {
       id: 'create.valid-payload-round-trip',
       spec: `Resources and their fields / Event ${tx.noun}; LEVELS.md valid create (text after normalisation)`,
       level: 'must',
-      requirements: [field(tx, 'name'), field(tx, 'description'), field(tx, 'slug'), ...(tx.hierarchical ? [field(tx, 'parent')] : []), POST, route(tx, 'GET', true)],
+      requirements: [
+        field(tx, 'name'),
+        field(tx, 'description'),
+        field(tx, 'slug'),
+        ...(tx.hierarchical ? [field(tx, 'parent')] : []),
+        POST,
+        route(tx, 'GET', true),
+      ],
       tags: ['writes', 'property'],
     }),
     `a ${tx.noun} created from any valid payload (random optional fields, non-ASCII text) reads back as sent`,
@@ -158,7 +244,11 @@ export function createChecks(tx: Taxonomy): void {
           const res = await t.api.post(`/${tx.kind}`, sent);
           t.trackCreated(tx.kind, res);
           t.expectStatus(res, '2xx', `POST /${tx.kind} ${JSON.stringify(sent)}`);
-          t.assert(Number.isInteger(res.json?.id), `the create answer has id ${JSON.stringify(res.json?.id)}, expected an integer`, res);
+          t.assert(
+            Number.isInteger(res.json?.id),
+            `the create answer has id ${JSON.stringify(res.json?.id)}, expected an integer`,
+            res,
+          );
           const read = await readTerm(t, tx, res.json.id);
           assertReflects(t, tx, sent, read.body, read.res, `GET /${tx.kind}/${res.json.id}`);
         },
@@ -179,7 +269,10 @@ export function createChecks(tx: Taxonomy): void {
     async (t) => {
       const parent = tx.hierarchical ? await makeTerm(t, tx, 'parent') : undefined;
       let run = 0;
-      const payload = fc.record({ description: text(1, 40), slugWord, parent: fc.constant(true) }, { requiredKeys: ['slugWord'] });
+      const payload = fc.record(
+        { description: text(1, 40), slugWord, parent: fc.constant(true) },
+        { requiredKeys: ['slugWord'] },
+      );
       await t.property(
         payload,
         async (p) => {

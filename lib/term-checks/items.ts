@@ -2,7 +2,23 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check } from '../check.ts';
-import { assertReflects, field, listTerms, makeTerm, meta, readTerm, route, show, slugFor, idsOf, SHOW_EMPTY, UNKNOWN_ID, CATEGORIES, TAGS, type Taxonomy } from '../terms.ts';
+import {
+  assertReflects,
+  field,
+  listTerms,
+  makeTerm,
+  meta,
+  readTerm,
+  route,
+  show,
+  slugFor,
+  idsOf,
+  SHOW_EMPTY,
+  UNKNOWN_ID,
+  CATEGORIES,
+  TAGS,
+  type Taxonomy,
+} from '../terms.ts';
 import { sameText } from '../normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
@@ -10,17 +26,33 @@ export function itemChecks(tx: Taxonomy): void {
   const DEL = route(tx, 'DELETE', true);
 
   check(
-    meta(tx, { id: 'read.by-id', spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`, level: 'must', requirements: [GET1, 'param:path.id', field(tx, 'name')], tags: ['writes'] }),
+    meta(tx, {
+      id: 'read.by-id',
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`,
+      level: 'must',
+      requirements: [GET1, 'param:path.id', field(tx, 'name')],
+      tags: ['writes'],
+    }),
     `reads a ${tx.noun} by its ID`,
     async (t) => {
       const made = await makeTerm(t, tx, 'read me');
       const { body, res } = await readTerm(t, tx, made.id);
-      t.assert(sameText(t.name('read me'), body.name), `GET /${tx.kind}/${made.id} has name ${JSON.stringify(body.name)}, expected ${JSON.stringify(t.name('read me'))}`, res);
+      t.assert(
+        sameText(t.name('read me'), body.name),
+        `GET /${tx.kind}/${made.id} has name ${JSON.stringify(body.name)}, expected ${JSON.stringify(t.name('read me'))}`,
+        res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'read.unknown-id', spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (must 4xx)`, level: 'must', requirements: [GET1], tags: [] }),
+    meta(tx, {
+      id: 'read.unknown-id',
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (must 4xx)`,
+      level: 'must',
+      requirements: [GET1],
+      tags: [],
+    }),
     `answers a 4xx and no record to GET of an unknown ${tx.noun} ID`,
     async (t) => {
       const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
@@ -29,7 +61,13 @@ export function itemChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'read.unknown-id-404', spec: 'LEVELS.md missing record (should: 404; the original answers 400)', level: 'should', requirements: [GET1], tags: [] }),
+    meta(tx, {
+      id: 'read.unknown-id-404',
+      spec: 'LEVELS.md missing record (should: 404; the original answers 400)',
+      level: 'should',
+      requirements: [GET1],
+      tags: [],
+    }),
     `answers 404 to GET of an unknown ${tx.noun} ID`,
     async (t) => {
       const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
@@ -54,13 +92,23 @@ export function itemChecks(tx: Taxonomy): void {
         // A server with one ID space per taxonomy may hold a different term under this ID: only
         // the foreign term itself is wrong here.
         const body = res.json;
-        t.assert(!(body && typeof body === 'object' && sameText(t.name(`a ${other.noun}`), body.name)), `GET /${tx.kind}/${foreign.id} answered ${res.status} with the ${other.noun} ${foreign.id} (${JSON.stringify(body?.name)}), expected a 4xx: a ${other.noun} is no ${tx.noun}`, res);
+        t.assert(
+          !(body && typeof body === 'object' && sameText(t.name(`a ${other.noun}`), body.name)),
+          `GET /${tx.kind}/${foreign.id} answered ${res.status} with the ${other.noun} ${foreign.id} (${JSON.stringify(body?.name)}), expected a 4xx: a ${other.noun} is no ${tx.noun}`,
+          res,
+        );
       }
     },
   );
 
   check(
-    meta(tx, { id: 'update.form-body', spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)', level: 'should', requirements: [route(tx, 'POST', true), field(tx, 'name'), field(tx, 'description')], tags: ['writes'] }),
+    meta(tx, {
+      id: 'update.form-body',
+      spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)',
+      level: 'should',
+      requirements: [route(tx, 'POST', true), field(tx, 'name'), field(tx, 'description')],
+      tags: ['writes'],
+    }),
     `applies the name and description of a form-encoded ${tx.noun} update`,
     async (t) => {
       const made = await makeTerm(t, tx, 'form before', { description: t.name('old description') });
@@ -85,7 +133,11 @@ export function itemChecks(tx: Taxonomy): void {
       `applies the sent name, description and slug on a ${method} update of a ${tx.noun}`,
       async (t) => {
         const made = await makeTerm(t, tx, 'before', { description: t.name('old description') });
-        const sent = { name: t.name(`after ${lower} ü`), description: t.name(`new description ${lower} – ñ`), slug: slugFor(t, `after-${lower}`) };
+        const sent = {
+          name: t.name(`after ${lower} ü`),
+          description: t.name(`new description ${lower} – ñ`),
+          slug: slugFor(t, `after-${lower}`),
+        };
         const res = await t.api.request({ method, path: `/${tx.kind}/${made.id}`, json: sent });
         t.expectStatus(res, '2xx', `${method} /${tx.kind}/${made.id}`);
         const { body, res: read } = await readTerm(t, tx, made.id);
@@ -109,7 +161,11 @@ export function itemChecks(tx: Taxonomy): void {
         const name = t.name(`status ${method}`);
         const res = await t.api.request({ method, path: `/${tx.kind}/${made.id}`, json: { name } });
         t.expectStatus(res, 200, `${method} /${tx.kind}/${made.id}`);
-        t.assert(res.json?.id === made.id && sameText(name, res.json?.name), `${method} answered ${JSON.stringify({ id: res.json?.id, name: res.json?.name })}, expected the updated record`, res);
+        t.assert(
+          res.json?.id === made.id && sameText(name, res.json?.name),
+          `${method} answered ${JSON.stringify({ id: res.json?.id, name: res.json?.name })}, expected the updated record`,
+          res,
+        );
       }
     },
   );
@@ -129,16 +185,30 @@ export function itemChecks(tx: Taxonomy): void {
       const res = await t.api.patch(`/${tx.kind}/${made.id}`, { name: t.name('renamed') });
       t.expectStatus(res, '2xx', `PATCH /${tx.kind}/${made.id}`);
       const { body, res: read } = await readTerm(t, tx, made.id);
-      assertReflects(t, tx, { name: t.name('renamed'), description: t.name('kept description'), slug }, body, read, 'after a name-only update');
+      assertReflects(
+        t,
+        tx,
+        { name: t.name('renamed'), description: t.name('kept description'), slug },
+        body,
+        read,
+        'after a name-only update',
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'update.unknown-id', spec: 'LEVELS.md update of a missing record (must 4xx)', level: 'must', requirements: [route(tx, 'POST', true)], tags: ['writes'] }),
+    meta(tx, {
+      id: 'update.unknown-id',
+      spec: 'LEVELS.md update of a missing record (must 4xx)',
+      level: 'must',
+      requirements: [route(tx, 'POST', true)],
+      tags: ['writes'],
+    }),
     `answers a 4xx to an update of an unknown ${tx.noun} ID and creates nothing`,
     async (t) => {
       const res = await t.api.post(`/${tx.kind}/${UNKNOWN_ID}`, { name: t.name('ghost') });
-      if (res.status < 300 && Number.isInteger(res.json?.id) && res.json.id !== UNKNOWN_ID) t.track(tx.kind, res.json.id);
+      if (res.status < 300 && Number.isInteger(res.json?.id) && res.json.id !== UNKNOWN_ID)
+        t.track(tx.kind, res.json.id);
       t.expectStatus(res, '4xx', `POST /${tx.kind}/${UNKNOWN_ID}`);
       const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
       t.assert(items.length === 0, `the update of a missing ${tx.noun} created ${show(idsOf(items))}`, lres);
@@ -146,7 +216,13 @@ export function itemChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'update.unknown-id-404', spec: 'LEVELS.md update of a missing record (should: 404; the original answers 400)', level: 'should', requirements: [route(tx, 'PUT', true)], tags: ['writes'] }),
+    meta(tx, {
+      id: 'update.unknown-id-404',
+      spec: 'LEVELS.md update of a missing record (should: 404; the original answers 400)',
+      level: 'should',
+      requirements: [route(tx, 'PUT', true)],
+      tags: ['writes'],
+    }),
     `answers 404 to an update of an unknown ${tx.noun} ID`,
     async (t) => {
       const res = await t.api.put(`/${tx.kind}/${UNKNOWN_ID}`, { name: t.name('ghost') });
@@ -155,7 +231,13 @@ export function itemChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'delete.permanent', spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; LEVELS.md delete (terms gone for good)`, level: 'must', requirements: [DEL, GET1], tags: ['writes'] }),
+    meta(tx, {
+      id: 'delete.permanent',
+      spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; LEVELS.md delete (terms gone for good)`,
+      level: 'must',
+      requirements: [DEL, GET1],
+      tags: ['writes'],
+    }),
     `deletes a ${tx.noun} for good: it is no longer readable or listed`,
     async (t) => {
       const made = await makeTerm(t, tx, 'doomed');
@@ -169,7 +251,13 @@ export function itemChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'delete.second-delete-404', spec: 'LEVELS.md delete (should: terms gone for good; a second delete is 404, the original answers 400)', level: 'should', requirements: [DEL], tags: ['writes'] }),
+    meta(tx, {
+      id: 'delete.second-delete-404',
+      spec: 'LEVELS.md delete (should: terms gone for good; a second delete is 404, the original answers 400)',
+      level: 'should',
+      requirements: [DEL],
+      tags: ['writes'],
+    }),
     `answers 404 to deleting a ${tx.noun} a second time`,
     async (t) => {
       const made = await makeTerm(t, tx, 'twice deleted');
@@ -199,9 +287,17 @@ export function itemChecks(tx: Taxonomy): void {
       const del = await t.anon.delete(`/${tx.kind}/${made.id}`);
       t.expectStatus(del, 401, `anonymous DELETE /${tx.kind}/${made.id}`);
       const { body, res } = await readTerm(t, tx, made.id);
-      t.assert(sameText(t.name('guarded'), body.name), `after the refused anonymous writes the name is ${JSON.stringify(body.name)}`, res);
+      t.assert(
+        sameText(t.name('guarded'), body.name),
+        `after the refused anonymous writes the name is ${JSON.stringify(body.name)}`,
+        res,
+      );
       const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
-      t.assert(sameSetIds(idsOf(items), [made.id]), `after the refused anonymous writes ${tx.kind} ${show(idsOf(items))} are listed, expected only ${made.id}`, lres);
+      t.assert(
+        sameSetIds(idsOf(items), [made.id]),
+        `after the refused anonymous writes ${tx.kind} ${show(idsOf(items))} are listed, expected only ${made.id}`,
+        lres,
+      );
     },
   );
 }

@@ -4,7 +4,21 @@
  * Every list is scoped to the check's own terms (search with its scope, or include of its IDs).
  */
 import { check } from '../check.ts';
-import { eventWith, field, idsOf, listTerms, makeTerm, meta, param, route, sameSet, show, slugFor, SHOW_EMPTY, type Taxonomy } from '../terms.ts';
+import {
+  eventWith,
+  field,
+  idsOf,
+  listTerms,
+  makeTerm,
+  meta,
+  param,
+  route,
+  sameSet,
+  show,
+  slugFor,
+  SHOW_EMPTY,
+  type Taxonomy,
+} from '../terms.ts';
 
 export function listChecks(tx: Taxonomy): void {
   const LIST = route(tx, 'GET');
@@ -21,10 +35,18 @@ export function listChecks(tx: Taxonomy): void {
     async (t) => {
       const made = await makeTerm(t, tx, 'empty');
       const hidden = await listTerms(t, tx, { search: t.scope });
-      t.assert(!idsOf(hidden.items).includes(made.id), `without hide_empty the ${tx.noun} ${made.id}, assigned to no event, is listed`, hidden.res);
+      t.assert(
+        !idsOf(hidden.items).includes(made.id),
+        `without hide_empty the ${tx.noun} ${made.id}, assigned to no event, is listed`,
+        hidden.res,
+      );
       for (const value of [0, 'false']) {
         const shown = await listTerms(t, tx, { search: t.scope, hide_empty: value });
-        t.assert(idsOf(shown.items).includes(made.id), `with hide_empty=${value} the ${tx.noun} ${made.id} is not listed (got ${show(idsOf(shown.items))})`, shown.res);
+        t.assert(
+          idsOf(shown.items).includes(made.id),
+          `with hide_empty=${value} the ${tx.noun} ${made.id} is not listed (got ${show(idsOf(shown.items))})`,
+          shown.res,
+        );
       }
     },
   );
@@ -43,93 +65,199 @@ export function listChecks(tx: Taxonomy): void {
       const unused = await makeTerm(t, tx, 'unused');
       await eventWith(t, tx, [used.id]);
       const { res, items } = await listTerms(t, tx, { search: t.scope });
-      t.assert(sameSet(idsOf(items), [used.id]), `the default list shows ${tx.kind} ${show(idsOf(items))}, expected only the used ${used.id} (not the unused ${unused.id})`, res);
+      t.assert(
+        sameSet(idsOf(items), [used.id]),
+        `the default list shows ${tx.kind} ${show(idsOf(items))}, expected only the used ${used.id} (not the unused ${unused.id})`,
+        res,
+      );
       const all = await listTerms(t, tx, { search: t.scope, hide_empty: 1 });
-      t.assert(sameSet(idsOf(all.items), [used.id]), `hide_empty=1 shows ${tx.kind} ${show(idsOf(all.items))}, expected only ${used.id}`, all.res);
+      t.assert(
+        sameSet(idsOf(all.items), [used.id]),
+        `hide_empty=1 shows ${tx.kind} ${show(idsOf(all.items))}, expected only ${used.id}`,
+        all.res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.pages', spec: `List ${tx.kind}: page, per_page; LEVELS.md per_page=N and pages partition the list`, level: 'must', requirements: [param(tx, 'page'), param(tx, 'per_page'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.pages',
+      spec: `List ${tx.kind}: page, per_page; LEVELS.md per_page=N and pages partition the list`,
+      level: 'must',
+      requirements: [param(tx, 'page'), param(tx, 'per_page'), LIST],
+      tags: ['writes'],
+    }),
     `serves exactly per_page ${tx.kind} per page, and pages partition the list`,
     async (t) => {
       const made = [await makeTerm(t, tx, 'page a'), await makeTerm(t, tx, 'page b'), await makeTerm(t, tx, 'page c')];
       const q = { search: t.scope, ...SHOW_EMPTY, per_page: 2 };
       const p1 = await listTerms(t, tx, { ...q, page: 1 });
-      t.assert(p1.items.length === 2, `page 1 with per_page=2 holds ${p1.items.length} records (${show(idsOf(p1.items))}), expected 2 of 3`, p1.res);
+      t.assert(
+        p1.items.length === 2,
+        `page 1 with per_page=2 holds ${p1.items.length} records (${show(idsOf(p1.items))}), expected 2 of 3`,
+        p1.res,
+      );
       const p2 = await listTerms(t, tx, { ...q, page: 2 });
-      t.assert(p2.items.length === 1, `page 2 with per_page=2 holds ${p2.items.length} records (${show(idsOf(p2.items))}), expected the 1 left of 3`, p2.res);
+      t.assert(
+        p2.items.length === 1,
+        `page 2 with per_page=2 holds ${p2.items.length} records (${show(idsOf(p2.items))}), expected the 1 left of 3`,
+        p2.res,
+      );
       const seen = [...idsOf(p1.items), ...idsOf(p2.items)];
-      t.assert(sameSet(seen, idsOf(made)), `pages 1 and 2 hold ${show(seen)}, expected each of ${show(idsOf(made))} once`, p2.res);
+      t.assert(
+        sameSet(seen, idsOf(made)),
+        `pages 1 and 2 hold ${show(seen)}, expected each of ${show(idsOf(made))} once`,
+        p2.res,
+      );
       const one = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
-      t.assert(one.items.length === 3, `without per_page the list holds ${one.items.length} of the 3 ${tx.kind} (default 10 per page)`, one.res);
+      t.assert(
+        one.items.length === 3,
+        `without per_page the list holds ${one.items.length} of the 3 ${tx.kind} (default 10 per page)`,
+        one.res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.past-the-end-empty', spec: `List ${tx.kind}: page; LEVELS.md page past the end (no records)`, level: 'must', requirements: [param(tx, 'page'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.past-the-end-empty',
+      spec: `List ${tx.kind}: page; LEVELS.md page past the end (no records)`,
+      level: 'must',
+      requirements: [param(tx, 'page'), LIST],
+      tags: ['writes'],
+    }),
     `a page past the end of a ${tx.noun} list holds none of its records`,
     async (t) => {
       const made = await makeTerm(t, tx, 'alone');
       const { res, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 1, page: 3 });
-      t.assert(items.length === 0, `page 3 with per_page=1 of a one-${tx.noun} list holds ${show(idsOf(items))}, expected nothing (the ${tx.noun} is ${made.id})`, res);
+      t.assert(
+        items.length === 0,
+        `page 3 with per_page=1 of a one-${tx.noun} list holds ${show(idsOf(items))}, expected nothing (the ${tx.noun} is ${made.id})`,
+        res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.past-the-end-200', spec: 'reference-behavior.md: term lists answer 200 with an empty list past the end (LEVELS.md should)', level: 'should', requirements: [param(tx, 'page'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.past-the-end-200',
+      spec: 'reference-behavior.md: term lists answer 200 with an empty list past the end (LEVELS.md should)',
+      level: 'should',
+      requirements: [param(tx, 'page'), LIST],
+      tags: ['writes'],
+    }),
     `answers 200 with an empty array to a page past the end of a ${tx.noun} list`,
     async (t) => {
       await makeTerm(t, tx, 'alone');
       const res = await t.api.get(`/${tx.kind}`, { search: t.scope, ...SHOW_EMPTY, per_page: 1, page: 3 });
       t.expectStatus(res, 200, 'a page past the end');
-      t.assert(Array.isArray(res.json?.[tx.kind]) && res.json[tx.kind].length === 0, `the page past the end holds ${JSON.stringify(res.json?.[tx.kind])?.slice(0, 100)}, expected []`, res);
+      t.assert(
+        Array.isArray(res.json?.[tx.kind]) && res.json[tx.kind].length === 0,
+        `the page past the end holds ${JSON.stringify(res.json?.[tx.kind])?.slice(0, 100)}, expected []`,
+        res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.search', spec: `List ${tx.kind}: search (match a string)`, level: 'must', requirements: [param(tx, 'search'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.search',
+      spec: `List ${tx.kind}: search (match a string)`,
+      level: 'must',
+      requirements: [param(tx, 'search'), LIST],
+      tags: ['writes'],
+    }),
     `search lists the ${tx.kind} whose name matches and not the others`,
     async (t) => {
       const a = await t.create(tx.kind, { name: `${t.scope}a apple` });
       const b = await t.create(tx.kind, { name: `${t.scope}b berry` });
       const { res, items } = await listTerms(t, tx, { search: `${t.scope}a`, ...SHOW_EMPTY });
-      t.assert(sameSet(idsOf(items), [a.id]), `search=${t.scope}a lists ${show(idsOf(items))}, expected only ${a.id} (not ${b.id})`, res);
+      t.assert(
+        sameSet(idsOf(items), [a.id]),
+        `search=${t.scope}a lists ${show(idsOf(items))}, expected only ${a.id} (not ${b.id})`,
+        res,
+      );
       const word = await listTerms(t, tx, { search: 'berry', ...SHOW_EMPTY, include: [a.id, b.id] });
-      t.assert(sameSet(idsOf(word.items), [b.id]), `search=berry among ${a.id}, ${b.id} lists ${show(idsOf(word.items))}, expected only ${b.id}`, word.res);
+      t.assert(
+        sameSet(idsOf(word.items), [b.id]),
+        `search=berry among ${a.id}, ${b.id} lists ${show(idsOf(word.items))}, expected only ${b.id}`,
+        word.res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.include', spec: `List ${tx.kind}: include (only these IDs)`, level: 'must', requirements: [param(tx, 'include'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.include',
+      spec: `List ${tx.kind}: include (only these IDs)`,
+      level: 'must',
+      requirements: [param(tx, 'include'), LIST],
+      tags: ['writes'],
+    }),
     `include lists only the given ${tx.kind}`,
     async (t) => {
-      const [a, b, c] = [await makeTerm(t, tx, 'inc a'), await makeTerm(t, tx, 'inc b'), await makeTerm(t, tx, 'inc c')];
+      const [a, b, c] = [
+        await makeTerm(t, tx, 'inc a'),
+        await makeTerm(t, tx, 'inc b'),
+        await makeTerm(t, tx, 'inc c'),
+      ];
       const { res, items } = await listTerms(t, tx, { include: [a.id, c.id], ...SHOW_EMPTY });
-      t.assert(sameSet(idsOf(items), [a.id, c.id]), `include=${a.id},${c.id} lists ${show(idsOf(items))}, expected exactly ${a.id}, ${c.id} (not ${b.id})`, res);
+      t.assert(
+        sameSet(idsOf(items), [a.id, c.id]),
+        `include=${a.id},${c.id} lists ${show(idsOf(items))}, expected exactly ${a.id}, ${c.id} (not ${b.id})`,
+        res,
+      );
       const comma = await listTerms(t, tx, { include: `${a.id},${b.id}`, ...SHOW_EMPTY });
-      t.assert(sameSet(idsOf(comma.items), [a.id, b.id]), `include=${a.id},${b.id} (a comma list) lists ${show(idsOf(comma.items))}, expected exactly ${a.id}, ${b.id}`, comma.res);
+      t.assert(
+        sameSet(idsOf(comma.items), [a.id, b.id]),
+        `include=${a.id},${b.id} (a comma list) lists ${show(idsOf(comma.items))}, expected exactly ${a.id}, ${b.id}`,
+        comma.res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.exclude', spec: `List ${tx.kind}: exclude (exclude these IDs)`, level: 'must', requirements: [param(tx, 'exclude'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.exclude',
+      spec: `List ${tx.kind}: exclude (exclude these IDs)`,
+      level: 'must',
+      requirements: [param(tx, 'exclude'), LIST],
+      tags: ['writes'],
+    }),
     `exclude leaves the given ${tx.kind} out of the list`,
     async (t) => {
-      const [a, b, c] = [await makeTerm(t, tx, 'exc a'), await makeTerm(t, tx, 'exc b'), await makeTerm(t, tx, 'exc c')];
+      const [a, b, c] = [
+        await makeTerm(t, tx, 'exc a'),
+        await makeTerm(t, tx, 'exc b'),
+        await makeTerm(t, tx, 'exc c'),
+      ];
       const { res, items } = await listTerms(t, tx, { search: t.scope, exclude: [b.id], ...SHOW_EMPTY });
-      t.assert(sameSet(idsOf(items), [a.id, c.id]), `exclude=${b.id} lists ${show(idsOf(items))}, expected ${a.id}, ${c.id}`, res);
+      t.assert(
+        sameSet(idsOf(items), [a.id, c.id]),
+        `exclude=${b.id} lists ${show(idsOf(items))}, expected ${a.id}, ${c.id}`,
+        res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'list.slug', spec: `List ${tx.kind}: slug (terms with this slug)`, level: 'must', requirements: [param(tx, 'slug'), field(tx, 'slug'), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'list.slug',
+      spec: `List ${tx.kind}: slug (terms with this slug)`,
+      level: 'must',
+      requirements: [param(tx, 'slug'), field(tx, 'slug'), LIST],
+      tags: ['writes'],
+    }),
     `slug lists only the ${tx.noun} with that slug`,
     async (t) => {
       const a = await makeTerm(t, tx, 'slug a', { slug: slugFor(t, 'first') });
       const b = await makeTerm(t, tx, 'slug b', { slug: slugFor(t, 'second') });
       const { res, items } = await listTerms(t, tx, { slug: slugFor(t, 'second'), ...SHOW_EMPTY });
-      t.assert(sameSet(idsOf(items), [b.id]), `slug=${slugFor(t, 'second')} lists ${show(idsOf(items))}, expected only ${b.id} (not ${a.id})`, res);
+      t.assert(
+        sameSet(idsOf(items), [b.id]),
+        `slug=${slugFor(t, 'second')} lists ${show(idsOf(items))}, expected only ${b.id} (not ${a.id})`,
+        res,
+      );
     },
   );
 
@@ -149,7 +277,11 @@ export function listChecks(tx: Taxonomy): void {
       const event = await eventWith(t, tx, []);
       for (const name of ['post', 'event']) {
         const { res, items } = await listTerms(t, tx, { [name]: event.id, search: t.scope, ...SHOW_EMPTY });
-        t.assert(items.length === 0, `${name}=${event.id} lists ${show(idsOf(items))}, expected none (the ${tx.noun} ${made.id} is assigned to no event)`, res);
+        t.assert(
+          items.length === 0,
+          `${name}=${event.id} lists ${show(idsOf(items))}, expected none (the ${tx.noun} ${made.id} is assigned to no event)`,
+          res,
+        );
       }
     },
   );
@@ -165,11 +297,19 @@ export function listChecks(tx: Taxonomy): void {
       }),
       `${name}=<event ID> lists the ${tx.kind} of that event and no other (extended)`,
       async (t) => {
-        const [a, b, c] = [await makeTerm(t, tx, `${name} a`), await makeTerm(t, tx, `${name} b`), await makeTerm(t, tx, `${name} c`)];
+        const [a, b, c] = [
+          await makeTerm(t, tx, `${name} a`),
+          await makeTerm(t, tx, `${name} b`),
+          await makeTerm(t, tx, `${name} c`),
+        ];
         const event = await eventWith(t, tx, [a.id, c.id]);
         await eventWith(t, tx, [b.id], 'other event');
         const { res, items } = await listTerms(t, tx, { [name]: event.id, search: t.scope, ...SHOW_EMPTY });
-        t.assert(sameSet(idsOf(items), [a.id, c.id]), `${name}=${event.id} lists ${show(idsOf(items))}, expected the event's ${a.id}, ${c.id} (not ${b.id})`, res);
+        t.assert(
+          sameSet(idsOf(items), [a.id, c.id]),
+          `${name}=${event.id} lists ${show(idsOf(items))}, expected the event's ${a.id}, ${c.id} (not ${b.id})`,
+          res,
+        );
       },
     );
   }
@@ -189,7 +329,11 @@ export function listChecks(tx: Taxonomy): void {
       await eventWith(t, tx, [made.id], 'event two');
       const res = await t.api.get(`/${tx.kind}/${made.id}`);
       t.expectStatus(res, 200, `GET /${tx.kind}/${made.id}`);
-      t.assert(res.json?.count === 2, `the ${tx.noun} assigned to two events has count ${JSON.stringify(res.json?.count)}, expected 2`, res);
+      t.assert(
+        res.json?.count === 2,
+        `the ${tx.noun} assigned to two events has count ${JSON.stringify(res.json?.count)}, expected 2`,
+        res,
+      );
     },
   );
 }

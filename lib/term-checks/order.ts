@@ -4,7 +4,19 @@
 import fc from 'fast-check';
 import { check } from '../check.ts';
 import { validateList, validateRecord } from '../schemas.ts';
-import { byNameCaseInsensitive, idsOf, listTerms, makeTerm, meta, param, route, show, slugFor, SHOW_EMPTY, type Taxonomy } from '../terms.ts';
+import {
+  byNameCaseInsensitive,
+  idsOf,
+  listTerms,
+  makeTerm,
+  meta,
+  param,
+  route,
+  show,
+  slugFor,
+  SHOW_EMPTY,
+  type Taxonomy,
+} from '../terms.ts';
 
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
@@ -22,11 +34,14 @@ export function orderChecks(tx: Taxonomy): void {
     `orderby=name with order asc or desc sorts ASCII ${tx.noun} names case-insensitively`,
     async (t) => {
       let run = 0;
-      const names = fc.uniqueArray(fc.array(fc.constantFrom(...LETTERS), { minLength: 1, maxLength: 6 }).map((a) => a.join('')), {
-        minLength: 2,
-        maxLength: 4,
-        selector: (s) => s.toLowerCase(),
-      });
+      const names = fc.uniqueArray(
+        fc.array(fc.constantFrom(...LETTERS), { minLength: 1, maxLength: 6 }).map((a) => a.join('')),
+        {
+          minLength: 2,
+          maxLength: 4,
+          selector: (s) => s.toLowerCase(),
+        },
+      );
       await t.property(
         fc.tuple(names, fc.constantFrom('asc', 'desc', 'ASC', 'DESC')),
         async ([words, order]) => {
@@ -34,7 +49,8 @@ export function orderChecks(tx: Taxonomy): void {
           // A prefix shared by the run's terms: it scopes the list and leaves the order to the words.
           const prefix = `${t.scope}o${run}x`;
           const made: Array<{ id: number; word: string }> = [];
-          for (const word of words) made.push({ id: (await t.create(tx.kind, { name: `${prefix} ${word}` })).id, word });
+          for (const word of words)
+            made.push({ id: (await t.create(tx.kind, { name: `${prefix} ${word}` })).id, word });
           const expected = [...made].sort((a, b) => byNameCaseInsensitive(a.word, b.word));
           if (order.toLowerCase() === 'desc') expected.reverse();
           const { res, items } = await listTerms(t, tx, { search: prefix, orderby: 'name', order, ...SHOW_EMPTY });
@@ -76,8 +92,18 @@ export function orderChecks(tx: Taxonomy): void {
         const { res, items } = await listTerms(t, tx, query, `the list with orderby=${orderby}`);
         t.expectStatus(res, 200, `the list with orderby=${orderby}`);
         const got = idsOf(items);
-        if (want[orderby]) t.assert(got.join() === want[orderby].join(), `orderby=${orderby}&order=asc lists ${show(got)}, expected ${show(want[orderby])}`, res);
-        else t.assert(got.length === 3, `orderby=${orderby} lists ${show(got)}, expected the 3 ${tx.kind} ${show([a.id, b.id, c.id])}`, res);
+        if (want[orderby])
+          t.assert(
+            got.join() === want[orderby].join(),
+            `orderby=${orderby}&order=asc lists ${show(got)}, expected ${show(want[orderby])}`,
+            res,
+          );
+        else
+          t.assert(
+            got.length === 3,
+            `orderby=${orderby} lists ${show(got)}, expected the 3 ${tx.kind} ${show([a.id, b.id, c.id])}`,
+            res,
+          );
       }
     },
   );
@@ -100,12 +126,22 @@ export function orderChecks(tx: Taxonomy): void {
       const order = [...words].sort(collator.compare);
       const expected = order.map((w) => made.find((m) => m.w === w)!.id);
       const { res, items } = await listTerms(t, tx, { search: t.scope, orderby: 'name', order: 'asc', ...SHOW_EMPTY });
-      t.assert(idsOf(items).join() === expected.join(), `orderby=name lists ${items.map((r) => JSON.stringify(r?.name)).join(', ')}, expected ${order.join(', ')}`, res);
+      t.assert(
+        idsOf(items).join() === expected.join(),
+        `orderby=name lists ${items.map((r) => JSON.stringify(r?.name)).join(', ')}, expected ${order.join(', ')}`,
+        res,
+      );
     },
   );
 
   check(
-    meta(tx, { id: 'schema.contract', spec: 'LEVELS.md minimal response contract (records with an integer id, lists under the plural name)', level: 'must', requirements: [route(tx, 'POST'), route(tx, 'GET', true), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'schema.contract',
+      spec: 'LEVELS.md minimal response contract (records with an integer id, lists under the plural name)',
+      level: 'must',
+      requirements: [route(tx, 'POST'), route(tx, 'GET', true), LIST],
+      tags: ['writes'],
+    }),
     `${tx.noun} create, read and list answers meet the minimal response contract`,
     async (t) => {
       const created = await t.api.post(`/${tx.kind}`, { name: t.name('contract') });
@@ -126,7 +162,13 @@ export function orderChecks(tx: Taxonomy): void {
   );
 
   check(
-    meta(tx, { id: 'schema.shape', spec: 'reference/responses.md term records and lists (LEVELS.md: shapes are should)', level: 'should', requirements: [route(tx, 'POST'), route(tx, 'GET', true), LIST], tags: ['writes'] }),
+    meta(tx, {
+      id: 'schema.shape',
+      spec: 'reference/responses.md term records and lists (LEVELS.md: shapes are should)',
+      level: 'should',
+      requirements: [route(tx, 'POST'), route(tx, 'GET', true), LIST],
+      tags: ['writes'],
+    }),
     `${tx.noun} create, read and list answers have the original's full shape`,
     async (t) => {
       const made = await makeTerm(t, tx, 'shape', { description: 'described' });

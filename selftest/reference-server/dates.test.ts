@@ -74,12 +74,27 @@ describe('default window', async () => {
 
   test('an explicit start_date keeps the default upper bound', async () => {
     const got = titles(await c.get(`/events?per_page=50&start_date=2027-04-28`));
-    expect(got).toEqual(['three-days-ago', 'ended-before-yesterday', 'yesterday-early', 'tomorrow', 'in-23-months', 'last-second']);
+    expect(got).toEqual([
+      'three-days-ago',
+      'ended-before-yesterday',
+      'yesterday-early',
+      'tomorrow',
+      'in-23-months',
+      'last-second',
+    ]);
   });
 
   test('an explicit end_date keeps the default lower bound', async () => {
     const got = titles(await c.get(`/events?per_page=50&end_date=2030-01-01`));
-    expect(got).toEqual(['running', 'yesterday-early', 'tomorrow', 'in-23-months', 'last-second', 'first-second-after', 'in-26-months']);
+    expect(got).toEqual([
+      'running',
+      'yesterday-early',
+      'tomorrow',
+      'in-23-months',
+      'last-second',
+      'first-second-after',
+      'in-26-months',
+    ]);
   });
 
   test('include ignores the default window and explicit dates', async () => {
@@ -93,13 +108,23 @@ describe('default window', async () => {
 describe('event time zones', async () => {
   const c = await start({ variant: 'extended', now: NOW });
   test('10:00 America/New_York in June is 14:00 UTC', async () => {
-    const ev = await c.create('events', { title: 'ny', start_date: '2027-06-10 10:00:00', end_date: '2027-06-10 11:00:00', timezone: 'America/New_York' });
+    const ev = await c.create('events', {
+      title: 'ny',
+      start_date: '2027-06-10 10:00:00',
+      end_date: '2027-06-10 11:00:00',
+      timezone: 'America/New_York',
+    });
     expect(ev.start_date).toBe('2027-06-10 10:00:00');
     expect(ev.utc_start_date).toBe('2027-06-10 14:00:00');
     expect(ev.timezone_abbr).toBe('EDT');
   });
   test('all_day spans 00:00:00 to 23:59:59', async () => {
-    const ev = await c.create('events', { title: 'ad', start_date: '2027-06-10 10:00', end_date: '2027-06-11 11:00', all_day: true });
+    const ev = await c.create('events', {
+      title: 'ad',
+      start_date: '2027-06-10 10:00',
+      end_date: '2027-06-11 11:00',
+      all_day: true,
+    });
     expect([ev.start_date, ev.end_date]).toEqual(['2027-06-10 00:00:00', '2027-06-11 23:59:59']);
   });
   test('ISO 8601 and date-only strings are accepted, garbage is 400', async () => {

@@ -16,17 +16,29 @@ describe('registries', () => {
       expect(Array.isArray(f.breaks)).toBe(true);
     }
     for (const group of ['root', 'events', 'venues', 'organizers', 'categories', 'tags', 'auth', 'errors']) {
-      expect(FAULTS.some((f) => f.group === group), group).toBe(true);
+      expect(
+        FAULTS.some((f) => f.group === group),
+        group,
+      ).toBe(true);
     }
   });
 
-  test('chaos names are the contract\'s six', () => {
-    expect(CHAOS.map((c) => c.name).sort()).toEqual(['flaky-5xx', 'html-errors', 'rate-limit', 'reset', 'slow', 'truncated-json']);
+  test("chaos names are the contract's six", () => {
+    expect(CHAOS.map((c) => c.name).sort()).toEqual([
+      'flaky-5xx',
+      'html-errors',
+      'rate-limit',
+      'reset',
+      'slow',
+      'truncated-json',
+    ]);
     expect(Array.isArray(QUIRKS)).toBe(true);
   });
 
   test('unknown fault, chaos or quirk names throw and list the valid ones', async () => {
-    await expect(startReferenceServer({ variant: 'base', fault: 'nope' })).rejects.toThrow(/Valid faults: .*per-page-ignored/);
+    await expect(startReferenceServer({ variant: 'base', fault: 'nope' })).rejects.toThrow(
+      /Valid faults: .*per-page-ignored/,
+    );
     await expect(startReferenceServer({ variant: 'base', chaos: 'nope' })).rejects.toThrow(/slow/);
     await expect(startReferenceServer({ variant: 'base', quirks: ['nope'] })).rejects.toThrow(/Unknown quirk/);
   });
@@ -39,7 +51,12 @@ describe('registries', () => {
   });
 });
 
-const ev = (title: string, extra: Record<string, unknown> = {}) => ({ title, start_date: '2030-01-10 10:00:00', end_date: '2030-01-10 11:00:00', ...extra });
+const ev = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  start_date: '2030-01-10 10:00:00',
+  end_date: '2030-01-10 11:00:00',
+  ...extra,
+});
 
 describe('faults change their behaviour', () => {
   test('per-page-ignored', async () => {

@@ -1,14 +1,22 @@
 // Shared helpers of the reference server's unit tests: start a server on an ephemeral port and
 // send requests as the administrator or anonymously, getting status, headers and parsed JSON.
 import { afterAll } from 'vitest';
-import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
+import {
+  startReferenceServer,
+  type ReferenceOptions,
+  type ReferenceServer,
+} from '../../fixtures/reference-server/index.ts';
 
 export const ADMIN = { authorization: `Basic ${Buffer.from('admin:secret').toString('base64')}` };
 
 export interface Client {
   server: ReferenceServer;
   ns: string;
-  call(method: string, path: string, opts?: { json?: unknown; form?: string; anon?: boolean; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { json?: unknown; form?: string; anon?: boolean; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   /** Admin GET returning the body; fails loudly on a non-2xx. */
   get(path: string, anon?: boolean): Promise<any>;
   /** Admin create returning the record. */

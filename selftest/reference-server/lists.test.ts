@@ -16,7 +16,12 @@ describe('event pagination', async () => {
   test('defaults to 10, caps at 50, 404 past the end', async () => {
     for (let i = 0; i < 55; i++) {
       const day = String(10 + (i % 15)).padStart(2, '0');
-      await c.create('events', { title: `P${i}`, start_date: `2027-05-${day} ${String(i % 24).padStart(2, '0')}:00`, end_date: `2027-05-${day} 23:00`, categories: ['paged'] });
+      await c.create('events', {
+        title: `P${i}`,
+        start_date: `2027-05-${day} ${String(i % 24).padStart(2, '0')}:00`,
+        end_date: `2027-05-${day} 23:00`,
+        categories: ['paged'],
+      });
     }
     const p1 = await c.get('/events');
     expect(p1.events).toHaveLength(10);
@@ -41,7 +46,10 @@ describe('event pagination', async () => {
     }
     expect(pages).toBe(8);
     expect(new Set(seen).size).toBe(55);
-    const sorted = [...(await c.get('/events?per_page=50')).events, ...(await c.get('/events?per_page=50&page=2')).events];
+    const sorted = [
+      ...(await c.get('/events?per_page=50')).events,
+      ...(await c.get('/events?per_page=50&page=2')).events,
+    ];
     expect(sorted.map((e: { id: number }) => e.id)).toEqual(seen);
   });
 });
@@ -50,7 +58,12 @@ describe('venue, organizer and term lists', async () => {
   const c = await start({ variant: 'extended', now: '2027-05-01T00:00:00Z' });
   test('venues: newest first, 404 past the end, search in address fields', async () => {
     expect((await c.call('GET', '/venues')).body).toMatchObject({ venues: [], total: 0 });
-    for (let i = 0; i < 12; i++) await c.create('venues', { venue: `V${i}`, date: `2027-01-${String(i + 1).padStart(2, '0')} 10:00:00`, city: i === 3 ? 'Marseille' : 'Paris' });
+    for (let i = 0; i < 12; i++)
+      await c.create('venues', {
+        venue: `V${i}`,
+        date: `2027-01-${String(i + 1).padStart(2, '0')} 10:00:00`,
+        city: i === 3 ? 'Marseille' : 'Paris',
+      });
     const p = await c.get('/venues');
     expect(p.venues.map((v: { venue: string }) => v.venue).slice(0, 3)).toEqual(['V11', 'V10', 'V9']);
     expect(p.total).toBe(12);
@@ -82,11 +95,27 @@ describe('updates keep unsent fields', async () => {
   const c = await start({ variant: 'extended' });
   test('PATCH, PUT and POST apply only what was sent', async () => {
     const org = await c.create('organizers', { organizer: 'Org', email: 'o@example.org' });
-    const ev = await c.create('events', { title: 'T', status: 'draft', featured: true, cost: '15', website: 'https://x.example', organizer: [org.id], start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00' });
+    const ev = await c.create('events', {
+      title: 'T',
+      status: 'draft',
+      featured: true,
+      cost: '15',
+      website: 'https://x.example',
+      organizer: [org.id],
+      start_date: '2030-01-01 10:00',
+      end_date: '2030-01-01 11:00',
+    });
     for (const m of ['PATCH', 'PUT', 'POST']) {
       const r = await c.call(m, `/events/${ev.id}`, { json: { excerpt: `e-${m}` } });
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ excerpt: `e-${m}`, status: 'draft', featured: true, cost: '15', website: 'https://x.example', title: 'T' });
+      expect(r.body).toMatchObject({
+        excerpt: `e-${m}`,
+        status: 'draft',
+        featured: true,
+        cost: '15',
+        website: 'https://x.example',
+        title: 'T',
+      });
       expect(r.body.organizer.map((o: { id: number }) => o.id)).toEqual([org.id]);
     }
   });

@@ -15,7 +15,9 @@ describe.each(['base', 'extended'] as const)('%s variant', async (variant) => {
       const routes = Object.keys(root.routes);
       expect(routes[0]).toBe(`/${ns}`);
       expect(routes.includes(`/${ns}/venues/by-slug/(?P<slug>[^/]+)`)).toBe(variant === 'extended');
-      const eventsGet = root.routes[`/${ns}/events`].endpoints.find((e: { methods: string[] }) => e.methods.includes('GET'));
+      const eventsGet = root.routes[`/${ns}/events`].endpoints.find((e: { methods: string[] }) =>
+        e.methods.includes('GET'),
+      );
       expect('starts_before' in eventsGet.args).toBe(variant === 'extended');
       expect(root.routes[`/${ns}/events/(?P<id>\\d+)`].methods).toEqual(['GET', 'DELETE', 'POST', 'PUT', 'PATCH']);
     }
@@ -34,13 +36,17 @@ describe.each(['base', 'extended'] as const)('%s variant', async (variant) => {
     const cat = await c.create('categories', { name: 'RC' });
     const tag = await c.create('tags', { name: 'RT' });
     const items: Array<[string, string]> = [
-      ['/events', `/events/${ev.id}`], ['/events', `/events/by-slug/${ev.slug}`],
-      ['/venues', `/venues/${v.id}`], ['/organizers', `/organizers/${o.id}`],
-      ['/categories', `/categories/${cat.id}`], ['/tags', `/tags/${tag.id}`],
+      ['/events', `/events/${ev.id}`],
+      ['/events', `/events/by-slug/${ev.slug}`],
+      ['/venues', `/venues/${v.id}`],
+      ['/organizers', `/organizers/${o.id}`],
+      ['/categories', `/categories/${cat.id}`],
+      ['/tags', `/tags/${tag.id}`],
     ];
     for (const [coll, item] of items) {
       expect((await c.call('GET', coll)).status, coll).toBe(200);
-      for (const m of ['GET', 'PUT', 'PATCH', 'POST']) expect((await c.call(m, item, m === 'GET' ? {} : { json: {} })).status, `${m} ${item}`).toBe(200);
+      for (const m of ['GET', 'PUT', 'PATCH', 'POST'])
+        expect((await c.call(m, item, m === 'GET' ? {} : { json: {} })).status, `${m} ${item}`).toBe(200);
     }
     for (const path of [`/venues/by-slug/${v.slug}`, `/organizers/by-slug/${o.slug}`]) {
       const r = await c.call('GET', path);
@@ -50,7 +56,12 @@ describe.each(['base', 'extended'] as const)('%s variant', async (variant) => {
   });
 
   test('non-digit IDs, unknown paths and unsupported methods are 404 rest_no_route', async () => {
-    for (const [m, p] of [['GET', '/events/abc'], ['GET', '/nope'], ['DELETE', '/events'], ['PUT', '/venues']]) {
+    for (const [m, p] of [
+      ['GET', '/events/abc'],
+      ['GET', '/nope'],
+      ['DELETE', '/events'],
+      ['PUT', '/venues'],
+    ]) {
       const r = await c.call(m, p);
       expect(r.status, `${m} ${p}`).toBe(404);
       expect(r.body.code).toBe('rest_no_route');
@@ -86,13 +97,23 @@ test('seeded fixtures match their filters', async () => {
   const c = await start({ variant: 'extended', seedFixtures: true, features: ['tickets', 'premium'] });
   const fx = c.server.fixtures!;
   expect((await c.get('/events?ticketed=1')).events.map((e: { id: number }) => e.id)).toEqual([fx.ticketedEvent!.id]);
-  expect((await c.get(`/events?post_parent=${fx.childEvent!.parent}`)).events.map((e: { id: number }) => e.id)).toEqual([fx.childEvent!.id]);
+  expect((await c.get(`/events?post_parent=${fx.childEvent!.parent}`)).events.map((e: { id: number }) => e.id)).toEqual(
+    [fx.childEvent!.id],
+  );
   expect((await c.call('GET', `/events/${fx.passwordEvent!.id}`, { anon: true })).status).toBe(403);
-  expect((await c.call('GET', `/events/${fx.passwordEvent!.id}?password=${fx.passwordEvent!.password}`, { anon: true })).status).toBe(200);
+  expect(
+    (await c.call('GET', `/events/${fx.passwordEvent!.id}?password=${fx.passwordEvent!.password}`, { anon: true }))
+      .status,
+  ).toBe(200);
   const geo = await c.get(`/events?geoloc_lat=${fx.geolocatedVenue!.lat}&geoloc_lng=${fx.geolocatedVenue!.lng}`);
   expect(geo.events).toHaveLength(1);
   expect((await c.call('GET', '/events?geoloc_lat=1')).status).toBe(400);
-  const img = await c.create('events', { title: 'img', start_date: '2030-01-01', end_date: '2030-01-01', image: String(fx.image!.id) });
+  const img = await c.create('events', {
+    title: 'img',
+    start_date: '2030-01-01',
+    end_date: '2030-01-01',
+    image: String(fx.image!.id),
+  });
   expect(img.image.id).toBe(fx.image!.id);
 });
 

@@ -46,18 +46,57 @@ afterAll(async () => {
 });
 
 const cases: Array<[string, () => string[], RegExp]> = [
-  ['a malformed URL', () => ['--base-url', 'example.org/wp-json'], /--base-url .* is not a URL.*e\.g\. https:\/\/example\.org\/wp-json/],
+  [
+    'a malformed URL',
+    () => ['--base-url', 'example.org/wp-json'],
+    /--base-url .* is not a URL.*e\.g\. https:\/\/example\.org\/wp-json/,
+  ],
   ['an unknown variant', () => ['--variant', 'premium'], /--variant "premium" is unknown: use auto, base or extended/],
-  ['a namespace the target does not serve', () => ['--base-url', reference.url, '--namespace', 'tribe/events/v1', '--user', 'admin', '--password', 'right-pass-1'], /namespace tribe\/events\/v1 does not exist.*fix:.*cal\/events\/v1/],
-  ['wrong credentials', () => ['--base-url', reference.url, '--user', 'admin', '--password', 'wrong-pass'], /credentials were refused.*fix: check --user\/--password/],
-  ['an HTML page where JSON was expected', () => ['--base-url', url(html), '--user', 'admin', '--password', 'x12345'], /not JSON; fix: --base-url must be the REST root/],
-  ['a target that speaks another API', () => ['--base-url', url(other), '--user', 'admin', '--password', 'x12345'], /another API; fix: check --base-url and --namespace/],
-  ['a redirecting target', () => ['--base-url', `${url(redirect)}/wp-json`, '--user', 'admin', '--password', 'x12345'], /301 redirect to https:\/\/example\.org.*fix: give the final REST root as --base-url \(probably https:\/\/example\.org\/wp-json\)/],
-  ['an unreachable target', () => ['--base-url', 'http://127.0.0.1:1/wp-json'], /cannot reach the target.*fix: check --base-url/],
+  [
+    'a namespace the target does not serve',
+    () => [
+      '--base-url',
+      reference.url,
+      '--namespace',
+      'tribe/events/v1',
+      '--user',
+      'admin',
+      '--password',
+      'right-pass-1',
+    ],
+    /namespace tribe\/events\/v1 does not exist.*fix:.*cal\/events\/v1/,
+  ],
+  [
+    'wrong credentials',
+    () => ['--base-url', reference.url, '--user', 'admin', '--password', 'wrong-pass'],
+    /credentials were refused.*fix: check --user\/--password/,
+  ],
+  [
+    'an HTML page where JSON was expected',
+    () => ['--base-url', url(html), '--user', 'admin', '--password', 'x12345'],
+    /not JSON; fix: --base-url must be the REST root/,
+  ],
+  [
+    'a target that speaks another API',
+    () => ['--base-url', url(other), '--user', 'admin', '--password', 'x12345'],
+    /another API; fix: check --base-url and --namespace/,
+  ],
+  [
+    'a redirecting target',
+    () => ['--base-url', `${url(redirect)}/wp-json`, '--user', 'admin', '--password', 'x12345'],
+    /301 redirect to https:\/\/example\.org.*fix: give the final REST root as --base-url \(probably https:\/\/example\.org\/wp-json\)/,
+  ],
+  [
+    'an unreachable target',
+    () => ['--base-url', 'http://127.0.0.1:1/wp-json'],
+    /cannot reach the target.*fix: check --base-url/,
+  ],
 ];
 
 test('each bad configuration exits 2 with one line naming the problem and the fix', async () => {
-  const runs = await Promise.all(cases.map(([, args]) => runCli(['certify', ...args(), '--report-dir', tmp('badcfg')], { limitMs: 60_000 })));
+  const runs = await Promise.all(
+    cases.map(([, args]) => runCli(['certify', ...args(), '--report-dir', tmp('badcfg')], { limitMs: 60_000 })),
+  );
   runs.forEach((run, i) => {
     const [label, , pattern] = cases[i]!;
     expect(run.code, `${label}: ${run.stderr}`).toBe(2);

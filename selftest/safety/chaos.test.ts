@@ -19,19 +19,29 @@ const SCOPE: Record<string, string> = {
 const DEFAULT_SCOPE = '^(root\\.|events\\.(create|read|delete)\\.)';
 
 function crashes(report: RunReport | null): string[] {
-  return (report?.checks ?? []).filter((c) => c.status === 'error').map((c) => `${c.id}: ${(c.message ?? '').split('\n')[0]}`);
+  return (report?.checks ?? [])
+    .filter((c) => c.status === 'error')
+    .map((c) => `${c.id}: ${(c.message ?? '').split('\n')[0]}`);
 }
 
 describe('chaos faults end the run within their bound, with their outcome', () => {
   for (const chaos of CHAOS) {
     test(`${chaos.name}: exit ${chaos.outcome.exit.join(' or ')} within ${chaos.outcome.boundS} s`, async () => {
-      const flags = { seed: '3', 'num-runs': '3', grep: SCOPE[chaos.name] ?? DEFAULT_SCOPE, 'timeout-ms': chaos.name === 'slow' ? '500' : '5000' };
+      const flags = {
+        seed: '3',
+        'num-runs': '3',
+        grep: SCOPE[chaos.name] ?? DEFAULT_SCOPE,
+        'timeout-ms': chaos.name === 'slow' ? '500' : '5000',
+      };
       const config = loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags });
       const started = Date.now();
       const result = await certify(config, { reference: { chaos: chaos.name }, writeReports: false });
       const seconds = (Date.now() - started) / 1000;
       expect(seconds).toBeLessThan(chaos.outcome.boundS);
-      expect(chaos.outcome.exit, `exit ${result.exitCode}: ${result.problem ?? JSON.stringify(result.report?.footer.counts.byStatus)}`).toContain(result.exitCode);
+      expect(
+        chaos.outcome.exit,
+        `exit ${result.exitCode}: ${result.problem ?? JSON.stringify(result.report?.footer.counts.byStatus)}`,
+      ).toContain(result.exitCode);
       expect(crashes(result.report)).toEqual([]);
       if (result.exitCode === 2) {
         // Unusable target: one line naming the problem and the fix.
@@ -41,9 +51,11 @@ describe('chaos faults end the run within their bound, with their outcome', () =
         const report = result.report!;
         expect(report.checks.length).toBeGreaterThan(0);
         // Every failure says what happened.
-        for (const c of report.checks.filter((c) => c.status === 'fail' || c.status === 'blocked')) expect(c.message, c.id).toMatch(/\S/);
+        for (const c of report.checks.filter((c) => c.status === 'fail' || c.status === 'blocked'))
+          expect(c.message, c.id).toMatch(/\S/);
         // Requests sent again (a 429 honoured, a GET after a reset) are reported per check.
-        if (chaos.name === 'reset' || chaos.name === 'rate-limit') expect(report.checks.some((c) => (c.retries ?? 0) > 0)).toBe(true);
+        if (chaos.name === 'reset' || chaos.name === 'rate-limit')
+          expect(report.checks.some((c) => (c.retries ?? 0) > 0)).toBe(true);
       }
     });
   }
@@ -51,11 +63,25 @@ describe('chaos faults end the run within their bound, with their outcome', () =
 
 describe('a target that goes away', () => {
   test('mid-run: exit 2, a report, one line naming the problem, no hang', async () => {
-    const server = await startReferenceServer({ variant: 'extended', port: 0, user: 'admin', password: 'down-pass-1', seedFixtures: true });
+    const server = await startReferenceServer({
+      variant: 'extended',
+      port: 0,
+      user: 'admin',
+      password: 'down-pass-1',
+      seedFixtures: true,
+    });
     const config = loadConfig({
       env: {},
       cwd: '/nonexistent-calcert-dir',
-      flags: { 'base-url': server.url, user: 'admin', password: 'down-pass-1', seed: '3', 'num-runs': '3', grep: '^events\\.', 'timeout-ms': '3000' },
+      flags: {
+        'base-url': server.url,
+        user: 'admin',
+        password: 'down-pass-1',
+        seed: '3',
+        'num-runs': '3',
+        grep: '^events\\.',
+        'timeout-ms': '3000',
+      },
     });
     let closedAt = 0;
     const poll = setInterval(() => {
@@ -81,7 +107,11 @@ describe('a target that goes away', () => {
   });
 
   test('the global deadline stops the run and the report says so', async () => {
-    const config = loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags: { seed: '3', 'num-runs': '3', grep: '^events\\.', 'deadline-s': '1' } });
+    const config = loadConfig({
+      env: {},
+      cwd: '/nonexistent-calcert-dir',
+      flags: { seed: '3', 'num-runs': '3', grep: '^events\\.', 'deadline-s': '1' },
+    });
     const started = Date.now();
     const result = await certify(config, { writeReports: false });
     expect(Date.now() - started).toBeLessThan(60_000);

@@ -14,7 +14,11 @@ const auth = () => ({ authorization: `Basic ${Buffer.from('admin:own-records-pw'
 
 beforeAll(async () => {
   server = await startReferenceServer({ variant: 'extended', port: 0, user: 'admin', password: 'own-records-pw' });
-  const base = loadConfig({ env: {}, cwd: '/nonexistent', flags: { 'base-url': server.url, user: 'admin', password: 'own-records-pw', 'run-tag': 'ccownrec1' } });
+  const base = loadConfig({
+    env: {},
+    cwd: '/nonexistent',
+    flags: { 'base-url': server.url, user: 'admin', password: 'own-records-pw', 'run-tag': 'ccownrec1' },
+  });
   cfg = { ...base, resolvedVariant: 'extended', detectedVariant: 'extended', fixtures: null, embedded: false };
 });
 afterAll(() => server.close());
@@ -24,10 +28,23 @@ async function tagExists(id: number): Promise<boolean> {
   return res.status === 200;
 }
 
-test('an untagged record registered by id survives the cleanup; the check\'s own record does not', async () => {
-  const foreign = await fetch(`${server.url}/cal/events/v1/tags`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'someone else' }) });
+test("an untagged record registered by id survives the cleanup; the check's own record does not", async () => {
+  const foreign = await fetch(`${server.url}/cal/events/v1/tags`, {
+    method: 'POST',
+    headers: { ...auth(), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'someone else' }),
+  });
   const foreignId = ((await foreign.json()) as { id: number }).id;
-  const t = new CheckContext({ id: 'tags.selftest.own-records', spec: 'selftest', level: 'must', requirements: ['route:POST /cal/events/v1/tags'], tags: ['writes'] }, cfg);
+  const t = new CheckContext(
+    {
+      id: 'tags.selftest.own-records',
+      spec: 'selftest',
+      level: 'must',
+      requirements: ['route:POST /cal/events/v1/tags'],
+      tags: ['writes'],
+    },
+    cfg,
+  );
   const mine = await t.create('tags', { name: t.name('mine') });
   t.track('tags', foreignId);
   await t.cleanup();

@@ -13,31 +13,48 @@ const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 test.each([
   ['--read-only', { 'read-only': true }, {}],
   ['CAL_READ_ONLY=1', {}, { CAL_READ_ONLY: '1' }],
-] as const)('a read-only run (%s) against the reference sends no write and is certified-read-only', async (_label, flags, env) => {
-  const server = await startReferenceServer({ variant: 'extended', port: 0, user: 'admin', password: 'ro-pass-123', seedFixtures: true });
-  try {
-    const before = server.store.snapshot();
-    const config = loadConfig({
-      env: { ...env },
-      cwd: '/nonexistent-calcert-dir',
-      flags: { ...flags, 'base-url': server.url, user: 'admin', password: 'ro-pass-123', seed: '4', 'num-runs': '3', grep: '^(root|events)\\.' },
+] as const)(
+  'a read-only run (%s) against the reference sends no write and is certified-read-only',
+  async (_label, flags, env) => {
+    const server = await startReferenceServer({
+      variant: 'extended',
+      port: 0,
+      user: 'admin',
+      password: 'ro-pass-123',
+      seedFixtures: true,
     });
-    expect(config.readOnly).toBe(true);
-    const result = await certify(config, { fixtures: server.fixtures, writeReports: false });
-    const writes = Object.fromEntries(WRITES.map((m) => [m, server.stats.byMethod[m] ?? 0]));
-    expect(writes).toEqual({ POST: 0, PUT: 0, PATCH: 0, DELETE: 0 });
-    expect(server.stats.byMethod['GET']).toBeGreaterThan(0);
-    expect(server.store.snapshot()).toBe(before);
-    const report = result.report!;
-    expect(report.header.readOnly).toBe(true);
-    expect(report.header.cleanup).toBeUndefined();
-    expect(report.footer.verdict).toBe('certified-read-only');
-    expect(result.exitCode).toBe(0);
-    const writing = report.checks.filter((c) => c.tags.includes('writes'));
-    expect(writing.length).toBeGreaterThan(0);
-    for (const c of writing) expect(`${c.id} ${c.status}`).toBe(`${c.id} n/a`);
-    expect(writing.filter((c) => c.message === 'makes writes (read-only run)').length).toBeGreaterThan(0);
-  } finally {
-    await server.close();
-  }
-});
+    try {
+      const before = server.store.snapshot();
+      const config = loadConfig({
+        env: { ...env },
+        cwd: '/nonexistent-calcert-dir',
+        flags: {
+          ...flags,
+          'base-url': server.url,
+          user: 'admin',
+          password: 'ro-pass-123',
+          seed: '4',
+          'num-runs': '3',
+          grep: '^(root|events)\\.',
+        },
+      });
+      expect(config.readOnly).toBe(true);
+      const result = await certify(config, { fixtures: server.fixtures, writeReports: false });
+      const writes = Object.fromEntries(WRITES.map((m) => [m, server.stats.byMethod[m] ?? 0]));
+      expect(writes).toEqual({ POST: 0, PUT: 0, PATCH: 0, DELETE: 0 });
+      expect(server.stats.byMethod['GET']).toBeGreaterThan(0);
+      expect(server.store.snapshot()).toBe(before);
+      const report = result.report!;
+      expect(report.header.readOnly).toBe(true);
+      expect(report.header.cleanup).toBeUndefined();
+      expect(report.footer.verdict).toBe('certified-read-only');
+      expect(result.exitCode).toBe(0);
+      const writing = report.checks.filter((c) => c.tags.includes('writes'));
+      expect(writing.length).toBeGreaterThan(0);
+      for (const c of writing) expect(`${c.id} ${c.status}`).toBe(`${c.id} n/a`);
+      expect(writing.filter((c) => c.message === 'makes writes (read-only run)').length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  },
+);

@@ -8,7 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { liveTagged, runCli, seedForeignWithDecoys, seedTaggedLeftovers, snapshotOf, tmp, type RecordIds } from './support.ts';
+import {
+  liveTagged,
+  runCli,
+  seedForeignWithDecoys,
+  seedTaggedLeftovers,
+  snapshotOf,
+  tmp,
+  type RecordIds,
+} from './support.ts';
 
 const USER = 'editor';
 const PASSWORD = 'residue-pass-1234';
@@ -19,18 +27,44 @@ let foreign: RecordIds;
 let foreignBefore: string;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ variant: 'extended', port: 0, user: USER, password: PASSWORD, seedFixtures: true });
+  server = await startReferenceServer({
+    variant: 'extended',
+    port: 0,
+    user: USER,
+    password: PASSWORD,
+    seedFixtures: true,
+  });
   foreign = seedForeignWithDecoys(server.store, Object.values(TAGS));
   foreignBefore = snapshotOf(server.store, foreign);
 });
 afterAll(async () => server?.close());
 
-const target = () => ['--base-url', server.url, '--user', USER, '--password', PASSWORD, '--seed', '5', '--num-runs', '3'];
+const target = () => [
+  '--base-url',
+  server.url,
+  '--user',
+  USER,
+  '--password',
+  PASSWORD,
+  '--seed',
+  '5',
+  '--num-runs',
+  '3',
+];
 
 describe('a live target keeps no residue', () => {
   test('a certification removes what it created and touches nothing else', async () => {
     const reportDir = tmp('residue');
-    const run = await runCli(['certify', ...target(), '--run-tag', TAGS.run, '--report-dir', reportDir, '--grep', '^(root|events)\\.(get|create|delete|update)\\.']);
+    const run = await runCli([
+      'certify',
+      ...target(),
+      '--run-tag',
+      TAGS.run,
+      '--report-dir',
+      reportDir,
+      '--grep',
+      '^(root|events)\\.(get|create|delete|update)\\.',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(liveTagged(server.store, TAGS.run)).toEqual([]);
     expect(snapshotOf(server.store, foreign)).toBe(foreignBefore);
@@ -44,19 +78,22 @@ describe('a live target keeps no residue', () => {
     const postsAtStart = server.stats.byMethod['POST'] ?? 0;
     let signalledAt = 0;
     let poll: NodeJS.Timeout | undefined;
-    const run = await runCli(['certify', ...target(), '--run-tag', TAGS.sigint, '--report-dir', reportDir, '--grep', '^events\\.'], {
-      limitMs: 60_000,
-      onSpawn: (child) => {
-        // Preflight creates one tag (one POST) before the checks; the 2nd POST after the run
-        // line is printed comes from a check: the checks are running, records are live.
-        poll = setInterval(() => {
-          if (!signalledAt && (server.stats.byMethod['POST'] ?? 0) >= postsAtStart + 3) {
-            signalledAt = Date.now();
-            child.kill('SIGINT');
-          }
-        }, 5);
+    const run = await runCli(
+      ['certify', ...target(), '--run-tag', TAGS.sigint, '--report-dir', reportDir, '--grep', '^events\\.'],
+      {
+        limitMs: 60_000,
+        onSpawn: (child) => {
+          // Preflight creates one tag (one POST) before the checks; the 2nd POST after the run
+          // line is printed comes from a check: the checks are running, records are live.
+          poll = setInterval(() => {
+            if (!signalledAt && (server.stats.byMethod['POST'] ?? 0) >= postsAtStart + 3) {
+              signalledAt = Date.now();
+              child.kill('SIGINT');
+            }
+          }, 5);
+        },
       },
-    });
+    );
     clearInterval(poll);
     expect(signalledAt, `the run never reached its checks: ${run.stdout}${run.stderr}`).toBeGreaterThan(0);
     expect(run.code, run.stderr).toBe(130);
@@ -76,7 +113,17 @@ describe('a live target keeps no residue', () => {
   test('calcert cleanup --run-tag removes every tagged leftover (any status, encoded titles, far dates) and nothing else', async () => {
     seedTaggedLeftovers(server.store, TAGS.leftovers);
     expect(liveTagged(server.store, TAGS.leftovers).length).toBeGreaterThan(15);
-    const run = await runCli(['cleanup', '--base-url', server.url, '--user', USER, '--password', PASSWORD, '--run-tag', TAGS.leftovers]);
+    const run = await runCli([
+      'cleanup',
+      '--base-url',
+      server.url,
+      '--user',
+      USER,
+      '--password',
+      PASSWORD,
+      '--run-tag',
+      TAGS.leftovers,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`cleanup of run tag ${TAGS.leftovers}.*removed`));
     expect(liveTagged(server.store, TAGS.leftovers)).toEqual([]);
@@ -85,13 +132,33 @@ describe('a live target keeps no residue', () => {
     const trashed = [...server.store.events.values()].filter((e) => e.title.includes(TAGS.leftovers));
     expect(trashed.every((e) => e.status === 'trash')).toBe(true);
     // A second cleanup finds nothing and still exits 0.
-    const again = await runCli(['cleanup', '--base-url', server.url, '--user', USER, '--password', PASSWORD, '--run-tag', TAGS.leftovers]);
+    const again = await runCli([
+      'cleanup',
+      '--base-url',
+      server.url,
+      '--user',
+      USER,
+      '--password',
+      PASSWORD,
+      '--run-tag',
+      TAGS.leftovers,
+    ]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/0 tagged record\(s\) found/);
   });
 
   test('cleanup against an unusable target exits 2 with one line', async () => {
-    const run = await runCli(['cleanup', '--base-url', 'http://127.0.0.1:1/wp-json', '--user', USER, '--password', PASSWORD, '--run-tag', 'ccnothere']);
+    const run = await runCli([
+      'cleanup',
+      '--base-url',
+      'http://127.0.0.1:1/wp-json',
+      '--user',
+      USER,
+      '--password',
+      PASSWORD,
+      '--run-tag',
+      'ccnothere',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/cannot reach the target.*fix:/);

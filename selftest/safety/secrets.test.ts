@@ -25,15 +25,45 @@ test('a failing run writes no password and no Authorization value anywhere', asy
   const fault = FAULTS.find((f) => f.breaks.some((id) => /^events\.create\./.test(id)));
   expect(fault, 'no fault breaks an events.create check').toBeDefined();
   const ids = fault!.breaks.filter((id) => id.startsWith('events.'));
-  const server = await startReferenceServer({ variant: fault!.variant ?? 'extended', port: 0, user: USER, password: PASSWORD, seedFixtures: true, fault: fault!.name, features: ['premium', 'tickets'] });
+  const server = await startReferenceServer({
+    variant: fault!.variant ?? 'extended',
+    port: 0,
+    user: USER,
+    password: PASSWORD,
+    seedFixtures: true,
+    fault: fault!.name,
+    features: ['premium', 'tickets'],
+  });
   try {
     const reportDir = tmp('secrets');
     const grep = `^(${ids.map((id) => id.replace(/[.]/g, '\\.')).join('|')}) `;
-    const run = await runCli(['certify', '--base-url', server.url, '--user', USER, '--password', PASSWORD, '--features', 'premium,tickets', '--seed', '2', '--num-runs', '3', '--report-dir', reportDir, '--grep', grep]);
+    const run = await runCli([
+      'certify',
+      '--base-url',
+      server.url,
+      '--user',
+      USER,
+      '--password',
+      PASSWORD,
+      '--features',
+      'premium,tickets',
+      '--seed',
+      '2',
+      '--num-runs',
+      '3',
+      '--report-dir',
+      reportDir,
+      '--grep',
+      grep,
+    ]);
     expect(run.code, run.stderr).toBe(1);
     const all = files(reportDir);
     expect(all.some((f) => f.endsWith('results.json'))).toBe(true);
-    const texts = [...all.map((f) => [f, readFileSync(f, 'utf8')] as const), ['stdout', run.stdout] as const, ['stderr', run.stderr] as const];
+    const texts = [
+      ...all.map((f) => [f, readFileSync(f, 'utf8')] as const),
+      ['stdout', run.stdout] as const,
+      ['stderr', run.stderr] as const,
+    ];
     for (const [name, text] of texts) {
       expect(text.includes(PASSWORD), `${name} holds the password`).toBe(false);
       expect(text.includes(BASIC), `${name} holds the Basic credentials`).toBe(false);

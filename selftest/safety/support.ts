@@ -21,7 +21,8 @@ export interface CliRun {
 /** An environment without any CAL_* key (the tests pass flags). */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CAL_') && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('CAL_') && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') env[k] = v;
   return { ...env, ...extra };
 }
 
@@ -33,10 +34,22 @@ export function tmp(prefix: string): string {
  * Run `node bin/calcert.js ARGS` in a scratch directory (no .env); `watch` sees stdout as it
  * comes and may signal the child. Killed after `limitMs` (a hang is a bug: code null).
  */
-export function runCli(args: string[], opts: { env?: Record<string, string>; limitMs?: number; watch?: (child: ChildProcess, stdout: string) => void; onSpawn?: (child: ChildProcess) => void } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  opts: {
+    env?: Record<string, string>;
+    limitMs?: number;
+    watch?: (child: ChildProcess, stdout: string) => void;
+    onSpawn?: (child: ChildProcess) => void;
+  } = {},
+): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: tmp('cwd'), env: cleanEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: tmp('cwd'),
+      env: cleanEnv(opts.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     opts.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
@@ -56,10 +69,17 @@ export function runCli(args: string[], opts: { env?: Record<string, string>; lim
 /** Tagged records still live: posts outside the trash and terms whose title/name carries the tag. */
 export function liveTagged(store: Store, tag: string): string[] {
   const out: string[] = [];
-  for (const [kind, map] of [['event', store.events], ['venue', store.venues], ['organizer', store.organizers]] as const) {
-    for (const r of (map as Map<number, { id: number; title: string; status: string }>).values()) if (r.title.toLowerCase().includes(tag) && r.status !== 'trash') out.push(`${kind} ${r.id} ${JSON.stringify(r.title)} (${r.status})`);
+  for (const [kind, map] of [
+    ['event', store.events],
+    ['venue', store.venues],
+    ['organizer', store.organizers],
+  ] as const) {
+    for (const r of (map as Map<number, { id: number; title: string; status: string }>).values())
+      if (r.title.toLowerCase().includes(tag) && r.status !== 'trash')
+        out.push(`${kind} ${r.id} ${JSON.stringify(r.title)} (${r.status})`);
   }
-  for (const t of store.terms.values()) if (t.name.toLowerCase().includes(tag)) out.push(`term ${t.id} ${JSON.stringify(t.name)}`);
+  for (const t of store.terms.values())
+    if (t.name.toLowerCase().includes(tag)) out.push(`term ${t.id} ${JSON.stringify(t.name)}`);
   return out;
 }
 
@@ -90,11 +110,31 @@ export function seedForeignWithDecoys(store: Store, tags: string[]): RecordIds {
   const ids = store.seedForeign() as RecordIds;
   const day = '2027-03-10';
   for (const tag of tags) {
-    ids.events.push(store.addEvent({ title: 'Foreign decoy event', description: `mentions ${tag} in its text`, excerpt: tag, startLocal: `${day} 10:00:00`, endLocal: `${day} 11:00:00` }).id);
-    ids.events.push(store.addEvent({ title: 'Foreign decoy draft', status: 'draft', description: tag, startLocal: `${day} 12:00:00`, endLocal: `${day} 13:00:00` }).id);
+    ids.events.push(
+      store.addEvent({
+        title: 'Foreign decoy event',
+        description: `mentions ${tag} in its text`,
+        excerpt: tag,
+        startLocal: `${day} 10:00:00`,
+        endLocal: `${day} 11:00:00`,
+      }).id,
+    );
+    ids.events.push(
+      store.addEvent({
+        title: 'Foreign decoy draft',
+        status: 'draft',
+        description: tag,
+        startLocal: `${day} 12:00:00`,
+        endLocal: `${day} 13:00:00`,
+      }).id,
+    );
     ids.venues.push(store.addVenue({ title: 'Foreign decoy venue', city: tag, address: `${tag} street 1` }).id);
-    ids.organizers.push(store.addOrganizer({ title: 'Foreign decoy organizer', email: `${tag}@example.org`, description: tag }).id);
-    ids.categories.push(store.addTerm('tribe_events_cat', 'Foreign decoy category', { description: tag, slug: `decoy-${tag}` }).id);
+    ids.organizers.push(
+      store.addOrganizer({ title: 'Foreign decoy organizer', email: `${tag}@example.org`, description: tag }).id,
+    );
+    ids.categories.push(
+      store.addTerm('tribe_events_cat', 'Foreign decoy category', { description: tag, slug: `decoy-${tag}` }).id,
+    );
     ids.tags.push(store.addTerm('post_tag', 'Foreign decoy tag', { description: tag, slug: `decoy-tag-${tag}` }).id);
   }
   return ids;
@@ -104,12 +144,25 @@ export function seedForeignWithDecoys(store: Store, tags: string[]): RecordIds {
 export function seedTaggedLeftovers(store: Store, tag: string): void {
   let n = 0;
   for (const status of ['publish', 'draft', 'pending', 'private', 'future'] as const) {
-    store.addEvent({ title: `${tag}x${n++} leftover ${status}`, status, startLocal: '2027-04-01 10:00:00', endLocal: '2027-04-01 11:00:00' });
+    store.addEvent({
+      title: `${tag}x${n++} leftover ${status}`,
+      status,
+      startLocal: '2027-04-01 10:00:00',
+      endLocal: '2027-04-01 11:00:00',
+    });
     store.addVenue({ title: `${tag}x${n++} leftover venue`, status });
     store.addOrganizer({ title: `${tag}x${n++} leftover organizer`, status });
   }
-  store.addEvent({ title: `Tom &amp; ${tag}x${n++} &#8220;quoted&#8221;`, startLocal: '1990-01-01 10:00:00', endLocal: '1990-01-01 11:00:00' });
-  store.addEvent({ title: `${tag}x${n++} far future`, startLocal: '2090-06-01 10:00:00', endLocal: '2090-06-01 11:00:00' });
+  store.addEvent({
+    title: `Tom &amp; ${tag}x${n++} &#8220;quoted&#8221;`,
+    startLocal: '1990-01-01 10:00:00',
+    endLocal: '1990-01-01 11:00:00',
+  });
+  store.addEvent({
+    title: `${tag}x${n++} far future`,
+    startLocal: '2090-06-01 10:00:00',
+    endLocal: '2090-06-01 11:00:00',
+  });
   const parent = store.addTerm('tribe_events_cat', `${tag}x${n++} parent`);
   store.addTerm('tribe_events_cat', `${tag}x${n++} child`, { parent: parent.id });
   store.addTerm('post_tag', `${tag}x${n++} tag`);

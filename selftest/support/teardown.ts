@@ -18,9 +18,22 @@ export function teardown(): void {
   rows.sort((a, b) => a.fault.localeCompare(b.fault));
   const byCheck = new Map<string, string[]>();
   for (const r of rows) for (const id of r.caught) byCheck.set(id, [...(byCheck.get(id) ?? []), r.fault]);
-  writeFileSync(join(SELFTEST_DIR, 'fault-matrix.json'), JSON.stringify({ format: 1, faults: rows, checks: Object.fromEntries([...byCheck].sort()) }, null, 1) + '\n');
-  const md = ['# Fault matrix', '', `${rows.length} faults; ${byCheck.size} checks killed by at least one.`, '', '| fault | variant | caught | missed | ms |', '|---|---|---|---|---|'];
-  for (const r of rows) md.push(`| ${r.fault} | ${r.variant} | ${r.caught.join(', ')} | ${r.missed.map((id) => `${id} (${r.statuses[id]})`).join(', ')} | ${r.ms} |`);
+  writeFileSync(
+    join(SELFTEST_DIR, 'fault-matrix.json'),
+    JSON.stringify({ format: 1, faults: rows, checks: Object.fromEntries([...byCheck].sort()) }, null, 1) + '\n',
+  );
+  const md = [
+    '# Fault matrix',
+    '',
+    `${rows.length} faults; ${byCheck.size} checks killed by at least one.`,
+    '',
+    '| fault | variant | caught | missed | ms |',
+    '|---|---|---|---|---|',
+  ];
+  for (const r of rows)
+    md.push(
+      `| ${r.fault} | ${r.variant} | ${r.caught.join(', ')} | ${r.missed.map((id) => `${id} (${r.statuses[id]})`).join(', ')} | ${r.ms} |`,
+    );
   md.push('', '## Checks by faults', '', '| check | killed by |', '|---|---|');
   for (const [id, faults] of [...byCheck].sort()) md.push(`| ${id} | ${faults.join(', ')} |`);
   writeFileSync(join(SELFTEST_DIR, 'fault-matrix.md'), md.join('\n') + '\n');

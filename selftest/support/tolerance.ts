@@ -30,20 +30,56 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
  */
 export const SCOPES: Record<string, string[]> = {
   'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug']), 'errors.'],
-  'text-rendered': ['events.model.', 'events.create.', 'events.update.', 'events.read.', 'events.by-slug.', ...EL('search', 'contract', 'shape')],
+  'text-rendered': [
+    'events.model.',
+    'events.create.',
+    'events.update.',
+    'events.read.',
+    'events.by-slug.',
+    ...EL('search', 'contract', 'shape'),
+  ],
   'cost-formatted': ['events.create.', 'events.update.', 'events.read.', ...EL('contract', 'shape')],
   'website-defaults-permalink': ['events.create.', 'events.update.'],
   'event-update-resets-unsent': ['events.model.', 'events.update.', 'events.by-slug.', 'errors.'],
-  'event-update-epoch-dates': ['events.model.', 'events.update.', 'events.by-slug.', 'errors.', 'venues.list.event', 'organizers.list.event'],
+  'event-update-epoch-dates': [
+    'events.model.',
+    'events.update.',
+    'events.by-slug.',
+    'errors.',
+    'venues.list.event',
+    'organizers.list.event',
+  ],
   'linked-update-resets-unsent': [...every(['update', 'by-slug'], ['venues', 'organizers']), 'errors.'],
   'event-slug-update-error-body': ['events.by-slug.', 'events.update.', 'errors.'],
   'venue-name-merge': ['venues.create.', 'venues.update.', 'events.create.', 'errors.'],
   'venue-array-rejected': ['events.create.', 'events.update.', 'errors.', ...EL('venue', 'filters-and')],
   'tag-existing-name-new-tag': ['events.create.', 'events.update.', 'tags.list.', ...EL('tags')],
   'tags-filter-first-only': EL('tags', 'filters-and', 'unknown-values'),
-  'include-applies-window': EL('include', 'default-window', 'date-filters-property', 'starts-', 'ends-', 'strict-dates'),
-  'default-window-drops-running': EL('default-window', 'include', 'contract', 'empty', 'page', 'per-page', 'hide-from-listings'),
-  'next-url-unfollowable': ['venues.list.', 'organizers.list.', 'categories.list.pages', 'tags.list.pages', 'errors.', ...EL('next-url', 'page', 'per-page', 'status', 'shape', 'totals', 'categories', 'tags', 'search')],
+  'include-applies-window': EL(
+    'include',
+    'default-window',
+    'date-filters-property',
+    'starts-',
+    'ends-',
+    'strict-dates',
+  ),
+  'default-window-drops-running': EL(
+    'default-window',
+    'include',
+    'contract',
+    'empty',
+    'page',
+    'per-page',
+    'hide-from-listings',
+  ),
+  'next-url-unfollowable': [
+    'venues.list.',
+    'organizers.list.',
+    'categories.list.pages',
+    'tags.list.pages',
+    'errors.',
+    ...EL('next-url', 'page', 'per-page', 'status', 'shape', 'totals', 'categories', 'tags', 'search'),
+  ],
   'date-ties-unstable': ['venues.list.', 'organizers.list.'],
   'linked-search-no-match': ['venues.list.', 'organizers.list.'],
   'empty-list-404': [...every(['list']), 'errors.', 'root.'],
@@ -96,22 +132,44 @@ export function mayWarnOf(names: string[]): Set<string> {
   return new Set(QUIRKS.filter((q) => names.includes(q.name)).flatMap((q) => q.mayWarn));
 }
 
-export async function runTolerance(quirk: string, variant: Variant, ids: string[] | undefined, opts: { seed?: number; numRuns?: number; files?: string[] } = {}): Promise<ToleranceRun> {
+export async function runTolerance(
+  quirk: string,
+  variant: Variant,
+  ids: string[] | undefined,
+  opts: { seed?: number; numRuns?: number; files?: string[] } = {},
+): Promise<ToleranceRun> {
   return gate(async () => {
     const started = Date.now();
     const config = loadConfig({
       env: {},
       cwd: '/nonexistent-calcert-dir',
-      flags: { variant, features: FEATURES_ALL, seed: String(opts.seed ?? 1), 'num-runs': String(opts.numRuns ?? 3), 'timeout-ms': '10000' },
+      flags: {
+        variant,
+        features: FEATURES_ALL,
+        seed: String(opts.seed ?? 1),
+        'num-runs': String(opts.numRuns ?? 3),
+        'timeout-ms': '10000',
+      },
     });
     // A throwaway embedded server: no sweep; only the files holding the checks in scope.
-    const result = await certify(config, { ids, files: opts.files, reference: { quirks: [quirk] }, writeReports: false, sweep: false });
+    const result = await certify(config, {
+      ids,
+      files: opts.files,
+      reference: { quirks: [quirk] },
+      writeReports: false,
+      sweep: false,
+    });
     const checks: CheckResult[] = result.report?.checks ?? [];
-    const active = quirk === 'original' ? QUIRKS.filter((q) => q.variants.includes(variant)).map((q) => q.name) : [quirk];
+    const active =
+      quirk === 'original' ? QUIRKS.filter((q) => q.variants.includes(variant)).map((q) => q.name) : [quirk];
     const allowed = mayWarnOf(active);
     const short = (m?: string) => (m ?? '').split('\n').slice(0, 4).join(' | ').slice(0, 600);
-    const broken = checks.filter((c) => c.level === 'must' && ['fail', 'blocked', 'error'].includes(c.status)).map((c) => ({ id: c.id, level: c.level, status: c.status, message: short(c.message) }));
-    const notes = checks.filter((c) => c.level === 'should' && ['blocked', 'error'].includes(c.status)).map((c) => ({ id: c.id, status: c.status, message: short(c.message) }));
+    const broken = checks
+      .filter((c) => c.level === 'must' && ['fail', 'blocked', 'error'].includes(c.status))
+      .map((c) => ({ id: c.id, level: c.level, status: c.status, message: short(c.message) }));
+    const notes = checks
+      .filter((c) => c.level === 'should' && ['blocked', 'error'].includes(c.status))
+      .map((c) => ({ id: c.id, status: c.status, message: short(c.message) }));
     const warned = checks.filter((c) => c.status === 'warn').map((c) => c.id);
     return {
       quirks: quirk,
@@ -131,7 +189,11 @@ export async function runTolerance(quirk: string, variant: Variant, ids: string[
 /** reports/selftest/tolerance.{json,md}: quirks by checks (which checks warned under which quirk). */
 export function writeToleranceReport(rows: ToleranceRun[]): void {
   mkdirSync(SELFTEST_DIR, { recursive: true });
-  rows.sort((a, b) => (a.quirks === 'original' ? -1 : b.quirks === 'original' ? 1 : a.quirks.localeCompare(b.quirks)) || a.variant.localeCompare(b.variant));
+  rows.sort(
+    (a, b) =>
+      (a.quirks === 'original' ? -1 : b.quirks === 'original' ? 1 : a.quirks.localeCompare(b.quirks)) ||
+      a.variant.localeCompare(b.variant),
+  );
   const byCheck = new Map<string, Set<string>>();
   for (const r of rows) {
     if (r.quirks === 'original') continue;
@@ -139,11 +201,14 @@ export function writeToleranceReport(rows: ToleranceRun[]): void {
   }
   const quirks = QUIRKS.map((q) => ({ name: q.name, variants: q.variants, mayWarn: q.mayWarn }));
   const checks = Object.fromEntries([...byCheck].sort(([a], [b]) => a.localeCompare(b)).map(([id, s]) => [id, [...s]]));
-  writeFileSync(join(SELFTEST_DIR, 'tolerance.json'), JSON.stringify({ format: 1, quirks, runs: rows, checks }, null, 1) + '\n');
+  writeFileSync(
+    join(SELFTEST_DIR, 'tolerance.json'),
+    JSON.stringify({ format: 1, quirks, runs: rows, checks }, null, 1) + '\n',
+  );
   const md = [
     '# Tolerance matrix',
     '',
-    'The embedded reference server with the original\'s quirks on must be certified, and only the should-checks a quirk names in `mayWarn` may warn.',
+    "The embedded reference server with the original's quirks on must be certified, and only the should-checks a quirk names in `mayWarn` may warn.",
     '`original` = every quirk of the variant, over every check; a single quirk runs over the checks it can affect (selftest/support/tolerance.ts SCOPES).',
     '',
     '| quirks | variant | checks | verdict | warned | must broken / unexpected | ms |',
@@ -151,8 +216,13 @@ export function writeToleranceReport(rows: ToleranceRun[]): void {
   ];
   const notes: string[] = [];
   for (const r of rows) {
-    const bad = [...r.broken.map((b) => `${b.id} ${b.status}`), ...r.unexpected.map((id) => `${id} warn (not in mayWarn)`)];
-    md.push(`| ${r.quirks} | ${r.variant} | ${r.checks} | ${r.verdict} | ${r.warned.join(', ') || '—'} | ${bad.join(', ') || '—'} | ${r.ms} |`);
+    const bad = [
+      ...r.broken.map((b) => `${b.id} ${b.status}`),
+      ...r.unexpected.map((id) => `${id} warn (not in mayWarn)`),
+    ];
+    md.push(
+      `| ${r.quirks} | ${r.variant} | ${r.checks} | ${r.verdict} | ${r.warned.join(', ') || '—'} | ${bad.join(', ') || '—'} | ${r.ms} |`,
+    );
     for (const n of r.notes) notes.push(`- ${r.quirks} (${r.variant}): ${n.id} ${n.status}: ${n.message}`);
   }
   if (notes.length) md.push('', '## Should-checks blocked or erroring (not judged)', '', ...notes);

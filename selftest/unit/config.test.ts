@@ -15,7 +15,18 @@ function dirWithEnv(text: string): string {
 describe('loadConfig', () => {
   test('defaults', () => {
     const c = loadConfig({ env: {}, cwd: '/nonexistent', flags: {} });
-    expect(c).toMatchObject({ baseUrl: '', namespace: 'cal/events/v1', variant: 'auto', auth: { kind: 'none' }, features: [], numRuns: 20, readOnly: false, timeoutMs: 30000, concurrency: 4, reportDir: 'reports' });
+    expect(c).toMatchObject({
+      baseUrl: '',
+      namespace: 'cal/events/v1',
+      variant: 'auto',
+      auth: { kind: 'none' },
+      features: [],
+      numRuns: 20,
+      readOnly: false,
+      timeoutMs: 30000,
+      concurrency: 4,
+      reportDir: 'reports',
+    });
     expect(c.runTag).toMatch(/^cc[0-9a-f]{8}$/);
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -57,7 +68,10 @@ describe('loadConfig', () => {
   });
 
   test('normalises the base URL and accepts credentials', () => {
-    const c = loadConfig({ env: { CAL_BASE_URL: 'https://example.org/wp-json/', CAL_USER: 'ed', CAL_PASSWORD: 'abcd efgh' }, cwd: '/nonexistent' });
+    const c = loadConfig({
+      env: { CAL_BASE_URL: 'https://example.org/wp-json/', CAL_USER: 'ed', CAL_PASSWORD: 'abcd efgh' },
+      cwd: '/nonexistent',
+    });
     expect(c.baseUrl).toBe('https://example.org/wp-json');
     expect(c.auth).toEqual({ kind: 'basic', user: 'ed', password: 'abcd efgh' });
   });

@@ -7,38 +7,86 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Ajv } from 'ajv';
-import { applyExpectations, expectationsExit, parseExpectations, unknownIds, type ExpectationsFile } from '../../lib/expectations.ts';
-import { classOf, compareReports, parseReport, renderComparisonMarkdown, renderComparisonText } from '../../lib/compare.ts';
-import { compareAnswers, generateQueries, jsonDifferences, normaliseBody, normaliseString, writeSequence } from '../../lib/diff.ts';
+import {
+  applyExpectations,
+  expectationsExit,
+  parseExpectations,
+  unknownIds,
+  type ExpectationsFile,
+} from '../../lib/expectations.ts';
+import {
+  classOf,
+  compareReports,
+  parseReport,
+  renderComparisonMarkdown,
+  renderComparisonText,
+} from '../../lib/compare.ts';
+import {
+  compareAnswers,
+  generateQueries,
+  jsonDifferences,
+  normaliseBody,
+  normaliseString,
+  writeSequence,
+} from '../../lib/diff.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport, type Status } from '../../lib/results.ts';
 
 function check(id: string, status: Status, level: 'must' | 'should' = 'must', title = `title of ${id}`): CheckResult {
-  return { id, title, file: 'suites/x.test.ts', level, tags: [], requirements: [], spec: 's', status, duration: 1, ...(status !== 'pass' ? { message: `${id} went ${status}\nsecond line` } : {}) };
+  return {
+    id,
+    title,
+    file: 'suites/x.test.ts',
+    level,
+    tags: [],
+    requirements: [],
+    spec: 's',
+    status,
+    duration: 1,
+    ...(status !== 'pass' ? { message: `${id} went ${status}\nsecond line` } : {}),
+  };
 }
 
 function report(checks: CheckResult[], runTag = 'ccunit01'): RunReport {
   return {
     format: 1,
     header: {
-      tool: 'calcert', version: '0.1.0', target: 'http://x/wp-json', namespace: 'cal/events/v1', embedded: false,
-      variant: { declared: 'auto', detected: 'extended', resolved: 'extended', mismatch: false }, features: [], seed: 1, runTag, readOnly: false,
-      startedAt: '2026-01-01T00:00:00.000Z', duration: 1, requests: 1, config: {},
+      tool: 'calcert',
+      version: '0.1.0',
+      target: 'http://x/wp-json',
+      namespace: 'cal/events/v1',
+      embedded: false,
+      variant: { declared: 'auto', detected: 'extended', resolved: 'extended', mismatch: false },
+      features: [],
+      seed: 1,
+      runTag,
+      readOnly: false,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      duration: 1,
+      requests: 1,
+      config: {},
     },
     checks,
     footer: { counts: countResults(checks), verdict: verdictOf(checks, false), errors: [] },
   };
 }
 
-const schema = JSON.parse(readFileSync(new URL('../../fixtures/schemas/expectations.schema.json', import.meta.url), 'utf8'));
+const schema = JSON.parse(
+  readFileSync(new URL('../../fixtures/schemas/expectations.schema.json', import.meta.url), 'utf8'),
+);
 const validate = new Ajv({ strict: false }).compile(schema);
 
 describe('expectations file', () => {
-  const good = { format: 1, expectations: { 'events.list.tags-any-of': { reason: 'our server applies only the first tag (ticket #12)' } } };
+  const good = {
+    format: 1,
+    expectations: { 'events.list.tags-any-of': { reason: 'our server applies only the first tag (ticket #12)' } },
+  };
 
   test('a valid file parses, and the JSON Schema accepts it', () => {
     expect(parseExpectations(good, 'x.json')).toEqual(good);
     expect(validate(good)).toBe(true);
-    expect(parseExpectations({ $schema: 's', description: 'd', format: 1, expectations: {} }, 'x.json').expectations).toEqual({});
+    expect(
+      parseExpectations({ $schema: 's', description: 'd', format: 1, expectations: {} }, 'x.json').expectations,
+    ).toEqual({});
   });
 
   const bad: Array<[string, unknown, RegExp]> = [
@@ -47,10 +95,22 @@ describe('expectations file', () => {
     ['no expectations', { format: 1 }, /"expectations" must be an object/],
     ['unknown top key', { format: 1, expectations: {}, expected: {} }, /unknown key "expected"/],
     ['not a check ID', { format: 1, expectations: { 'Events list': { reason: 'r' } } }, /is not a check ID/],
-    ['entry not an object', { format: 1, expectations: { 'root.doc.answers': 'r' } }, /must be an object with a "reason"/],
+    [
+      'entry not an object',
+      { format: 1, expectations: { 'root.doc.answers': 'r' } },
+      /must be an object with a "reason"/,
+    ],
     ['no reason', { format: 1, expectations: { 'root.doc.answers': {} } }, /"reason" must be a non-empty string/],
-    ['blank reason', { format: 1, expectations: { 'root.doc.answers': { reason: '  ' } } }, /"reason" must be a non-empty string/],
-    ['unknown entry key', { format: 1, expectations: { 'root.doc.answers': { reason: 'r', until: 'x' } } }, /unknown key "until"/],
+    [
+      'blank reason',
+      { format: 1, expectations: { 'root.doc.answers': { reason: '  ' } } },
+      /"reason" must be a non-empty string/,
+    ],
+    [
+      'unknown entry key',
+      { format: 1, expectations: { 'root.doc.answers': { reason: 'r', until: 'x' } } },
+      /unknown key "until"/,
+    ],
   ];
   test.each(bad)('rejects %s with one line naming the file, and so does the schema', (_name, data, message) => {
     let error: Error | undefined;
@@ -70,13 +130,23 @@ describe('expectations file', () => {
     const file: ExpectationsFile = {
       format: 1,
       expectations: {
-        'events.a.fail': { reason: 'r1' }, 'events.a.warn': { reason: 'r2' }, 'events.a.blocked': { reason: 'r3' }, 'events.a.error': { reason: 'r4' },
-        'events.a.pass': { reason: 'r5' }, 'events.a.na': { reason: 'r6' }, 'events.a.gone': { reason: 'r7' },
+        'events.a.fail': { reason: 'r1' },
+        'events.a.warn': { reason: 'r2' },
+        'events.a.blocked': { reason: 'r3' },
+        'events.a.error': { reason: 'r4' },
+        'events.a.pass': { reason: 'r5' },
+        'events.a.na': { reason: 'r6' },
+        'events.a.gone': { reason: 'r7' },
       },
     };
     const checks = [
-      check('events.a.fail', 'fail'), check('events.a.warn', 'warn', 'should'), check('events.a.blocked', 'blocked'), check('events.a.error', 'error'),
-      check('events.a.pass', 'pass'), check('events.a.na', 'n/a'), check('events.a.other', 'fail'),
+      check('events.a.fail', 'fail'),
+      check('events.a.warn', 'warn', 'should'),
+      check('events.a.blocked', 'blocked'),
+      check('events.a.error', 'error'),
+      check('events.a.pass', 'pass'),
+      check('events.a.na', 'n/a'),
+      check('events.a.other', 'fail'),
     ];
     const o = applyExpectations(checks, file);
     const by = Object.fromEntries(o.checks.map((c) => [c.id, c]));
@@ -104,9 +174,13 @@ describe('expectations file', () => {
     };
     expect(await unknownIds(['events.x.y'], {}, list)).toEqual(['events.x.y']);
     expect(await unknownIds(['root.doc.typo'], { grep: '^root\\.doc\\.' }, list)).toEqual(['root.doc.typo']);
-    expect(await unknownIds(['root.doc.typo'], { ids: ['root.doc.typo', 'root.doc.answers'] }, list)).toEqual(['root.doc.typo']);
+    expect(await unknownIds(['root.doc.typo'], { ids: ['root.doc.typo', 'root.doc.answers'] }, list)).toEqual([
+      'root.doc.typo',
+    ]);
     expect(listed).toBe(0);
-    expect(await unknownIds(['events.list.other', 'events.list.typo', 'root.doc.typo'], { grep: '^root\\.doc\\.' }, list)).toEqual(['events.list.typo', 'root.doc.typo']);
+    expect(
+      await unknownIds(['events.list.other', 'events.list.typo', 'root.doc.typo'], { grep: '^root\\.doc\\.' }, list),
+    ).toEqual(['events.list.typo', 'root.doc.typo']);
     expect(listed).toBe(1);
   });
 
@@ -120,14 +194,20 @@ describe('expectations file', () => {
   });
 
   test('exit 1 for unexpected must failures, run errors, stale and unknown (the last two not with allowStale); should warnings never', () => {
-    const ok = [check('events.a.x', 'pass'), check('events.a.w', 'warn', 'should'), check('events.a.e', 'expected-fail')];
+    const ok = [
+      check('events.a.x', 'pass'),
+      check('events.a.w', 'warn', 'should'),
+      check('events.a.e', 'expected-fail'),
+    ];
     expect(expectationsExit(ok, [], [], false).exitCode).toBe(0);
     expect(expectationsExit([...ok, check('events.a.b', 'blocked')], [], [], true).exitCode).toBe(1);
     expect(expectationsExit(ok, [], ['suites/x.test.ts: failed to load'], true).exitCode).toBe(1);
     const stale = [...ok, check('events.a.s', 'stale-expectation')];
     expect(expectationsExit(stale, [], [], false).reasons.join()).toMatch(/stale expectation.*events\.a\.s/);
     expect(expectationsExit(stale, [], [], true).exitCode).toBe(0);
-    expect(expectationsExit(ok, ['events.no.such'], [], false).reasons.join()).toMatch(/does not have.*events\.no\.such/);
+    expect(expectationsExit(ok, ['events.no.such'], [], false).reasons.join()).toMatch(
+      /does not have.*events\.no\.such/,
+    );
     expect(expectationsExit(ok, ['events.no.such'], [], true).exitCode).toBe(0);
   });
 });
@@ -143,13 +223,27 @@ describe('baseline comparison', () => {
   });
 
   const old = report([
-    check('events.a.one', 'pass'), check('events.a.two', 'n/a'), check('events.a.three', 'fail'), check('events.a.four', 'pass', 'should'),
-    check('events.a.five', 'pass'), check('events.a.six', 'fail'), check('events.a.gone', 'pass'), check('events.a.same', 'pass'), check('events.a.blk', 'pass', 'should'),
+    check('events.a.one', 'pass'),
+    check('events.a.two', 'n/a'),
+    check('events.a.three', 'fail'),
+    check('events.a.four', 'pass', 'should'),
+    check('events.a.five', 'pass'),
+    check('events.a.six', 'fail'),
+    check('events.a.gone', 'pass'),
+    check('events.a.same', 'pass'),
+    check('events.a.blk', 'pass', 'should'),
   ]);
   const neu = report(
     [
-      check('events.a.one', 'fail', 'must', 'a renamed title'), check('events.a.two', 'blocked'), check('events.a.three', 'pass'), check('events.a.four', 'warn', 'should'),
-      check('events.a.five', 'n/a'), check('events.a.six', 'error'), check('events.a.new', 'fail'), check('events.a.same', 'pass'), check('events.a.blk', 'error', 'should'),
+      check('events.a.one', 'fail', 'must', 'a renamed title'),
+      check('events.a.two', 'blocked'),
+      check('events.a.three', 'pass'),
+      check('events.a.four', 'warn', 'should'),
+      check('events.a.five', 'n/a'),
+      check('events.a.six', 'error'),
+      check('events.a.new', 'fail'),
+      check('events.a.same', 'pass'),
+      check('events.a.blk', 'error', 'should'),
     ],
     'ccunit02',
   );
@@ -167,13 +261,27 @@ describe('baseline comparison', () => {
     // A should-check going to error is newly failing, but only must-checks regress without strict.
     expect(ids(c.regressions)).toEqual(['events.a.one', 'events.a.two']);
     expect(c.regressed).toBe(true);
-    expect(c.newlyFailing.find((x) => x.id === 'events.a.one')).toMatchObject({ from: 'pass', to: 'fail', message: 'events.a.one went fail' });
+    expect(c.newlyFailing.find((x) => x.id === 'events.a.one')).toMatchObject({
+      from: 'pass',
+      to: 'fail',
+      message: 'events.a.one went fail',
+    });
   });
 
   test('strict: new warnings are newly failing and every newly failing check regresses', () => {
     const c = compareReports(old, neu, true);
-    expect(c.newlyFailing.map((x) => x.id).sort()).toEqual(['events.a.blk', 'events.a.four', 'events.a.one', 'events.a.two']);
-    expect(c.regressions.map((x) => x.id).sort()).toEqual(['events.a.blk', 'events.a.four', 'events.a.one', 'events.a.two']);
+    expect(c.newlyFailing.map((x) => x.id).sort()).toEqual([
+      'events.a.blk',
+      'events.a.four',
+      'events.a.one',
+      'events.a.two',
+    ]);
+    expect(c.regressions.map((x) => x.id).sort()).toEqual([
+      'events.a.blk',
+      'events.a.four',
+      'events.a.one',
+      'events.a.two',
+    ]);
   });
 
   test('a title change alone is no change; the same report is no regression', () => {
@@ -216,18 +324,25 @@ describe('baseline comparison', () => {
     ['format 2', { ...report([]), format: 2 }, /"format" is 2/],
     ['no header', { format: 1, checks: [], footer: {} }, /no "header"/],
     ['checks not an array', { ...report([]), checks: {} }, /"checks" is not an array/],
-    ['unknown status', report([{ ...check('events.a.x', 'pass'), status: 'passed' as Status }]), /unknown status "passed"/],
+    [
+      'unknown status',
+      report([{ ...check('events.a.x', 'pass'), status: 'passed' as Status }]),
+      /unknown status "passed"/,
+    ],
     ['duplicate id', report([check('events.a.x', 'pass'), check('events.a.x', 'fail')]), /events\.a\.x appears twice/],
   ];
-  test.each(badReports)('an input that is not results.json format 1 (%s) is one ConfigError line', (_n, data, message) => {
-    expect(() => parseReport(data, 'old.json')).toThrow(message);
-    try {
-      parseReport(data, 'old.json');
-    } catch (e) {
-      expect((e as Error).name).toBe('ConfigError');
-      expect((e as Error).message).toMatch(/^old\.json is not a calcert results\.json \(format 1\): [^\n]+$/);
-    }
-  });
+  test.each(badReports)(
+    'an input that is not results.json format 1 (%s) is one ConfigError line',
+    (_n, data, message) => {
+      expect(() => parseReport(data, 'old.json')).toThrow(message);
+      try {
+        parseReport(data, 'old.json');
+      } catch (e) {
+        expect((e as Error).name).toBe('ConfigError');
+        expect((e as Error).message).toMatch(/^old\.json is not a calcert results\.json \(format 1\): [^\n]+$/);
+      }
+    },
+  );
 });
 
 describe('differential run: generation and normalisation', () => {
@@ -237,7 +352,9 @@ describe('differential run: generation and normalisation', () => {
     expect(generateQueries(8, 15, '2027-03-01')).not.toEqual(a);
     expect(a.length).toBe(15 + 8);
     expect(a.every((s) => s.method === 'GET')).toBe(true);
-    expect(new Set(a.map((s) => s.path))).toEqual(new Set(['', '/events', '/venues', '/organizers', '/categories', '/tags']));
+    expect(new Set(a.map((s) => s.path))).toEqual(
+      new Set(['', '/events', '/venues', '/organizers', '/categories', '/tags']),
+    );
     for (const s of a) expect(Object.keys(s.query ?? {}).length).toBeLessThanOrEqual(3);
   });
 
@@ -246,33 +363,70 @@ describe('differential run: generation and normalisation', () => {
     const created = steps.filter((s) => s.save).map((s) => s.save);
     expect(created).toEqual(['venue', 'organizer', 'category', 'tag', 'event']);
     for (const s of steps.filter((x) => x.method === 'POST')) expect(JSON.stringify(s.json)).toContain('cctag123');
-    for (const name of created) expect(steps.some((s) => s.method === 'DELETE' && s.path.endsWith(`{${name}}`))).toBe(true);
+    for (const name of created)
+      expect(steps.some((s) => s.method === 'DELETE' && s.path.endsWith(`{${name}}`))).toBe(true);
   });
 
   const a = { origin: 'http://127.0.0.1:1001', namespace: 'cal/events/v1' };
   const b = { origin: 'https://staging.example.org', namespace: 'tribe/events/v1' };
 
   test('URLs differing only by host, port, namespace or record ID normalise alike', () => {
-    expect(normaliseString('http://127.0.0.1:1001/wp-json/cal/events/v1/events/82?page=2', a)).toBe('<origin>/wp-json/<ns>/events/<id>?page=2');
-    expect(normaliseString('https://staging.example.org/wp-json/tribe/events/v1/events/7?page=2', b)).toBe('<origin>/wp-json/<ns>/events/<id>?page=2');
-    expect(normaliseString('http://127.0.0.1:1001/?post_type=tribe_events&p=12', a)).toBe('<origin>/?post_type=tribe_events&p=<id>');
+    expect(normaliseString('http://127.0.0.1:1001/wp-json/cal/events/v1/events/82?page=2', a)).toBe(
+      '<origin>/wp-json/<ns>/events/<id>?page=2',
+    );
+    expect(normaliseString('https://staging.example.org/wp-json/tribe/events/v1/events/7?page=2', b)).toBe(
+      '<origin>/wp-json/<ns>/events/<id>?page=2',
+    );
+    expect(normaliseString('http://127.0.0.1:1001/?post_type=tribe_events&p=12', a)).toBe(
+      '<origin>/?post_type=tribe_events&p=<id>',
+    );
     expect(normaliseString('plain text 82', a)).toBe('plain text 82');
   });
 
   test('IDs and timestamps are ignored, other values are not', () => {
-    const ra = { id: 82, date: '2026-01-01 10:00:00', modified_utc: '2026-01-01 10:00:00', start_date: '2027-01-01 10:00:00', title: 'T', venue: { id: 3, venue: 'Hall' }, categories: [{ id: 5, parent: 0, name: 'Music' }] };
-    const rb = { id: 7, date: '2026-02-02 11:00:00', modified_utc: '2026-02-02 11:00:00', start_date: '2027-01-01 10:00:00', title: 'T', venue: { id: 9, venue: 'Hall' }, categories: [{ id: 6, parent: 0, name: 'Music' }] };
+    const ra = {
+      id: 82,
+      date: '2026-01-01 10:00:00',
+      modified_utc: '2026-01-01 10:00:00',
+      start_date: '2027-01-01 10:00:00',
+      title: 'T',
+      venue: { id: 3, venue: 'Hall' },
+      categories: [{ id: 5, parent: 0, name: 'Music' }],
+    };
+    const rb = {
+      id: 7,
+      date: '2026-02-02 11:00:00',
+      modified_utc: '2026-02-02 11:00:00',
+      start_date: '2027-01-01 10:00:00',
+      title: 'T',
+      venue: { id: 9, venue: 'Hall' },
+      categories: [{ id: 6, parent: 0, name: 'Music' }],
+    };
     expect(jsonDifferences(normaliseBody(ra, a), normaliseBody(rb, b))).toEqual([]);
-    expect(jsonDifferences(normaliseBody({ ...ra, start_date: '2027-01-01 11:00:00' }, a), normaliseBody(rb, b))).toEqual(['/start_date: "2027-01-01 11:00:00" vs "2027-01-01 10:00:00"']);
-    expect(jsonDifferences(normaliseBody({ ...ra, categories: [] }, a), normaliseBody(rb, b))).toEqual(['/categories: 0 items vs 1 items']);
+    expect(
+      jsonDifferences(normaliseBody({ ...ra, start_date: '2027-01-01 11:00:00' }, a), normaliseBody(rb, b)),
+    ).toEqual(['/start_date: "2027-01-01 11:00:00" vs "2027-01-01 10:00:00"']);
+    expect(jsonDifferences(normaliseBody({ ...ra, categories: [] }, a), normaliseBody(rb, b))).toEqual([
+      '/categories: 0 items vs 1 items',
+    ]);
     expect(jsonDifferences({ x: 1 }, { y: 1 })).toEqual(['/x: 1 vs (absent)', '/y: (absent) vs 1']);
   });
 
   test('answers compare by status and normalised body', () => {
-    const ans = (status: number | null, body: unknown, error?: string) => ({ status, body, raw: JSON.stringify(body ?? ''), curl: '', ...(error ? { error } : {}) });
+    const ans = (status: number | null, body: unknown, error?: string) => ({
+      status,
+      body,
+      raw: JSON.stringify(body ?? ''),
+      curl: '',
+      ...(error ? { error } : {}),
+    });
     expect(compareAnswers(ans(200, { id: 1, t: 'x' }), a, ans(200, { id: 2, t: 'x' }), b)).toEqual([]);
     expect(compareAnswers(ans(200, { t: 'x' }), a, ans(404, { t: 'x' }), b)).toEqual(['status 200 vs 404']);
-    expect(compareAnswers(ans(200, { t: 'x' }), a, ans(null, undefined, 'connection refused'), b)).toEqual(['transport: HTTP 200 vs connection refused']);
-    expect(compareAnswers(ans(200, { t: 'x' }), a, { status: 200, body: undefined, raw: '<html>', curl: '' }, b)).toEqual(['body: JSON vs not JSON']);
+    expect(compareAnswers(ans(200, { t: 'x' }), a, ans(null, undefined, 'connection refused'), b)).toEqual([
+      'transport: HTTP 200 vs connection refused',
+    ]);
+    expect(
+      compareAnswers(ans(200, { t: 'x' }), a, { status: 200, body: undefined, raw: '<html>', curl: '' }, b),
+    ).toEqual(['body: JSON vs not JSON']);
   });
 });

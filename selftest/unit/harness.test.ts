@@ -10,7 +10,13 @@ import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
 import type { ResolvedConfig } from '../../lib/config.ts';
 
 const cfg = (over: Partial<ResolvedConfig>): ResolvedConfig =>
-  ({ resolvedVariant: 'extended', features: [], readOnly: false, auth: { kind: 'basic', user: 'u', password: 'p' }, ...over }) as ResolvedConfig;
+  ({
+    resolvedVariant: 'extended',
+    features: [],
+    readOnly: false,
+    auth: { kind: 'basic', user: 'u', password: 'p' },
+    ...over,
+  }) as ResolvedConfig;
 
 test('applicability follows variant, features, read-only mode and credentials', () => {
   expect(notApplicableReason(['extended'], cfg({ resolvedVariant: 'base' }))).toBe('extended variant only');
@@ -28,12 +34,23 @@ test('per-check seeds are stable and differ between checks', () => {
   expect(checkSeed(42, 'events.list.a')).not.toBe(checkSeed(43, 'events.list.a'));
 });
 
-const result = (status: CheckResult['status'], level: 'must' | 'should' = 'must'): CheckResult => ({ id: `events.x.${status}`, title: 't', file: 'f', level, tags: [], requirements: [], spec: '', status, duration: 0 });
+const result = (status: CheckResult['status'], level: 'must' | 'should' = 'must'): CheckResult => ({
+  id: `events.x.${status}`,
+  title: 't',
+  file: 'f',
+  level,
+  tags: [],
+  requirements: [],
+  spec: '',
+  status,
+  duration: 0,
+});
 
 test('the verdict: certified unless an applicable must-check fails, is blocked or errors', () => {
   expect(verdictOf([result('pass'), result('warn', 'should'), result('n/a')], false)).toBe('certified');
   expect(verdictOf([result('pass')], true)).toBe('certified-read-only');
-  for (const s of ['fail', 'blocked', 'error', 'expected-fail'] as const) expect(verdictOf([result(s)], false)).toBe('not-certified');
+  for (const s of ['fail', 'blocked', 'error', 'expected-fail'] as const)
+    expect(verdictOf([result(s)], false)).toBe('not-certified');
   expect(verdictOf([result('pass')], false, ['suite file failed to load'])).toBe('not-certified');
 });
 
@@ -55,12 +72,21 @@ test('the client records exchanges with the Authorization redacted and a curl li
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   const seen: string[] = [];
-  const client = new Client({ baseUrl: `http://127.0.0.1:${port}/wp-json`, namespace: 'cal/events/v1', auth: { kind: 'basic', user: 'ed', password: 'pw-secret' }, timeoutMs: 5000, concurrency: 2, onExchange: (e) => seen.push(JSON.stringify(e)) });
+  const client = new Client({
+    baseUrl: `http://127.0.0.1:${port}/wp-json`,
+    namespace: 'cal/events/v1',
+    auth: { kind: 'basic', user: 'ed', password: 'pw-secret' },
+    timeoutMs: 5000,
+    concurrency: 2,
+    onExchange: (e) => seen.push(JSON.stringify(e)),
+  });
   try {
     const res = await client.get('/events', { categories: ['a', 'b'], per_page: 5 });
     expect(res.status).toBe(200);
     expect(res.json.auth).toBe(`Basic ${Buffer.from('ed:pw-secret').toString('base64')}`);
-    expect(decodeURIComponent(res.json.url)).toBe('/wp-json/cal/events/v1/events?categories[]=a&categories[]=b&per_page=5');
+    expect(decodeURIComponent(res.json.url)).toBe(
+      '/wp-json/cal/events/v1/events?categories[]=a&categories[]=b&per_page=5',
+    );
     expect(res.exchange.curl).toContain(`-u "ed:$CAL_PASSWORD"`);
     const anon = await client.anonymous().get('');
     expect(anon.json.auth).toBeNull();
@@ -77,7 +103,22 @@ test('the client records exchanges with the Authorization redacted and a curl li
 test('reports render failures with their reproduction, and redaction removes secrets', () => {
   const report = {
     format: 1 as const,
-    header: { tool: 'calcert', version: '0', target: 'http://x', namespace: 'cal/events/v1', embedded: false, variant: { declared: 'auto', detected: 'base', resolved: 'base', mismatch: false }, features: [], seed: 1, runTag: 'cc1', readOnly: false, startedAt: '2026-01-01T00:00:00Z', duration: 1, requests: 1, config: {} },
+    header: {
+      tool: 'calcert',
+      version: '0',
+      target: 'http://x',
+      namespace: 'cal/events/v1',
+      embedded: false,
+      variant: { declared: 'auto', detected: 'base', resolved: 'base', mismatch: false },
+      features: [],
+      seed: 1,
+      runTag: 'cc1',
+      readOnly: false,
+      startedAt: '2026-01-01T00:00:00Z',
+      duration: 1,
+      requests: 1,
+      config: {},
+    },
     checks: [{ ...result('fail'), message: 'expected 201, got 500', curl: "curl -X POST 'http://x'" }],
     footer: { counts: { byLevel: {}, byStatus: {}, byGroup: {} }, verdict: 'not-certified' as const, errors: [] },
   };

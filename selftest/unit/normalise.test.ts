@@ -39,10 +39,15 @@ describe('normaliseText', () => {
 
   test('is idempotent', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'ab <>/&#;x0123-.\'"\n\u2014\u2019\u00d7\u2026'.split(''), 'amp', 'p', 'br', 'lt') }), (s) => {
-        const once = normaliseText(s);
-        expect(normaliseText(once)).toBe(once);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(...'ab <>/&#;x0123-.\'"\n\u2014\u2019\u00d7\u2026'.split(''), 'amp', 'p', 'br', 'lt'),
+        }),
+        (s) => {
+          const once = normaliseText(s);
+          expect(normaliseText(once)).toBe(once);
+        },
+      ),
       { numRuns: 500 },
     );
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => normaliseText(normaliseText(s)) === normaliseText(s)));
@@ -50,13 +55,23 @@ describe('normaliseText', () => {
 
   test('plain ASCII words separated by single spaces come back unchanged', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
-    fc.assert(fc.property(fc.array(word, { minLength: 1, maxLength: 8 }), (words) => normaliseText(words.join(' ')) === words.join(' ')));
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 8 }),
+        (words) => normaliseText(words.join(' ')) === words.join(' '),
+      ),
+    );
   });
 });
 
 describe('sameText', () => {
   test('accepts the rendering of the original', () => {
-    expect(sameText('"Rock \'n\' roll" -- 2x3 ... ok', '&#8220;Rock &#8216;n&#8217; roll&#8221; &#8212; 2&#215;3 &#8230; ok')).toBe(true);
+    expect(
+      sameText(
+        '"Rock \'n\' roll" -- 2x3 ... ok',
+        '&#8220;Rock &#8216;n&#8217; roll&#8221; &#8212; 2&#215;3 &#8230; ok',
+      ),
+    ).toBe(true);
     expect(sameText('line1\nline2\n\npara2', '<p>line1<br />\nline2</p>\n<p>para2</p>')).toBe(true);
   });
   test('rejects different text, other words and non-text', () => {
@@ -76,7 +91,10 @@ describe('sameText', () => {
 });
 
 describe('costs', () => {
-  const six = (cost: string, values: string[]) => ({ cost, cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values } });
+  const six = (cost: string, values: string[]) => ({
+    cost,
+    cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values },
+  });
   test('costNumbers reads the display string and the values', () => {
     expect(costNumbers(six('$10 – $20', ['10', '20'])).sort((a, b) => a - b)).toEqual([10, 20]);
     expect(costNumbers(six('$5.50', ['5.50']))).toContain(5.5);

@@ -4,7 +4,14 @@
  * under the overlap reading, and the spec's literal reading where the two differ.
  */
 import { describe, expect, test } from 'vitest';
-import { expectation, listed, MUST_READINGS, type DateQuery, type OracleEvent, type Readings } from '../../lib/oracle/dates.ts';
+import {
+  expectation,
+  listed,
+  MUST_READINGS,
+  type DateQuery,
+  type OracleEvent,
+  type Readings,
+} from '../../lib/oracle/dates.ts';
 
 const E: OracleEvent[] = [
   { id: 1, start: '2027-05-10 10:00:00', end: '2027-05-10 12:00:00' },
@@ -41,16 +48,26 @@ describe('the measured table (E1..E4, UTC site)', () => {
       }
     });
     test(`base (overlap, as 4.6.8) ${q(query)} lists ${base.join(' ')}`, () => {
-      expect(listed(E, query, { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'overlap' } })).toEqual(base);
+      expect(listed(E, query, { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'overlap' } })).toEqual(
+        base,
+      );
     });
   }
   test('base, spec reading: start_date=05-11 keeps only events starting that day or later', () => {
-    expect(listed(E, { start_date: '2027-05-11' }, { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'spec' } })).toEqual([3, 4]);
+    expect(
+      listed(
+        E,
+        { start_date: '2027-05-11' },
+        { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'spec' } },
+      ),
+    ).toEqual([3, 4]);
   });
   test('base, spec reading agrees with the table everywhere else', () => {
     for (const [query, , base] of TABLE) {
       if (query.start_date === '2027-05-11') continue;
-      expect(listed(E, query, { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'spec' } })).toEqual(base);
+      expect(listed(E, query, { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'spec' } })).toEqual(
+        base,
+      );
     }
   });
   test('base must-expectation leaves only the spanning event open', () => {
@@ -81,26 +98,43 @@ describe('default window', () => {
     expect(exp).toEqual({ listed: [3, 4], notListed: [1, 5], either: [2, 6] });
   });
   test('6.x drops running events, 4.6.8 lists them', () => {
-    expect(listed(events, {}, { variant: 'extended', siteZone: 'UTC', now, readings: { window: 'start' } })).toEqual([2, 3, 4]);
-    expect(listed(events, {}, { variant: 'base', siteZone: 'UTC', now, readings: { window: 'overlap' } })).toEqual([2, 3, 4, 6]);
+    expect(listed(events, {}, { variant: 'extended', siteZone: 'UTC', now, readings: { window: 'start' } })).toEqual([
+      2, 3, 4,
+    ]);
+    expect(listed(events, {}, { variant: 'base', siteZone: 'UTC', now, readings: { window: 'overlap' } })).toEqual([
+      2, 3, 4, 6,
+    ]);
   });
   test('a relative parameter drops the window (extended only)', () => {
-    expect(listed(events, { starts_after: '2020-01-01' }, { variant: 'extended', siteZone: 'UTC', now })).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(listed(events, { starts_after: '2020-01-01' }, { variant: 'base', siteZone: 'UTC', now, readings: { window: 'start' } })).toEqual([2, 3, 4]);
+    expect(listed(events, { starts_after: '2020-01-01' }, { variant: 'extended', siteZone: 'UTC', now })).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
+    expect(
+      listed(
+        events,
+        { starts_after: '2020-01-01' },
+        { variant: 'base', siteZone: 'UTC', now, readings: { window: 'start' } },
+      ),
+    ).toEqual([2, 3, 4]);
   });
 });
 
 describe('zones', () => {
   test('instant basis converts the event zone; wallclock basis compares wall clocks', () => {
     // 10:00 in New York in June = 14:00 UTC.
-    const ev: OracleEvent[] = [{ id: 1, start: '2027-06-10 10:00:00', end: '2027-06-10 11:00:00', zone: 'America/New_York' }];
+    const ev: OracleEvent[] = [
+      { id: 1, start: '2027-06-10 10:00:00', end: '2027-06-10 11:00:00', zone: 'America/New_York' },
+    ];
     const query: DateQuery = { starts_after: '2027-06-10 12:00:00', strict_dates: 'true' };
     expect(listed(ev, query, { variant: 'extended', siteZone: 'UTC', readings: { basis: 'instant' } })).toEqual([1]);
     expect(listed(ev, query, { variant: 'extended', siteZone: 'UTC', readings: { basis: 'wallclock' } })).toEqual([]);
   });
   test('DST: a New York event on the spring-forward day is 4 hours behind UTC after 03:00', () => {
-    const ev: OracleEvent[] = [{ id: 1, start: '2027-03-14 03:30:00', end: '2027-03-14 04:00:00', zone: 'America/New_York' }];
-    const at = (s: string) => listed(ev, { starts_after: s, strict_dates: '1' }, { variant: 'extended', siteZone: 'UTC' });
+    const ev: OracleEvent[] = [
+      { id: 1, start: '2027-03-14 03:30:00', end: '2027-03-14 04:00:00', zone: 'America/New_York' },
+    ];
+    const at = (s: string) =>
+      listed(ev, { starts_after: s, strict_dates: '1' }, { variant: 'extended', siteZone: 'UTC' });
     expect(at('2027-03-14 07:29:00')).toEqual([1]);
     expect(at('2027-03-14 07:30:00')).toEqual([]);
   });

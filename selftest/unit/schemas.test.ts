@@ -9,35 +9,126 @@ import type { RunReport } from '../../lib/results.ts';
 
 const details = { year: '2027', month: '02', day: '03', hour: '10', minutes: '00', seconds: '00' };
 const venue = {
-  id: 7, author: '1', status: 'publish', date: '2026-11-21 10:00:00', date_utc: '2026-11-21 10:00:00', modified: '2026-11-21 10:00:00',
-  modified_utc: '2026-11-21 10:00:00', url: 'http://x/venue/v/', venue: 'Hall', slug: 'hall', show_map: true, show_map_link: true,
-  global_id: 'x?id=7', global_id_lineage: ['x?id=7'],
+  id: 7,
+  author: '1',
+  status: 'publish',
+  date: '2026-11-21 10:00:00',
+  date_utc: '2026-11-21 10:00:00',
+  modified: '2026-11-21 10:00:00',
+  modified_utc: '2026-11-21 10:00:00',
+  url: 'http://x/venue/v/',
+  venue: 'Hall',
+  slug: 'hall',
+  show_map: true,
+  show_map_link: true,
+  global_id: 'x?id=7',
+  global_id_lineage: ['x?id=7'],
 };
 const organizer = {
-  id: 8, author: '1', status: 'publish', date: '2026-11-21 10:00:00', date_utc: '2026-11-21 10:00:00', modified: '2026-11-21 10:00:00',
-  modified_utc: '2026-11-21 10:00:00', url: 'http://x/organizer/o/', organizer: 'Org', email: 'o@example.org', global_id: 'x?id=8', global_id_lineage: ['x?id=8'],
+  id: 8,
+  author: '1',
+  status: 'publish',
+  date: '2026-11-21 10:00:00',
+  date_utc: '2026-11-21 10:00:00',
+  modified: '2026-11-21 10:00:00',
+  modified_utc: '2026-11-21 10:00:00',
+  url: 'http://x/organizer/o/',
+  organizer: 'Org',
+  email: 'o@example.org',
+  global_id: 'x?id=8',
+  global_id_lineage: ['x?id=8'],
 };
-const embeddedTerm = { name: 'Music', slug: 'music', term_group: 0, term_taxonomy_id: 5, taxonomy: 'tribe_events_cat', description: '', parent: 0, count: 1, filter: 'raw', id: 5, urls: { self: 's', collection: 'c' } };
+const embeddedTerm = {
+  name: 'Music',
+  slug: 'music',
+  term_group: 0,
+  term_taxonomy_id: 5,
+  taxonomy: 'tribe_events_cat',
+  description: '',
+  parent: 0,
+  count: 1,
+  filter: 'raw',
+  id: 5,
+  urls: { self: 's', collection: 'c' },
+};
 function event(): any {
   return {
-    id: 82, global_id: '127.0.0.1?id=82', global_id_lineage: ['127.0.0.1?id=82'], author: '1', status: 'publish',
-    date: '2026-11-21 10:00:00', date_utc: '2026-11-21 10:00:00', modified: '2026-11-21 10:00:00', modified_utc: '2026-11-21 10:00:00',
-    url: 'http://x/event/e/', rest_url: 'http://x/wp-json/tribe/events/v1/events/82', title: 'E', description: '<p>d</p>', excerpt: '', slug: 'e',
-    image: false, all_day: false, start_date: '2027-02-03 10:00:00', start_date_details: details, end_date: '2027-02-03 12:00:00', end_date_details: details,
-    utc_start_date: '2027-02-03 10:00:00', utc_start_date_details: details, utc_end_date: '2027-02-03 12:00:00', utc_end_date_details: details,
-    timezone: 'UTC', timezone_abbr: 'UTC', cost: '$10', cost_details: { currency_symbol: '', currency_position: '', values: ['10'] }, website: '',
-    show_map: true, show_map_link: true, hide_from_listings: false, sticky: false, featured: false, categories: [embeddedTerm], tags: [],
-    venue: [], organizer: [organizer],
+    id: 82,
+    global_id: '127.0.0.1?id=82',
+    global_id_lineage: ['127.0.0.1?id=82'],
+    author: '1',
+    status: 'publish',
+    date: '2026-11-21 10:00:00',
+    date_utc: '2026-11-21 10:00:00',
+    modified: '2026-11-21 10:00:00',
+    modified_utc: '2026-11-21 10:00:00',
+    url: 'http://x/event/e/',
+    rest_url: 'http://x/wp-json/tribe/events/v1/events/82',
+    title: 'E',
+    description: '<p>d</p>',
+    excerpt: '',
+    slug: 'e',
+    image: false,
+    all_day: false,
+    start_date: '2027-02-03 10:00:00',
+    start_date_details: details,
+    end_date: '2027-02-03 12:00:00',
+    end_date_details: details,
+    utc_start_date: '2027-02-03 10:00:00',
+    utc_start_date_details: details,
+    utc_end_date: '2027-02-03 12:00:00',
+    utc_end_date_details: details,
+    timezone: 'UTC',
+    timezone_abbr: 'UTC',
+    cost: '$10',
+    cost_details: { currency_symbol: '', currency_position: '', values: ['10'] },
+    website: '',
+    show_map: true,
+    show_map_link: true,
+    hide_from_listings: false,
+    sticky: false,
+    featured: false,
+    categories: [embeddedTerm],
+    tags: [],
+    venue: [],
+    organizer: [organizer],
   };
 }
-const category = { id: 5, count: 1, description: '', name: 'Music', slug: 'music', taxonomy: 'tribe_events_cat', parent: 0, meta: [], url: 'http://x/c/', urls: { self: 's', collection: 'c' } };
-const tag = { id: 6, count: 0, description: '', name: 'Jazz', slug: 'jazz', taxonomy: 'post_tag', meta: [], url: 'http://x/t/', urls: { self: 's', collection: 'c' } };
+const category = {
+  id: 5,
+  count: 1,
+  description: '',
+  name: 'Music',
+  slug: 'music',
+  taxonomy: 'tribe_events_cat',
+  parent: 0,
+  meta: [],
+  url: 'http://x/c/',
+  urls: { self: 's', collection: 'c' },
+};
+const tag = {
+  id: 6,
+  count: 0,
+  description: '',
+  name: 'Jazz',
+  slug: 'jazz',
+  taxonomy: 'post_tag',
+  meta: [],
+  url: 'http://x/t/',
+  urls: { self: 's', collection: 'c' },
+};
 
 describe('records', () => {
   test('a full event passes both levels, with venue [] or an object, image false or an object', () => {
     expect(validateRecord('event', event(), 'shape')).toEqual({ ok: true, errors: [], message: '' });
     expect(validateRecord('event', { ...event(), venue }, 'shape').ok).toBe(true);
-    expect(validateRecord('event', { ...event(), image: { url: 'u', id: 3, extension: 'png', width: 400, height: 300 } }, 'shape').ok).toBe(true);
+    expect(
+      validateRecord(
+        'event',
+        { ...event(), image: { url: 'u', id: 3, extension: 'png', width: 400, height: 300 } },
+        'shape',
+      ).ok,
+    ).toBe(true);
     expect(validateRecord('event', event(), 'contract').ok).toBe(true);
   });
 
@@ -47,8 +138,20 @@ describe('records', () => {
   });
 
   test('the contract demands only id (events: title and dates)', () => {
-    expect(validateRecord('event', { id: 1, title: 'x', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' }, 'contract').ok).toBe(true);
-    expect(validateRecord('event', { id: 1, title: 'x', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' }, 'shape').ok).toBe(false);
+    expect(
+      validateRecord(
+        'event',
+        { id: 1, title: 'x', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' },
+        'contract',
+      ).ok,
+    ).toBe(true);
+    expect(
+      validateRecord(
+        'event',
+        { id: 1, title: 'x', start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' },
+        'shape',
+      ).ok,
+    ).toBe(false);
     for (const kind of ['venue', 'organizer', 'category', 'tag'] as const) {
       expect(validateRecord(kind, { id: 1 }, 'contract').ok).toBe(true);
       expect(validateRecord(kind, { id: '1' }, 'contract').ok).toBe(false);
@@ -59,7 +162,9 @@ describe('records', () => {
   test('messages name the JSON path, the rule and the value', () => {
     const r = validateRecord('event', { ...event(), start_date: '2027-02-03T10:00:00' }, 'contract');
     expect(r.ok).toBe(false);
-    expect(r.errors).toEqual(['/start_date must match pattern "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" (got "2027-02-03T10:00:00")']);
+    expect(r.errors).toEqual([
+      '/start_date must match pattern "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" (got "2027-02-03T10:00:00")',
+    ]);
     expect(r.message).toBe(r.errors[0]);
     const missing = validateRecord('event', { id: 1 }, 'contract');
     expect(missing.errors).toContain("/ must have required property 'title'");
@@ -76,9 +181,13 @@ describe('records', () => {
     expect(bad({ venue: null }).ok).toBe(false);
     expect(bad({ venue: false }).ok).toBe(false);
     expect(bad({ organizer: organizer }).ok).toBe(false);
-    expect(bad({ start_date_details: { ...details, year: 2027 } }).message).toContain('/start_date_details/year must be string');
+    expect(bad({ start_date_details: { ...details, year: 2027 } }).message).toContain(
+      '/start_date_details/year must be string',
+    );
     expect(bad({ cost_details: { values: [] } }).ok).toBe(false);
-    expect(bad({ categories: [{ id: 1, name: 'x' }] }).errors).toContain("/categories/0 must have required property 'slug'");
+    expect(bad({ categories: [{ id: 1, name: 'x' }] }).errors).toContain(
+      "/categories/0 must have required property 'slug'",
+    );
     expect(bad({ featured: 'true' }).ok).toBe(false);
     const { rest_url: _drop, ...noRestUrl } = event();
     expect(validateRecord('event', noRestUrl, 'shape').message).toBe("/ must have required property 'rest_url'");
@@ -110,7 +219,13 @@ describe('lists', () => {
     expect(validateList('events', { events: [] }, 'shape').ok).toBe(false);
     expect(validateList('events', [event()], 'contract').ok).toBe(false);
     expect(validateList('venues', { events: [] }, 'contract').message).toBe("/ must have required property 'venues'");
-    expect(validateList('categories', { categories: [category], rest_url: 'u', total: 1, total_pages: 1, next_rest_url: 'n' }, 'shape').ok).toBe(true);
+    expect(
+      validateList(
+        'categories',
+        { categories: [category], rest_url: 'u', total: 1, total_pages: 1, next_rest_url: 'n' },
+        'shape',
+      ).ok,
+    ).toBe(true);
     expect(validateList('tags', { tags: [{ id: 'x' }] }, 'contract').message).toContain('/tags/0/id must be integer');
   });
 
@@ -123,8 +238,16 @@ describe('lists', () => {
 
 describe('error bodies', () => {
   test('{code, message, data: {status}}', () => {
-    expect(validateError({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'x' }, details: [] } }).ok).toBe(true);
-    expect(validateError({ code: 'x', message: 'y', data: { status: '400' } }).message).toContain('/data/status must be integer');
+    expect(
+      validateError({
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): id',
+        data: { status: 400, params: { id: 'x' }, details: [] },
+      }).ok,
+    ).toBe(true);
+    expect(validateError({ code: 'x', message: 'y', data: { status: '400' } }).message).toContain(
+      '/data/status must be integer',
+    );
     expect(validateError({ error: 'nope' }).ok).toBe(false);
     expect(validateError('Not Found').ok).toBe(false);
   });
@@ -132,7 +255,18 @@ describe('error bodies', () => {
 
 describe('SCHEMAS', () => {
   test('names every schema', () => {
-    for (const k of ['event', 'venue', 'organizer', 'category', 'tag', 'events', 'venues', 'organizers', 'categories', 'tags']) {
+    for (const k of [
+      'event',
+      'venue',
+      'organizer',
+      'category',
+      'tag',
+      'events',
+      'venues',
+      'organizers',
+      'categories',
+      'tags',
+    ]) {
       expect(SCHEMAS[`${k}.contract`]).toBeTypeOf('object');
       expect(SCHEMAS[`${k}.shape`]).toBeTypeOf('object');
     }
@@ -146,18 +280,65 @@ describe('results.json report', () => {
     return {
       format: 1,
       header: {
-        tool: 'calcert', version: '0.1.0', target: 'http://127.0.0.1:8883/wp-json', namespace: 'cal/events/v1', embedded: false,
-        variant: { declared: 'auto', detected: 'extended', resolved: 'extended', mismatch: false }, features: [], seed: 42, runTag: 'cc1abc',
-        readOnly: false, startedAt: '2026-11-21T23:52:00.000Z', duration: 1234, requests: 10, config: { baseUrl: 'http://127.0.0.1:8883/wp-json' },
+        tool: 'calcert',
+        version: '0.1.0',
+        target: 'http://127.0.0.1:8883/wp-json',
+        namespace: 'cal/events/v1',
+        embedded: false,
+        variant: { declared: 'auto', detected: 'extended', resolved: 'extended', mismatch: false },
+        features: [],
+        seed: 42,
+        runTag: 'cc1abc',
+        readOnly: false,
+        startedAt: '2026-11-21T23:52:00.000Z',
+        duration: 1234,
+        requests: 10,
+        config: { baseUrl: 'http://127.0.0.1:8883/wp-json' },
       },
       checks: [
-        { id: 'events.create.requires-title', title: 'rejects an event without a title', file: 'suites/events/create.test.ts', level: 'must', tags: ['writes'], requirements: ['R1'], spec: '§3', status: 'pass', duration: 12, requests: 2, seed: -5 },
         {
-          id: 'events.create.answers-201', title: 'answers 201', file: 'suites/events/create.test.ts', level: 'should', tags: ['writes'], requirements: ['R2'], spec: 'LEVELS.md', status: 'warn', duration: 8,
-          message: 'expected 201, got 200', request: { method: 'POST', url: 'http://x/events', headers: { 'content-type': 'application/json' }, body: '{}' }, responseExcerpt: '{}', curl: 'curl ...',
+          id: 'events.create.requires-title',
+          title: 'rejects an event without a title',
+          file: 'suites/events/create.test.ts',
+          level: 'must',
+          tags: ['writes'],
+          requirements: ['R1'],
+          spec: '§3',
+          status: 'pass',
+          duration: 12,
+          requests: 2,
+          seed: -5,
+        },
+        {
+          id: 'events.create.answers-201',
+          title: 'answers 201',
+          file: 'suites/events/create.test.ts',
+          level: 'should',
+          tags: ['writes'],
+          requirements: ['R2'],
+          spec: 'LEVELS.md',
+          status: 'warn',
+          duration: 8,
+          message: 'expected 201, got 200',
+          request: {
+            method: 'POST',
+            url: 'http://x/events',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          },
+          responseExcerpt: '{}',
+          curl: 'curl ...',
         },
       ],
-      footer: { counts: { byLevel: { must: { pass: 1 }, should: { warn: 1 } }, byStatus: { pass: 1, warn: 1 }, byGroup: { events: { pass: 1, warn: 1 } } }, verdict: 'certified', errors: [] },
+      footer: {
+        counts: {
+          byLevel: { must: { pass: 1 }, should: { warn: 1 } },
+          byStatus: { pass: 1, warn: 1 },
+          byGroup: { events: { pass: 1, warn: 1 } },
+        },
+        verdict: 'certified',
+        errors: [],
+      },
     };
   }
 

@@ -4,24 +4,56 @@
  * so no check sends 0.
  */
 import { check } from '../../lib/check.ts';
-import { CATEGORIES as tx, field, idsOf, listTerms, makeTerm, param, readTerm, route, sameSet, show, SHOW_EMPTY } from '../../lib/terms.ts';
+import {
+  CATEGORIES as tx,
+  field,
+  idsOf,
+  listTerms,
+  makeTerm,
+  param,
+  readTerm,
+  route,
+  sameSet,
+  show,
+  SHOW_EMPTY,
+} from '../../lib/terms.ts';
 
 check(
-  { id: 'categories.create.parent', spec: 'Resources and their fields / Event category (parent: parent category term ID)', level: 'must', requirements: [field(tx, 'parent'), route(tx, 'POST')], tags: ['writes'] },
+  {
+    id: 'categories.create.parent',
+    spec: 'Resources and their fields / Event category (parent: parent category term ID)',
+    level: 'must',
+    requirements: [field(tx, 'parent'), route(tx, 'POST')],
+    tags: ['writes'],
+  },
   'creates a category under a parent and reflects the parent',
   async (t) => {
     const parent = await makeTerm(t, tx, 'parent');
     const res = await t.api.post('/categories', { name: t.name('child'), parent: parent.id });
     t.trackCreated('categories', res);
     t.expectStatus(res, '2xx', 'POST /categories with parent');
-    t.assert(Number(res.json?.parent) === parent.id, `the create answer has parent ${JSON.stringify(res.json?.parent)}, expected ${parent.id}`, res);
+    t.assert(
+      Number(res.json?.parent) === parent.id,
+      `the create answer has parent ${JSON.stringify(res.json?.parent)}, expected ${parent.id}`,
+      res,
+    );
     const { body, res: read } = await readTerm(t, tx, res.json.id);
-    t.assert(Number(body.parent) === parent.id, `GET /categories/${res.json.id} has parent ${JSON.stringify(body.parent)}, expected ${parent.id}`, read);
+    t.assert(
+      Number(body.parent) === parent.id,
+      `GET /categories/${res.json.id} has parent ${JSON.stringify(body.parent)}, expected ${parent.id}`,
+      read,
+    );
   },
 );
 
 check(
-  { id: 'categories.update.parent', spec: 'Resources and their fields / Event category (parent); Update: every field optional', level: 'must', requirements: [field(tx, 'parent'), route(tx, 'PATCH', true)], tags: ['writes'] },
+  {
+    id: 'categories.update.parent',
+    spec: 'Resources and their fields / Event category (parent); Update: every field optional',
+    level: 'must',
+    requirements: [field(tx, 'parent'), route(tx, 'PATCH', true)],
+    tags: ['writes'],
+  },
   'moves a category under another parent on update',
   async (t) => {
     const first = await makeTerm(t, tx, 'first parent');
@@ -30,12 +62,22 @@ check(
     const res = await t.api.patch(`/categories/${child.id}`, { parent: second.id });
     t.expectStatus(res, '2xx', `PATCH /categories/${child.id} with parent ${second.id}`);
     const { body, res: read } = await readTerm(t, tx, child.id);
-    t.assert(Number(body.parent) === second.id, `after the update the parent is ${JSON.stringify(body.parent)}, expected ${second.id} (was ${first.id})`, read);
+    t.assert(
+      Number(body.parent) === second.id,
+      `after the update the parent is ${JSON.stringify(body.parent)}, expected ${second.id} (was ${first.id})`,
+      read,
+    );
   },
 );
 
 check(
-  { id: 'categories.list.parent', spec: 'List categories: parent (categories only; terms with this parent)', level: 'must', requirements: [param(tx, 'parent'), route(tx, 'GET')], tags: ['writes'] },
+  {
+    id: 'categories.list.parent',
+    spec: 'List categories: parent (categories only; terms with this parent)',
+    level: 'must',
+    requirements: [param(tx, 'parent'), route(tx, 'GET')],
+    tags: ['writes'],
+  },
   'parent lists the direct children of a category and no other category',
   async (t) => {
     const parent = await makeTerm(t, tx, 'parent');

@@ -9,12 +9,16 @@ import { at } from '../events/support.ts';
 
 const NS = '/cal/events/v1';
 const ALL_ROUTES: string[] = [
-  `GET ${NS}`, `GET ${NS}/doc`,
+  `GET ${NS}`,
+  `GET ${NS}/doc`,
   ...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [
-    `GET ${NS}/${r}`, `POST ${NS}/${r}`,
+    `GET ${NS}/${r}`,
+    `POST ${NS}/${r}`,
     ...['GET', 'DELETE', 'POST', 'PUT', 'PATCH'].map((m) => `${m} ${NS}/${r}/{id}`),
   ]),
-  ...['events', 'venues', 'organizers'].flatMap((r) => ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'].map((m) => `${m} ${NS}/${r}/by-slug/{slug}`)),
+  ...['events', 'venues', 'organizers'].flatMap((r) =>
+    ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'].map((m) => `${m} ${NS}/${r}/by-slug/{slug}`),
+  ),
 ].map((r) => `route:${r}`);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,12 +26,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 check(
   {
     id: 'errors.routes.exist',
-    spec: 'Endpoints: methods per route; LEVELS.md route-methods of the variant\'s table exist (must: anything but 404/405)',
+    spec: "Endpoints: methods per route; LEVELS.md route-methods of the variant's table exist (must: anything but 404/405)",
     level: 'must',
     requirements: ALL_ROUTES,
     tags: ['writes'],
   },
-  'answers every route-method of the variant\'s endpoint table with something other than 404 or 405',
+  "answers every route-method of the variant's endpoint table with something other than 404 or 405",
   async (t) => {
     const missing: string[] = [];
     let last: ApiResponse | undefined;
@@ -36,14 +40,22 @@ check(
       last = res;
       // Base only: an empty list page may be a 404 JSON error (LEVELS.md minimal contract; 4.6.8
       // answers an empty list, e.g. GET /categories with hide_empty, 404 *-archive-page-not-found).
-      const emptyBasePage = !t.extended && method === 'GET' && /^\/(events|venues|organizers|categories|tags)$/.test(path) && res.status === 404 && typeof res.json?.code === 'string' && res.json.code !== 'rest_no_route';
-      if ((res.status === 404 || res.status === 405) && !emptyBasePage) missing.push(`${method} ${path} -> ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}`);
+      const emptyBasePage =
+        !t.extended &&
+        method === 'GET' &&
+        /^\/(events|venues|organizers|categories|tags)$/.test(path) &&
+        res.status === 404 &&
+        typeof res.json?.code === 'string' &&
+        res.json.code !== 'rest_no_route';
+      if ((res.status === 404 || res.status === 405) && !emptyBasePage)
+        missing.push(`${method} ${path} -> ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}`);
       return res;
     };
     const ev = { title: t.name('route event'), start_date: at(30, 10), end_date: at(30, 12) };
     const e1 = await t.create('events', { ...ev, slug: `${t.scope}-route-one`.toLowerCase() });
     const e2 = await t.create('events', { ...ev, slug: `${t.scope}-route-two`.toLowerCase() });
-    const linked = async (kind: 'venue' | 'organizer', n: string) => t.create(kind === 'venue' ? 'venues' : 'organizers', { [kind]: t.name(`route ${kind} ${n}`) });
+    const linked = async (kind: 'venue' | 'organizer', n: string) =>
+      t.create(kind === 'venue' ? 'venues' : 'organizers', { [kind]: t.name(`route ${kind} ${n}`) });
     const v1 = await linked('venue', 'one');
     const v2 = await linked('venue', 'two');
     const o1 = await linked('organizer', 'one');
@@ -56,7 +68,12 @@ check(
     for (const r of ['events', 'venues', 'organizers', 'categories', 'tags']) await call('GET', `/${r}`);
     const created = await call('POST', '/events', { ...ev, title: t.name('route created') });
     t.trackCreated('events', created);
-    for (const [r, body] of [['venues', { venue: t.name('route venue new') }], ['organizers', { organizer: t.name('route organizer new') }], ['categories', { name: t.name('route category new') }], ['tags', { name: t.name('route tag new') }]] as const) {
+    for (const [r, body] of [
+      ['venues', { venue: t.name('route venue new') }],
+      ['organizers', { organizer: t.name('route organizer new') }],
+      ['categories', { name: t.name('route category new') }],
+      ['tags', { name: t.name('route tag new') }],
+    ] as const) {
       const res = await call('POST', `/${r}`, body);
       t.trackCreated(r, res);
     }
@@ -71,16 +88,33 @@ check(
       await call('GET', `/${r}/${rec.id}`);
       for (const m of ['POST', 'PUT', 'PATCH'] as const) await call(m, `/${r}/${rec.id}`, body);
     }
-    const slugged: Array<[string, any, Record<string, unknown>]> = [['events', e2, { title: ev.title, start_date: ev.start_date, end_date: ev.end_date }]];
-    if (t.extended) slugged.push(['venues', v2, { venue: v2.venue, slug: v2.slug }], ['organizers', o2, { organizer: o2.organizer, slug: o2.slug }]);
+    const slugged: Array<[string, any, Record<string, unknown>]> = [
+      ['events', e2, { title: ev.title, start_date: ev.start_date, end_date: ev.end_date }],
+    ];
+    if (t.extended)
+      slugged.push(
+        ['venues', v2, { venue: v2.venue, slug: v2.slug }],
+        ['organizers', o2, { organizer: o2.organizer, slug: o2.slug }],
+      );
     for (const [r, rec, body] of slugged) {
       t.assert(typeof rec.slug === 'string' && rec.slug !== '', `setup: the ${r} record ${rec.id} has no slug`);
       await call('GET', `/${r}/by-slug/${encodeURIComponent(rec.slug)}`);
-      for (const m of ['POST', 'PUT', 'PATCH'] as const) await call(m, `/${r}/by-slug/${encodeURIComponent(rec.slug)}`, body);
+      for (const m of ['POST', 'PUT', 'PATCH'] as const)
+        await call(m, `/${r}/by-slug/${encodeURIComponent(rec.slug)}`, body);
       await call('DELETE', `/${r}/by-slug/${encodeURIComponent(rec.slug)}`);
     }
-    for (const [r, rec] of items) await call('DELETE', `/${r}/${rec.id}`, undefined, r === 'categories' || r === 'tags' ? { force: true } : undefined);
-    t.assert(missing.length === 0, `route-methods of the ${t.variant} table answer 404/405: ${missing.join('; ')}`, last);
+    for (const [r, rec] of items)
+      await call(
+        'DELETE',
+        `/${r}/${rec.id}`,
+        undefined,
+        r === 'categories' || r === 'tags' ? { force: true } : undefined,
+      );
+    t.assert(
+      missing.length === 0,
+      `route-methods of the ${t.variant} table answer 404/405: ${missing.join('; ')}`,
+      last,
+    );
   },
 );
 
@@ -91,18 +125,41 @@ async function nonDigit(t: CheckContext): Promise<ApiResponse[]> {
 }
 
 check(
-  { id: 'errors.routes.non-digit-id', spec: 'Endpoints: {id} is a numeric path segment (digits only); LEVELS.md non-digit {id} (must: no 2xx record)', level: 'must', requirements: ['route:GET /cal/events/v1/events/{id}', 'route:GET /cal/events/v1/venues/{id}', 'route:GET /cal/events/v1/organizers/{id}', 'route:GET /cal/events/v1/categories/{id}', 'route:GET /cal/events/v1/tags/{id}'], tags: [] },
+  {
+    id: 'errors.routes.non-digit-id',
+    spec: 'Endpoints: {id} is a numeric path segment (digits only); LEVELS.md non-digit {id} (must: no 2xx record)',
+    level: 'must',
+    requirements: [
+      'route:GET /cal/events/v1/events/{id}',
+      'route:GET /cal/events/v1/venues/{id}',
+      'route:GET /cal/events/v1/organizers/{id}',
+      'route:GET /cal/events/v1/categories/{id}',
+      'route:GET /cal/events/v1/tags/{id}',
+    ],
+    tags: [],
+  },
   'answers no record for a non-digit {id}',
   async (t) => {
     for (const res of await nonDigit(t)) {
-      const record = res.status < 300 && res.json && typeof res.json === 'object' && !Array.isArray(res.json) && 'id' in res.json;
-      t.assert(!record, `${res.exchange.method} ${res.exchange.url} answered ${res.status} with a record (id ${JSON.stringify(res.json?.id)})`, res);
+      const record =
+        res.status < 300 && res.json && typeof res.json === 'object' && !Array.isArray(res.json) && 'id' in res.json;
+      t.assert(
+        !record,
+        `${res.exchange.method} ${res.exchange.url} answered ${res.status} with a record (id ${JSON.stringify(res.json?.id)})`,
+        res,
+      );
     }
   },
 );
 
 check(
-  { id: 'errors.routes.non-digit-id-404', spec: 'LEVELS.md non-digit {id} (should: 404 rest_no_route)', level: 'should', requirements: ['route:GET /cal/events/v1/events/{id}'], tags: [] },
+  {
+    id: 'errors.routes.non-digit-id-404',
+    spec: 'LEVELS.md non-digit {id} (should: 404 rest_no_route)',
+    level: 'should',
+    requirements: ['route:GET /cal/events/v1/events/{id}'],
+    tags: [],
+  },
   'answers 404 for a non-digit {id}',
   async (t) => {
     for (const res of await nonDigit(t)) t.expectStatus(res, 404, `${res.exchange.method} ${res.exchange.url}`);
@@ -110,7 +167,13 @@ check(
 );
 
 check(
-  { id: 'errors.routes.unknown-404', spec: 'Endpoints (only the routes of the table); reference-behavior.md unknown routes are 404 rest_no_route (should)', level: 'should', requirements: ['route:GET /cal/events/v1'], tags: [] },
+  {
+    id: 'errors.routes.unknown-404',
+    spec: 'Endpoints (only the routes of the table); reference-behavior.md unknown routes are 404 rest_no_route (should)',
+    level: 'should',
+    requirements: ['route:GET /cal/events/v1'],
+    tags: [],
+  },
   'answers 404 to a route that is not in the endpoint table',
   async (t) => {
     for (const path of ['/no-such-route', '/events/12/no-such-child']) {

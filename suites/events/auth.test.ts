@@ -7,7 +7,13 @@ import { sameText } from '../../lib/normalise.ts';
 import { eventBody, makeEvent, scoped, show } from './support.ts';
 
 check(
-  { id: 'events.auth.anonymous-create', spec: 'Authentication (not shown); reference-behavior.md anonymous writes 401; LEVELS.md (should: refused, nothing changed)', level: 'should', requirements: ['route:POST /cal/events/v1/events'], tags: ['writes', 'security', 'anonymous'] },
+  {
+    id: 'events.auth.anonymous-create',
+    spec: 'Authentication (not shown); reference-behavior.md anonymous writes 401; LEVELS.md (should: refused, nothing changed)',
+    level: 'should',
+    requirements: ['route:POST /cal/events/v1/events'],
+    tags: ['writes', 'security', 'anonymous'],
+  },
   'refuses an anonymous create with 401 and creates nothing',
   async (t) => {
     const res = await t.anon.post('/events', eventBody(t, 'anonymous'));
@@ -19,39 +25,73 @@ check(
 );
 
 check(
-  { id: 'events.auth.anonymous-update', spec: 'reference-behavior.md anonymous writes 401; LEVELS.md (should)', level: 'should', requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'], tags: ['writes', 'security', 'anonymous'] },
+  {
+    id: 'events.auth.anonymous-update',
+    spec: 'reference-behavior.md anonymous writes 401; LEVELS.md (should)',
+    level: 'should',
+    requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'],
+    tags: ['writes', 'security', 'anonymous'],
+  },
   'refuses anonymous updates with 401 and changes nothing',
   async (t) => {
     const ev = await makeEvent(t, 'untouched');
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-      const res = await t.anon.request({ method, path: `/events/${ev.id}`, json: { title: t.name(`hacked ${method}`) } });
+      const res = await t.anon.request({
+        method,
+        path: `/events/${ev.id}`,
+        json: { title: t.name(`hacked ${method}`) },
+      });
       t.expectStatus(res, 401, `an anonymous ${method} /events/${ev.id}`);
     }
     const read = await t.api.get(`/events/${ev.id}`);
-    t.assert(sameText(t.name('untouched'), read.json?.title), `after refused anonymous updates the title is ${JSON.stringify(read.json?.title)}`, read);
+    t.assert(
+      sameText(t.name('untouched'), read.json?.title),
+      `after refused anonymous updates the title is ${JSON.stringify(read.json?.title)}`,
+      read,
+    );
   },
 );
 
 check(
-  { id: 'events.auth.anonymous-delete', spec: 'reference-behavior.md anonymous writes 401; LEVELS.md (should)', level: 'should', requirements: ['route:DELETE /cal/events/v1/events/{id}'], tags: ['writes', 'security', 'anonymous'] },
+  {
+    id: 'events.auth.anonymous-delete',
+    spec: 'reference-behavior.md anonymous writes 401; LEVELS.md (should)',
+    level: 'should',
+    requirements: ['route:DELETE /cal/events/v1/events/{id}'],
+    tags: ['writes', 'security', 'anonymous'],
+  },
   'refuses an anonymous delete with 401 and keeps the event',
   async (t) => {
     const ev = await makeEvent(t, 'kept');
     const res = await t.anon.delete(`/events/${ev.id}`);
     t.expectStatus(res, 401, `an anonymous DELETE /events/${ev.id}`);
     const list = await scoped(t);
-    t.assert(list.ids.includes(ev.id), `after the refused anonymous delete the event ${ev.id} is no longer listed`, list.res);
+    t.assert(
+      list.ids.includes(ev.id),
+      `after the refused anonymous delete the event ${ev.id} is no longer listed`,
+      list.res,
+    );
   },
 );
 
 check(
-  { id: 'events.auth.anonymous-lists-published', spec: 'reference-behavior.md: anonymous lists see only published records; LEVELS.md anonymous lists (should)', level: 'should', requirements: ['route:GET /cal/events/v1/events', 'param:events.status'], tags: ['writes', 'security', 'anonymous'] },
+  {
+    id: 'events.auth.anonymous-lists-published',
+    spec: 'reference-behavior.md: anonymous lists see only published records; LEVELS.md anonymous lists (should)',
+    level: 'should',
+    requirements: ['route:GET /cal/events/v1/events', 'param:events.status'],
+    tags: ['writes', 'security', 'anonymous'],
+  },
   'shows anonymous readers published events only',
   async (t) => {
     const draft = await makeEvent(t, 'draft', { status: 'draft' });
     const pub = await makeEvent(t, 'public');
     const list = await scoped(t, {}, { client: t.anon });
-    t.assert(list.ids.includes(pub.id) && !list.ids.includes(draft.id), `the anonymous list shows ${show(list.ids)}; expected ${pub.id} and not the draft ${draft.id}`, list.res);
+    t.assert(
+      list.ids.includes(pub.id) && !list.ids.includes(draft.id),
+      `the anonymous list shows ${show(list.ids)}; expected ${pub.id} and not the draft ${draft.id}`,
+      list.res,
+    );
     const read = await t.anon.get(`/events/${draft.id}`);
     t.assert(read.status >= 400, `an anonymous read of the draft ${draft.id} answered ${read.status}`, read);
   },

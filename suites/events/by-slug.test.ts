@@ -9,14 +9,24 @@ import { isRecordOf, makeEvent, scoped, show } from './support.ts';
 const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
 
 check(
-  { id: 'events.by-slug.read', spec: 'Endpoints: GET /events/by-slug/{slug}; LEVELS.md by-slug (must: same record as by ID)', level: 'must', requirements: [R('GET'), 'field:events.slug', 'param:path.slug'], tags: ['writes'] },
+  {
+    id: 'events.by-slug.read',
+    spec: 'Endpoints: GET /events/by-slug/{slug}; LEVELS.md by-slug (must: same record as by ID)',
+    level: 'must',
+    requirements: [R('GET'), 'field:events.slug', 'param:path.slug'],
+    tags: ['writes'],
+  },
   'reads the same event by its slug as by its ID',
   async (t) => {
     const slug = `${t.scope}-by-slug`.toLowerCase();
     const ev = await makeEvent(t, 'slugged', { slug });
     const res = await t.api.get(`/events/by-slug/${encodeURIComponent(ev.slug ?? slug)}`);
     t.expectStatus(res, '2xx', `GET /events/by-slug/${ev.slug}`);
-    t.assert(t.json(res)?.id === ev.id, `the by-slug read answered id ${JSON.stringify(res.json?.id)}, expected ${ev.id}`, res);
+    t.assert(
+      t.json(res)?.id === ev.id,
+      `the by-slug read answered id ${JSON.stringify(res.json?.id)}, expected ${ev.id}`,
+      res,
+    );
   },
 );
 
@@ -34,16 +44,30 @@ check(
     const ev = await makeEvent(t, 'slug update', { slug });
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       const title = t.name(`by slug ${method}`);
-      const res = await t.api.request({ method, path: `/events/by-slug/${encodeURIComponent(ev.slug)}`, json: { title, start_date: ev.start_date, end_date: ev.end_date } });
+      const res = await t.api.request({
+        method,
+        path: `/events/by-slug/${encodeURIComponent(ev.slug)}`,
+        json: { title, start_date: ev.start_date, end_date: ev.end_date },
+      });
       t.expectStatus(res, '2xx', `${method} /events/by-slug/${ev.slug}`);
       const read = await t.api.get(`/events/${ev.id}`);
-      t.assert(sameText(title, t.json(read).title), `after ${method} by slug the event ${ev.id} has title ${JSON.stringify(read.json?.title)}, sent ${JSON.stringify(title)}`, read);
+      t.assert(
+        sameText(title, t.json(read).title),
+        `after ${method} by slug the event ${ev.id} has title ${JSON.stringify(read.json?.title)}, sent ${JSON.stringify(title)}`,
+        read,
+      );
     }
   },
 );
 
 check(
-  { id: 'events.by-slug.delete', spec: 'Endpoints: DELETE /events/by-slug/{slug}; LEVELS.md by-slug and delete', level: 'must', requirements: [R('DELETE')], tags: ['writes', 'anonymous'] },
+  {
+    id: 'events.by-slug.delete',
+    spec: 'Endpoints: DELETE /events/by-slug/{slug}; LEVELS.md by-slug and delete',
+    level: 'must',
+    requirements: [R('DELETE')],
+    tags: ['writes', 'anonymous'],
+  },
   'deletes the event with that slug: it leaves the default list and anonymous reads',
   async (t) => {
     const slug = `${t.scope}-del-slug`.toLowerCase();
@@ -52,14 +76,28 @@ check(
     const res = await t.api.delete(`/events/by-slug/${encodeURIComponent(ev.slug)}`);
     t.expectStatus(res, '2xx', `DELETE /events/by-slug/${ev.slug}`);
     const list = await scoped(t);
-    t.assert(!list.ids.includes(ev.id) && list.ids.includes(keep.id), `after the delete by slug the scope lists ${show(list.ids)}; expected ${keep.id} and not ${ev.id}`, list.res);
+    t.assert(
+      !list.ids.includes(ev.id) && list.ids.includes(keep.id),
+      `after the delete by slug the scope lists ${show(list.ids)}; expected ${keep.id} and not ${ev.id}`,
+      list.res,
+    );
     const anon = await t.anon.get(`/events/${ev.id}`);
-    t.assert(!isRecordOf(anon, ev.id), `an anonymous read of the deleted event answered ${anon.status} with the record`, anon);
+    t.assert(
+      !isRecordOf(anon, ev.id),
+      `an anonymous read of the deleted event answered ${anon.status} with the record`,
+      anon,
+    );
   },
 );
 
 check(
-  { id: 'events.by-slug.missing-4xx', spec: 'LEVELS.md missing record (item, by-slug read: must 4xx)', level: 'must', requirements: [R('GET')], tags: [] },
+  {
+    id: 'events.by-slug.missing-4xx',
+    spec: 'LEVELS.md missing record (item, by-slug read: must 4xx)',
+    level: 'must',
+    requirements: [R('GET')],
+    tags: [],
+  },
   'answers a 4xx and no record to a read by an unknown slug',
   async (t) => {
     const res = await t.api.get(`/events/by-slug/${t.scope}-no-such-event`);
@@ -68,7 +106,13 @@ check(
 );
 
 check(
-  { id: 'events.by-slug.missing-404', spec: 'LEVELS.md missing record (should: 404)', level: 'should', requirements: [R('GET')], tags: [] },
+  {
+    id: 'events.by-slug.missing-404',
+    spec: 'LEVELS.md missing record (should: 404)',
+    level: 'should',
+    requirements: [R('GET')],
+    tags: [],
+  },
   'answers 404 to a read by an unknown slug',
   async (t) => {
     const res = await t.api.get(`/events/by-slug/${t.scope}-no-such-event`);

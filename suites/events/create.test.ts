@@ -14,28 +14,46 @@ const CREATE = 'route:POST /cal/events/v1/events';
 const READ = 'route:GET /cal/events/v1/events/{id}';
 
 /** POST the event as the behaviour under test: 2xx with an integer id (tracked), then read it back. */
-async function createAndRead(t: CheckContext, payload: Params, opts: { form?: boolean } = {}): Promise<{ res: ApiResponse; created: any; read: any; readRes: ApiResponse }> {
-  const res = await t.api.request(opts.form ? { method: 'POST', path: '/events', form: payload } : { method: 'POST', path: '/events', json: payload });
+async function createAndRead(
+  t: CheckContext,
+  payload: Params,
+  opts: { form?: boolean } = {},
+): Promise<{ res: ApiResponse; created: any; read: any; readRes: ApiResponse }> {
+  const res = await t.api.request(
+    opts.form ? { method: 'POST', path: '/events', form: payload } : { method: 'POST', path: '/events', json: payload },
+  );
   const body = res.json;
   if (body && typeof body === 'object' && Number.isInteger(body.id) && res.status < 300) t.track('events', body.id);
   t.expectStatus(res, '2xx', 'the event create');
-  t.assert(body && typeof body === 'object' && Number.isInteger(body.id), `the create answered no integer id (id: ${JSON.stringify(body?.id)})`, res);
+  t.assert(
+    body && typeof body === 'object' && Number.isInteger(body.id),
+    `the create answered no integer id (id: ${JSON.stringify(body?.id)})`,
+    res,
+  );
   const readRes = await t.api.get(`/events/${body.id}`);
   t.expectStatus(readRes, '2xx', `reading the created event ${body.id}`);
   return { res, created: body, read: t.json(readRes), readRes };
 }
 
 function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' | 'should') {
-  const id = level === 'must' ? `events.create.requires-${field.replace('_', '-')}` : `events.create.missing-${field.replace('_', '-')}-400`;
+  const id =
+    level === 'must'
+      ? `events.create.requires-${field.replace('_', '-')}`
+      : `events.create.missing-${field.replace('_', '-')}-400`;
   check(
     {
       id,
-      spec: level === 'must' ? `Resources and their fields / Event: ${field} required on create; LEVELS.md missing required field (must: 4xx and nothing created)` : 'LEVELS.md missing required field (should: 400 rest_missing_callback_param)',
+      spec:
+        level === 'must'
+          ? `Resources and their fields / Event: ${field} required on create; LEVELS.md missing required field (must: 4xx and nothing created)`
+          : 'LEVELS.md missing required field (should: 400 rest_missing_callback_param)',
       level,
       requirements: [`field:events.${field}`, CREATE],
       tags: ['writes'],
     },
-    level === 'must' ? `rejects an event without ${field} with a 4xx and creates nothing` : `answers 400 rest_missing_callback_param to an event without ${field}`,
+    level === 'must'
+      ? `rejects an event without ${field} with a 4xx and creates nothing`
+      : `answers 400 rest_missing_callback_param to an event without ${field}`,
     async (t) => {
       const payload: Params = { ...eventBody(t, 'missing'), description: t.name('description') };
       delete payload[field];
@@ -44,11 +62,19 @@ function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' 
       if (level === 'must') {
         t.expectStatus(res, '4xx', `creating an event without ${field}`);
         const list = await scoped(t);
-        t.assert(list.ids.length === 0, `after the refused create the check's scope lists events ${show(list.ids)}`, list.res);
+        t.assert(
+          list.ids.length === 0,
+          `after the refused create the check's scope lists events ${show(list.ids)}`,
+          list.res,
+        );
       } else {
         t.expectStatus(res, 400, `creating an event without ${field}`);
         const body = t.json(res);
-        t.assert(body?.code === 'rest_missing_callback_param', `the error code is ${JSON.stringify(body?.code)}, expected "rest_missing_callback_param"`, res);
+        t.assert(
+          body?.code === 'rest_missing_callback_param',
+          `the error code is ${JSON.stringify(body?.code)}, expected "rest_missing_callback_param"`,
+          res,
+        );
         const v = validateError(body);
         t.assert(v.ok, `the error body does not have the error shape: ${v.message}`, res);
       }
@@ -72,9 +98,21 @@ check(
   async (t) => {
     const payload = eventBody(t, 'Concert & talk', {}, 40);
     const { read, readRes } = await createAndRead(t, payload);
-    t.assert(sameText(payload.title as string, read.title), `title came back ${JSON.stringify(read.title)}, sent ${JSON.stringify(payload.title)}`, readRes);
-    t.assert(sameDateTime(payload.start_date as string, read.start_date), `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date}`, readRes);
-    t.assert(sameDateTime(payload.end_date as string, read.end_date), `end_date came back ${JSON.stringify(read.end_date)}, sent ${payload.end_date}`, readRes);
+    t.assert(
+      sameText(payload.title as string, read.title),
+      `title came back ${JSON.stringify(read.title)}, sent ${JSON.stringify(payload.title)}`,
+      readRes,
+    );
+    t.assert(
+      sameDateTime(payload.start_date as string, read.start_date),
+      `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date}`,
+      readRes,
+    );
+    t.assert(
+      sameDateTime(payload.end_date as string, read.end_date),
+      `end_date came back ${JSON.stringify(read.end_date)}, sent ${payload.end_date}`,
+      readRes,
+    );
   },
 );
 
@@ -90,13 +128,27 @@ check(
   async (t) => {
     const payload = eventBody(t, 'form', {}, 41);
     const { read, readRes } = await createAndRead(t, payload, { form: true });
-    t.assert(sameText(payload.title as string, read.title), `title came back ${JSON.stringify(read.title)}, sent ${JSON.stringify(payload.title)}`, readRes);
-    t.assert(sameDateTime(payload.start_date as string, read.start_date), `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date}`, readRes);
+    t.assert(
+      sameText(payload.title as string, read.title),
+      `title came back ${JSON.stringify(read.title)}, sent ${JSON.stringify(payload.title)}`,
+      readRes,
+    );
+    t.assert(
+      sameDateTime(payload.start_date as string, read.start_date),
+      `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date}`,
+      readRes,
+    );
   },
 );
 
 check(
-  { id: 'events.create.answers-201', spec: 'LEVELS.md valid create (should: 201)', level: 'should', requirements: [CREATE], tags: ['writes'] },
+  {
+    id: 'events.create.answers-201',
+    spec: 'LEVELS.md valid create (should: 201)',
+    level: 'should',
+    requirements: [CREATE],
+    tags: ['writes'],
+  },
   'answers 201 to an event create',
   async (t) => {
     const res = await t.api.post('/events', eventBody(t, '201'));
@@ -106,7 +158,13 @@ check(
 );
 
 check(
-  { id: 'events.create.record-contract', spec: 'LEVELS.md minimal response contract (must: JSON object with an integer id, fields named like the request fields)', level: 'must', requirements: [CREATE], tags: ['writes'] },
+  {
+    id: 'events.create.record-contract',
+    spec: 'LEVELS.md minimal response contract (must: JSON object with an integer id, fields named like the request fields)',
+    level: 'must',
+    requirements: [CREATE],
+    tags: ['writes'],
+  },
   'answers a create with an event record that satisfies the minimal contract',
   async (t) => {
     const { created, res } = await createAndRead(t, eventBody(t, 'contract'));
@@ -116,7 +174,13 @@ check(
 );
 
 check(
-  { id: 'events.create.record-shape', spec: 'LEVELS.md valid create (should: full record shape of reference/responses.md)', level: 'should', requirements: [CREATE, READ], tags: ['writes'] },
+  {
+    id: 'events.create.record-shape',
+    spec: 'LEVELS.md valid create (should: full record shape of reference/responses.md)',
+    level: 'should',
+    requirements: [CREATE, READ],
+    tags: ['writes'],
+  },
   'answers a create and a read with the full event record shape',
   async (t) => {
     const { created, res, read, readRes } = await createAndRead(t, eventBody(t, 'shape'));
@@ -138,10 +202,22 @@ check(
   'reflects description, excerpt and slug sent on create',
   async (t) => {
     const slug = `${t.scope}-text-slug`.toLowerCase();
-    const payload = eventBody(t, 'text', { description: `Doors open at 7 -- bring "friends" & snacks ${t.scope}`, excerpt: `Short: it's ${t.scope}`, slug });
+    const payload = eventBody(t, 'text', {
+      description: `Doors open at 7 -- bring "friends" & snacks ${t.scope}`,
+      excerpt: `Short: it's ${t.scope}`,
+      slug,
+    });
     const { read, readRes } = await createAndRead(t, payload);
-    t.assert(sameText(payload.description as string, read.description), `description came back ${JSON.stringify(read.description)}, sent ${JSON.stringify(payload.description)}`, readRes);
-    t.assert(sameText(payload.excerpt as string, read.excerpt), `excerpt came back ${JSON.stringify(read.excerpt)}, sent ${JSON.stringify(payload.excerpt)}`, readRes);
+    t.assert(
+      sameText(payload.description as string, read.description),
+      `description came back ${JSON.stringify(read.description)}, sent ${JSON.stringify(payload.description)}`,
+      readRes,
+    );
+    t.assert(
+      sameText(payload.excerpt as string, read.excerpt),
+      `excerpt came back ${JSON.stringify(read.excerpt)}, sent ${JSON.stringify(payload.excerpt)}`,
+      readRes,
+    );
     t.assert(read.slug === slug, `slug came back ${JSON.stringify(read.slug)}, sent ${JSON.stringify(slug)}`, readRes);
   },
 );
@@ -151,7 +227,15 @@ check(
     id: 'events.create.flags',
     spec: 'Resources and their fields / Event: all_day, show_map, show_map_link, hide_from_listings, sticky, featured (booleans); LEVELS.md contract',
     level: 'must',
-    requirements: [CREATE, 'field:events.all_day', 'field:events.show_map', 'field:events.show_map_link', 'field:events.hide_from_listings', 'field:events.sticky', 'field:events.featured'],
+    requirements: [
+      CREATE,
+      'field:events.all_day',
+      'field:events.show_map',
+      'field:events.show_map_link',
+      'field:events.hide_from_listings',
+      'field:events.sticky',
+      'field:events.featured',
+    ],
     tags: ['writes'],
   },
   'reflects the boolean fields sent on create, true and false',
@@ -161,7 +245,11 @@ check(
       const payload = eventBody(t, `flags ${value}`, Object.fromEntries(flags.map((f) => [f, value])));
       const { read, readRes } = await createAndRead(t, payload);
       const wrong = flags.filter((f) => !sameBoolean(value, read[f]));
-      t.assert(wrong.length === 0, `sent ${flags.join(', ')} = ${value}; came back ${wrong.map((f) => `${f}=${JSON.stringify(read[f])}`).join(', ')}`, readRes);
+      t.assert(
+        wrong.length === 0,
+        `sent ${flags.join(', ')} = ${value}; came back ${wrong.map((f) => `${f}=${JSON.stringify(read[f])}`).join(', ')}`,
+        readRes,
+      );
     }
   },
 );
@@ -178,10 +266,17 @@ check(
   async (t) => {
     const start = at(30, 10);
     const end = at(31, 12);
-    const { read, readRes } = await createAndRead(t, eventBody(t, 'all day', { all_day: true, start_date: start, end_date: end }));
+    const { read, readRes } = await createAndRead(
+      t,
+      eventBody(t, 'all day', { all_day: true, start_date: start, end_date: end }),
+    );
     t.assert(sameBoolean(true, read.all_day), `all_day came back ${JSON.stringify(read.all_day)}, sent true`, readRes);
     const want = [`${start.slice(0, 10)} 00:00:00`, `${end.slice(0, 10)} 23:59:59`];
-    t.assert(read.start_date === want[0] && read.end_date === want[1], `an all-day event sent ${start} to ${end} came back ${read.start_date} to ${read.end_date}, expected ${want[0]} to ${want[1]}`, readRes);
+    t.assert(
+      read.start_date === want[0] && read.end_date === want[1],
+      `an all-day event sent ${start} to ${end} came back ${read.start_date} to ${read.end_date}, expected ${want[0]} to ${want[1]}`,
+      readRes,
+    );
   },
 );
 
@@ -197,36 +292,68 @@ check(
   async (t) => {
     const first = await createAndRead(t, eventBody(t, 'author probe'));
     const author = Number(first.read.author);
-    t.assert(Number.isInteger(author) && author > 0, `the record's author ${JSON.stringify(first.read.author)} is not a user ID`, first.readRes);
+    t.assert(
+      Number.isInteger(author) && author > 0,
+      `the record's author ${JSON.stringify(first.read.author)} is not a user ID`,
+      first.readRes,
+    );
     const date = `${at(-40).slice(0, 10)} 08:15:00`;
     const a = await createAndRead(t, eventBody(t, 'pub local', { author, date, status: 'draft' }));
-    t.assert(String(a.read.author) === String(author), `author came back ${JSON.stringify(a.read.author)}, sent ${author}`, a.readRes);
+    t.assert(
+      String(a.read.author) === String(author),
+      `author came back ${JSON.stringify(a.read.author)}, sent ${author}`,
+      a.readRes,
+    );
     t.assert(sameDateTime(date, a.read.date), `date came back ${JSON.stringify(a.read.date)}, sent ${date}`, a.readRes);
     t.assert(a.read.status === 'draft', `status came back ${JSON.stringify(a.read.status)}, sent "draft"`, a.readRes);
     const dateUtc = `${at(-41).slice(0, 10)} 09:30:00`;
     const b = await createAndRead(t, eventBody(t, 'pub utc', { date_utc: dateUtc }));
-    t.assert(sameDateTime(dateUtc, b.read.date_utc), `date_utc came back ${JSON.stringify(b.read.date_utc)}, sent ${dateUtc}`, b.readRes);
+    t.assert(
+      sameDateTime(dateUtc, b.read.date_utc),
+      `date_utc came back ${JSON.stringify(b.read.date_utc)}, sent ${dateUtc}`,
+      b.readRes,
+    );
   },
 );
 
 check(
-  { id: 'events.create.cost', spec: 'Resources and their fields / Event: cost; LEVELS.md contract (the numbers sent appear in cost or cost_details.values)', level: 'must', requirements: [CREATE, 'field:events.cost'], tags: ['writes'] },
+  {
+    id: 'events.create.cost',
+    spec: 'Resources and their fields / Event: cost; LEVELS.md contract (the numbers sent appear in cost or cost_details.values)',
+    level: 'must',
+    requirements: [CREATE, 'field:events.cost'],
+    tags: ['writes'],
+  },
   'reflects the numbers of a cost and of a cost range sent on create',
   async (t) => {
     for (const cost of ['15', '10-20']) {
       const { read, readRes } = await createAndRead(t, eventBody(t, `cost ${cost}`, { cost }));
-      t.assert(costReflects(cost, read), `sent cost ${JSON.stringify(cost)}; came back cost ${JSON.stringify(read.cost)}, cost_details ${JSON.stringify(read.cost_details)}`, readRes);
+      t.assert(
+        costReflects(cost, read),
+        `sent cost ${JSON.stringify(cost)}; came back cost ${JSON.stringify(read.cost)}, cost_details ${JSON.stringify(read.cost_details)}`,
+        readRes,
+      );
     }
   },
 );
 
 check(
-  { id: 'events.create.website', spec: 'Resources and their fields / Event: website (URL)', level: 'must', requirements: [CREATE, 'field:events.website'], tags: ['writes'] },
+  {
+    id: 'events.create.website',
+    spec: 'Resources and their fields / Event: website (URL)',
+    level: 'must',
+    requirements: [CREATE, 'field:events.website'],
+    tags: ['writes'],
+  },
   'reflects the website sent on create',
   async (t) => {
     const website = `https://example.org/${t.scope}/page`;
     const { read, readRes } = await createAndRead(t, eventBody(t, 'website', { website }));
-    t.assert(sameText(website, read.website), `website came back ${JSON.stringify(read.website)}, sent ${website}`, readRes);
+    t.assert(
+      sameText(website, read.website),
+      `website came back ${JSON.stringify(read.website)}, sent ${website}`,
+      readRes,
+    );
   },
 );
 
@@ -242,35 +369,70 @@ check(
   async (t) => {
     const payload = eventBody(t, 'zone', { timezone: 'America/New_York' }, 45);
     const { read, readRes } = await createAndRead(t, payload);
-    t.assert(read.timezone === 'America/New_York', `timezone came back ${JSON.stringify(read.timezone)}, sent "America/New_York"`, readRes);
-    t.assert(sameDateTime(payload.start_date as string, read.start_date), `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date} (wall clock in the event zone)`, readRes);
-    t.assert(sameDateTime(payload.end_date as string, read.end_date), `end_date came back ${JSON.stringify(read.end_date)}, sent ${payload.end_date}`, readRes);
+    t.assert(
+      read.timezone === 'America/New_York',
+      `timezone came back ${JSON.stringify(read.timezone)}, sent "America/New_York"`,
+      readRes,
+    );
+    t.assert(
+      sameDateTime(payload.start_date as string, read.start_date),
+      `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date} (wall clock in the event zone)`,
+      readRes,
+    );
+    t.assert(
+      sameDateTime(payload.end_date as string, read.end_date),
+      `end_date came back ${JSON.stringify(read.end_date)}, sent ${payload.end_date}`,
+      readRes,
+    );
   },
 );
 
 check(
-  { id: 'events.create.timezone-utc', spec: 'reference-behavior.md records: utc_start_date/utc_end_date are UTC (should: record shape)', level: 'should', requirements: [CREATE, 'field:events.timezone'], tags: ['writes'] },
+  {
+    id: 'events.create.timezone-utc',
+    spec: 'reference-behavior.md records: utc_start_date/utc_end_date are UTC (should: record shape)',
+    level: 'should',
+    requirements: [CREATE, 'field:events.timezone'],
+    tags: ['writes'],
+  },
   'converts the wall-clock start and end of a zoned event to UTC in utc_start_date and utc_end_date',
   async (t) => {
     // Zones without daylight saving time, so the offset does not depend on the date.
-    for (const [zone, offsetH] of [['Asia/Tokyo', 9], ['Asia/Kolkata', 5.5]] as const) {
+    for (const [zone, offsetH] of [
+      ['Asia/Tokyo', 9],
+      ['Asia/Kolkata', 5.5],
+    ] as const) {
       const payload = eventBody(t, `utc ${zone}`, { timezone: zone }, 50);
       const { read, readRes } = await createAndRead(t, payload);
       const local = Date.parse(`${(payload.start_date as string).replace(' ', 'T')}Z`);
       const want = new Date(local - offsetH * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
-      t.assert(read.utc_start_date === want, `for ${zone} start ${payload.start_date}, utc_start_date came back ${JSON.stringify(read.utc_start_date)}, expected ${want}`, readRes);
+      t.assert(
+        read.utc_start_date === want,
+        `for ${zone} start ${payload.start_date}, utc_start_date came back ${JSON.stringify(read.utc_start_date)}, expected ${want}`,
+        readRes,
+      );
     }
   },
 );
 
 check(
-  { id: 'events.create.image', spec: 'Resources and their fields / Event: image (featured image ID or URL); n/a unless fixture', level: 'must', requirements: [CREATE, 'field:events.image'], tags: ['writes', 'fixture'] },
+  {
+    id: 'events.create.image',
+    spec: 'Resources and their fields / Event: image (featured image ID or URL); n/a unless fixture',
+    level: 'must',
+    requirements: [CREATE, 'field:events.image'],
+    tags: ['writes', 'fixture'],
+  },
   'links the featured image given by ID',
   async (t) => {
     const image = t.fixture('image');
     const { read, readRes } = await createAndRead(t, eventBody(t, 'image', { image: image.id }));
     const got = read.image;
-    t.assert(got && typeof got === 'object' && (got.id === image.id || got.url === image.url), `image came back ${JSON.stringify(got)?.slice(0, 200)}, sent image ${image.id} (${image.url})`, readRes);
+    t.assert(
+      got && typeof got === 'object' && (got.id === image.id || got.url === image.url),
+      `image came back ${JSON.stringify(got)?.slice(0, 200)}, sent image ${image.id} (${image.url})`,
+      readRes,
+    );
   },
 );
 
@@ -287,7 +449,13 @@ async function createWithVenue(t: CheckContext, payload: Params, venueId: number
 }
 
 check(
-  { id: 'events.create.venue-by-id', spec: 'Resources and their fields / Event: venue (IDs); LEVELS.md venue by ID (single ID, retry as [id] on 400)', level: 'must', requirements: [CREATE, 'field:events.venue'], tags: ['writes'] },
+  {
+    id: 'events.create.venue-by-id',
+    spec: 'Resources and their fields / Event: venue (IDs); LEVELS.md venue by ID (single ID, retry as [id] on 400)',
+    level: 'must',
+    requirements: [CREATE, 'field:events.venue'],
+    tags: ['writes'],
+  },
   'links an existing venue given by ID',
   async (t) => {
     const venue = await t.create('venues', { venue: t.name('venue') });
@@ -300,50 +468,94 @@ check(
 );
 
 check(
-  { id: 'events.create.organizer-by-id', spec: 'Resources and their fields / Event: organizer (array of IDs); LEVELS.md organizers as arrays', level: 'must', requirements: [CREATE, 'field:events.organizer'], tags: ['writes'] },
+  {
+    id: 'events.create.organizer-by-id',
+    spec: 'Resources and their fields / Event: organizer (array of IDs); LEVELS.md organizers as arrays',
+    level: 'must',
+    requirements: [CREATE, 'field:events.organizer'],
+    tags: ['writes'],
+  },
   'links two existing organizers given as an array of IDs',
   async (t) => {
     const o1 = await t.create('organizers', { organizer: t.name('org one') });
     const o2 = await t.create('organizers', { organizer: t.name('org two') });
     const { read, readRes } = await createAndRead(t, eventBody(t, 'with organizers', { organizer: [o1.id, o2.id] }));
     const ids = linkedIds(read.organizer);
-    t.assert(ids.includes(o1.id) && ids.includes(o2.id), `the event's organizers are ${show(ids)}, expected ${o1.id} and ${o2.id}`, readRes);
+    t.assert(
+      ids.includes(o1.id) && ids.includes(o2.id),
+      `the event's organizers are ${show(ids)}, expected ${o1.id} and ${o2.id}`,
+      readRes,
+    );
   },
 );
 
 check(
-  { id: 'events.create.venue-inline', spec: 'Resources and their fields / Event: venue (IDs or data); LEVELS.md inline venue data (creates and links it)', level: 'must', requirements: [CREATE, 'field:events.venue'], tags: ['writes'] },
+  {
+    id: 'events.create.venue-inline',
+    spec: 'Resources and their fields / Event: venue (IDs or data); LEVELS.md inline venue data (creates and links it)',
+    level: 'must',
+    requirements: [CREATE, 'field:events.venue'],
+    tags: ['writes'],
+  },
   'creates and links a venue given as inline data',
   async (t) => {
     const name = t.name('inline venue');
-    const { read, readRes } = await createAndRead(t, eventBody(t, 'inline venue', { venue: { venue: name, city: 'Lyon' } }));
+    const { read, readRes } = await createAndRead(
+      t,
+      eventBody(t, 'inline venue', { venue: { venue: name, city: 'Lyon' } }),
+    );
     const ids = linkedIds(read.venue);
     for (const id of ids) t.track('venues', id);
     const venue = Array.isArray(read.venue) ? read.venue[0] : read.venue;
-    t.assert(ids.length === 1 && sameText(name, venue?.venue), `the event's venue is ${JSON.stringify(read.venue)?.slice(0, 200)}, expected one venue named ${JSON.stringify(name)}`, readRes);
+    t.assert(
+      ids.length === 1 && sameText(name, venue?.venue),
+      `the event's venue is ${JSON.stringify(read.venue)?.slice(0, 200)}, expected one venue named ${JSON.stringify(name)}`,
+      readRes,
+    );
     const v = await t.api.get(`/venues/${ids[0]}`);
     t.expectStatus(v, '2xx', `reading the inline-created venue ${ids[0]}`);
-    t.assert(sameText(name, t.json(v).venue), `venue ${ids[0]} is named ${JSON.stringify(v.json?.venue)}, expected ${JSON.stringify(name)}`, v);
+    t.assert(
+      sameText(name, t.json(v).venue),
+      `venue ${ids[0]} is named ${JSON.stringify(v.json?.venue)}, expected ${JSON.stringify(name)}`,
+      v,
+    );
   },
 );
 
 check(
-  { id: 'events.create.organizer-inline', spec: 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline organizer data', level: 'must', requirements: [CREATE, 'field:events.organizer'], tags: ['writes'] },
+  {
+    id: 'events.create.organizer-inline',
+    spec: 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline organizer data',
+    level: 'must',
+    requirements: [CREATE, 'field:events.organizer'],
+    tags: ['writes'],
+  },
   'creates and links an organizer given as inline data',
   async (t) => {
     const name = t.name('inline organizer');
-    const { read, readRes } = await createAndRead(t, eventBody(t, 'inline organizer', { organizer: { organizer: name, email: 'org@example.org' } }));
+    const { read, readRes } = await createAndRead(
+      t,
+      eventBody(t, 'inline organizer', { organizer: { organizer: name, email: 'org@example.org' } }),
+    );
     const ids = linkedIds(read.organizer);
     for (const id of ids) t.track('organizers', id);
     const org = Array.isArray(read.organizer) ? read.organizer[0] : read.organizer;
-    t.assert(ids.length === 1 && sameText(name, org?.organizer), `the event's organizer is ${JSON.stringify(read.organizer)?.slice(0, 200)}, expected one organizer named ${JSON.stringify(name)}`, readRes);
+    t.assert(
+      ids.length === 1 && sameText(name, org?.organizer),
+      `the event's organizer is ${JSON.stringify(read.organizer)?.slice(0, 200)}, expected one organizer named ${JSON.stringify(name)}`,
+      readRes,
+    );
   },
 );
 
 /** Term IDs of an event's categories/tags (embedded term objects). */
-const termIds = (v: unknown): number[] => (Array.isArray(v) ? v.map((x: any) => x?.id ?? x?.term_id).filter((n) => Number.isInteger(n)) : []);
+const termIds = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map((x: any) => x?.id ?? x?.term_id).filter((n) => Number.isInteger(n)) : [];
 
-for (const [field, resource] of [['categories', 'categories'], ['tags', 'tags']] as const) {
+for (const [field, resource] of [
+  ['categories', 'categories'],
+  ['tags', 'tags'],
+] as const) {
   check(
     {
       id: `events.create.${field}`,
@@ -359,8 +571,16 @@ for (const [field, resource] of [['categories', 'categories'], ['tags', 'tags']]
       const { read, readRes } = await createAndRead(t, eventBody(t, `with ${field}`, { [field]: [term.id, newName] }));
       const terms: any[] = Array.isArray(read[field]) ? read[field] : [];
       for (const x of terms) if (x?.id !== term.id && Number.isInteger(x?.id)) t.track(resource, x.id, x);
-      t.assert(termIds(terms).includes(term.id), `the event's ${field} are ${show(termIds(terms))}, expected ${term.id} among them`, readRes);
-      t.assert(terms.some((x) => sameText(newName, x?.name)), `no ${field} term named ${JSON.stringify(newName)} on the event (names: ${terms.map((x) => JSON.stringify(x?.name)).join(', ')})`, readRes);
+      t.assert(
+        termIds(terms).includes(term.id),
+        `the event's ${field} are ${show(termIds(terms))}, expected ${term.id} among them`,
+        readRes,
+      );
+      t.assert(
+        terms.some((x) => sameText(newName, x?.name)),
+        `no ${field} term named ${JSON.stringify(newName)} on the event (names: ${terms.map((x) => JSON.stringify(x?.name)).join(', ')})`,
+        readRes,
+      );
     },
   );
 }
@@ -380,9 +600,14 @@ check(
     const ids = termIds(read.tags);
     for (const x of Array.isArray(read.tags) ? read.tags : []) {
       // Only the original's measured side effect (a new tag named after the linked tag's ID) is ours to delete.
-      if (Number.isInteger(x?.id) && x.id !== tag.id && String(x.name) === String(tag.id)) t.trackOwn('tags', x.id, "the original's side-effect tag named after the linked tag's ID");
+      if (Number.isInteger(x?.id) && x.id !== tag.id && String(x.name) === String(tag.id))
+        t.trackOwn('tags', x.id, "the original's side-effect tag named after the linked tag's ID");
     }
-    t.assert(ids.length === 1 && ids[0] === tag.id, `the event's tags are ${show(ids)}, expected exactly the existing tag ${tag.id}`, readRes);
+    t.assert(
+      ids.length === 1 && ids[0] === tag.id,
+      `the event's tags are ${show(ids)}, expected exactly the existing tag ${tag.id}`,
+      readRes,
+    );
   },
 );
 
@@ -391,15 +616,32 @@ check(
     id: 'events.create.empty-defaults',
     spec: 'Resources and their fields / Event: website, venue, organizer, categories, tags default null (extended); LEVELS.md null defaults (should); the original returns the permalink as website',
     level: 'should',
-    requirements: [CREATE, 'field:events.website', 'field:events.venue', 'field:events.organizer', 'field:events.categories', 'field:events.tags'],
+    requirements: [
+      CREATE,
+      'field:events.website',
+      'field:events.venue',
+      'field:events.organizer',
+      'field:events.categories',
+      'field:events.tags',
+    ],
     tags: ['writes'],
   },
   'leaves website, venue, organizer, categories and tags empty when they are not sent',
   async (t) => {
     const { read, readRes } = await createAndRead(t, eventBody(t, 'defaults'));
-    const empty = (v: unknown) => v === null || v === undefined || v === '' || v === false || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
+    const empty = (v: unknown) =>
+      v === null ||
+      v === undefined ||
+      v === '' ||
+      v === false ||
+      (Array.isArray(v) && v.length === 0) ||
+      (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
     const keys = ['website', 'venue', 'organizer', ...(t.extended ? ['categories', 'tags'] : [])];
     const full = keys.filter((k) => !empty(read[k]));
-    t.assert(full.length === 0, `unsent fields are not empty: ${full.map((k) => `${k}=${JSON.stringify(read[k])?.slice(0, 100)}`).join(', ')}`, readRes);
+    t.assert(
+      full.length === 0,
+      `unsent fields are not empty: ${full.map((k) => `${k}=${JSON.stringify(read[k])?.slice(0, 100)}`).join(', ')}`,
+      readRes,
+    );
   },
 );

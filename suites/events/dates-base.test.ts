@@ -8,15 +8,30 @@
 import fc from 'fast-check';
 import { check } from '../../lib/check.ts';
 import { disagreement, expectation, readingSets, type OracleEvent } from '../../lib/oracle/dates.ts';
-import { anchorDay, BASE_PARAMS, createPool, describeQuery, listedIds, placePool, poolArb } from '../../lib/arbitraries/dates.ts';
+import {
+  anchorDay,
+  BASE_PARAMS,
+  createPool,
+  describeQuery,
+  listedIds,
+  placePool,
+  poolArb,
+} from '../../lib/arbitraries/dates.ts';
 import { mustReadings, poolProperty, runTable } from '../../lib/arbitraries/date-checks.ts';
 import { DateTime } from 'luxon';
 
 const LIST = 'route:GET /cal/events/v1/events';
-const BASE_SPEC = 'List events: start_date (base: events start after this date), end_date (base: events start before this date); reference-behavior.md "Event date filters, measured" (4.6.8); LEVELS.md base date filters';
+const BASE_SPEC =
+  'List events: start_date (base: events start after this date), end_date (base: events start before this date); reference-behavior.md "Event date filters, measured" (4.6.8); LEVELS.md base date filters';
 
 check(
-  { id: 'events.list.base-start-date-whole-day', spec: BASE_SPEC, level: 'must', requirements: ['param:events.start_date', LIST], tags: ['base', 'writes'] },
+  {
+    id: 'events.list.base-start-date-whole-day',
+    spec: BASE_SPEC,
+    level: 'must',
+    requirements: ['param:events.start_date', LIST],
+    tags: ['base', 'writes'],
+  },
   'base start_date lists events starting from 00:00:00 of its day (events not spanning it)',
   (t) =>
     runTable(
@@ -30,7 +45,13 @@ check(
 );
 
 check(
-  { id: 'events.list.base-end-date-whole-day', spec: BASE_SPEC, level: 'must', requirements: ['param:events.end_date', LIST], tags: ['base', 'writes'] },
+  {
+    id: 'events.list.base-end-date-whole-day',
+    spec: BASE_SPEC,
+    level: 'must',
+    requirements: ['param:events.end_date', LIST],
+    tags: ['base', 'writes'],
+  },
   'base end_date lists events starting by 23:59:59 of its day',
   (t) =>
     runTable(
@@ -44,12 +65,26 @@ check(
 );
 
 check(
-  { id: 'events.list.base-date-filters-property', spec: BASE_SPEC, level: 'must', requirements: ['param:events.start_date', 'param:events.end_date', LIST], tags: ['base', 'property', 'writes'] },
+  {
+    id: 'events.list.base-date-filters-property',
+    spec: BASE_SPEC,
+    level: 'must',
+    requirements: ['param:events.start_date', 'param:events.end_date', LIST],
+    tags: ['base', 'property', 'writes'],
+  },
   'generated start_date/end_date queries list what both readings of the base variant agree on',
   async (t) => {
     const [spec] = fc.sample(poolArb({ days: 4 }), { seed: t.seed, numRuns: 1 });
     const anchor = anchorDay(spec.offset);
-    await poolProperty(t, { pool: placePool(anchor, spec.shapes), anchor, days: 4, params: BASE_PARAMS, strict: false, variant: 'base', readings: mustReadings });
+    await poolProperty(t, {
+      pool: placePool(anchor, spec.shapes),
+      anchor,
+      days: 4,
+      params: BASE_PARAMS,
+      strict: false,
+      variant: 'base',
+      readings: mustReadings,
+    });
   },
 );
 
@@ -66,8 +101,19 @@ check(
     const [spec] = fc.sample(poolArb({ days: 4 }), { seed: t.seed, numRuns: 1 });
     const anchor = anchorDay(spec.offset);
     // A spanning event is guaranteed: day 0 evening to day 2 morning (the table's E2).
-    const pool = [...placePool(anchor, spec.shapes), ...placePool(anchor, [{ day: 0, minute: 1200, second: 0, duration: 2220 }]).map((e) => ({ ...e, label: 'span' }))];
-    await poolProperty(t, { pool, anchor, days: 4, params: ['start_date'], strict: false, variant: 'base', readings: () => readingSets({ base: ['spec'], window: ['start', 'overlap'] }) });
+    const pool = [
+      ...placePool(anchor, spec.shapes),
+      ...placePool(anchor, [{ day: 0, minute: 1200, second: 0, duration: 2220 }]).map((e) => ({ ...e, label: 'span' })),
+    ];
+    await poolProperty(t, {
+      pool,
+      anchor,
+      days: 4,
+      params: ['start_date'],
+      strict: false,
+      variant: 'base',
+      readings: () => readingSets({ base: ['spec'], window: ['start', 'overlap'] }),
+    });
   },
 );
 
@@ -97,11 +143,21 @@ check(
       plan.map(([label, d]) => ({ label, start: at(d), end: at(d.plus({ hours: 1 })) })),
     );
     const labels = new Map(events.map((e, i) => [e.id, plan[i][0]]));
-    const exp = expectation(events as OracleEvent[], {}, { variant: t.variant, siteZone: 'UTC', now: Date.now() }, readingSets({ basis: ['wallclock'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] }));
-    if (exp.listed.length !== 2 || exp.notListed.length !== 2) throw new Error(`oracle: unexpected default-window plan ${JSON.stringify(exp)}`);
+    const exp = expectation(
+      events as OracleEvent[],
+      {},
+      { variant: t.variant, siteZone: 'UTC', now: Date.now() },
+      readingSets({ basis: ['wallclock'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] }),
+    );
+    if (exp.listed.length !== 2 || exp.notListed.length !== 2)
+      throw new Error(`oracle: unexpected default-window plan ${JSON.stringify(exp)}`);
     const { ids, res } = await listedIds(t, {});
     const d = disagreement(exp, ids);
     const name = (xs: number[]) => xs.map((id) => labels.get(id) ?? id).join(', ') || '(none)';
-    if (d) t.fail(`GET /events?${describeQuery({}) || 'search=<scope>'} listed ${name(ids.filter((id) => labels.has(id)))}; expected ${name(exp.listed)} and not ${name(exp.notListed)}`, res);
+    if (d)
+      t.fail(
+        `GET /events?${describeQuery({}) || 'search=<scope>'} listed ${name(ids.filter((id) => labels.has(id)))}; expected ${name(exp.listed)} and not ${name(exp.notListed)}`,
+        res,
+      );
   },
 );

@@ -11,63 +11,134 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { check } from '../../lib/check.ts';
 import { readingSets } from '../../lib/oracle/dates.ts';
-import { anchorDay, EXTENDED_PARAMS, offsetChangeDays, placePool, poolArb, unambiguous, type PoolEvent } from '../../lib/arbitraries/dates.ts';
+import {
+  anchorDay,
+  EXTENDED_PARAMS,
+  offsetChangeDays,
+  placePool,
+  poolArb,
+  unambiguous,
+  type PoolEvent,
+} from '../../lib/arbitraries/dates.ts';
 import { mustReadings, poolProperty, runTable, type Row } from '../../lib/arbitraries/date-checks.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
-const ALL_PARAMS = ['param:events.start_date', 'param:events.end_date', 'param:events.starts_before', 'param:events.starts_after', 'param:events.ends_before', 'param:events.ends_after', 'param:events.strict_dates'];
-const TABLE_SPEC = 'List events: start_date ... strict_dates (extended); reference-behavior.md "Event date filters, measured"; LEVELS.md extended date filters';
+const ALL_PARAMS = [
+  'param:events.start_date',
+  'param:events.end_date',
+  'param:events.starts_before',
+  'param:events.starts_after',
+  'param:events.ends_before',
+  'param:events.ends_after',
+  'param:events.strict_dates',
+];
+const TABLE_SPEC =
+  'List events: start_date ... strict_dates (extended); reference-behavior.md "Event date filters, measured"; LEVELS.md extended date filters';
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead (runTable).
 
 const tableCheck = (id: string, requirements: string[], title: string, rows: Row[]) =>
-  check({ id, spec: TABLE_SPEC, level: 'must', requirements: [...requirements, LIST], tags: ['extended', 'writes'] }, title, (t) => runTable(t, rows));
+  check(
+    { id, spec: TABLE_SPEC, level: 'must', requirements: [...requirements, LIST], tags: ['extended', 'writes'] },
+    title,
+    (t) => runTable(t, rows),
+  );
 
-tableCheck('events.list.start-date-whole-day', ['param:events.start_date'], 'start_date lists events starting at or after 00:00:00 of its day', [
-  [{ start_date: 'D0 15:00:00' }, ['E1', 'E2', 'E3', 'E4']],
-  [{ start_date: 'D1' }, ['E3', 'E4']],
-]);
-tableCheck('events.list.end-date-whole-day', ['param:events.end_date'], 'end_date lists events ending at or before 23:59:59 of its day', [
-  [{ end_date: 'D1' }, ['E1']],
-  [{ end_date: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
-]);
-tableCheck('events.list.strict-dates', ['param:events.strict_dates', 'param:events.start_date', 'param:events.end_date'], 'strict_dates makes the date filters use the exact times given', [
-  [{ start_date: 'D0 15:00:00', strict_dates: '1' }, ['E2', 'E3', 'E4']],
-  [{ end_date: 'D2 08:30:00', strict_dates: '1' }, ['E1']],
-  [{ starts_after: 'D0 15:00:00', strict_dates: 'true' }, ['E2', 'E3', 'E4']],
-  [{ ends_before: 'D2 08:30:00', strict_dates: '1' }, ['E1']],
-]);
-tableCheck('events.list.starts-after', ['param:events.starts_after'], 'starts_after lists events starting strictly after the end of its day (or after the exact time with strict_dates)', [
-  [{ starts_after: 'D0 15:00:00' }, ['E3', 'E4']],
-  [{ starts_after: 'D0 20:00:00', strict_dates: '1' }, ['E3', 'E4']],
-]);
-tableCheck('events.list.starts-before', ['param:events.starts_before'], 'starts_before lists events starting before the end of its day', [
-  [{ starts_before: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
-  [{ starts_before: 'D0' }, ['E1', 'E2']],
-]);
-tableCheck('events.list.ends-after', ['param:events.ends_after'], 'ends_after lists events ending strictly after the end of its day', [
-  [{ ends_after: 'D2 08:30:00' }, ['E4']],
-  [{ ends_after: 'D2 09:00:00', strict_dates: '1' }, ['E4']],
-]);
-tableCheck('events.list.ends-before', ['param:events.ends_before'], 'ends_before lists events ending before the end of its day (or before the exact time with strict_dates)', [
-  [{ ends_before: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
-  [{ ends_before: 'D2 08:30:00', strict_dates: '1' }, ['E1']],
-]);
+tableCheck(
+  'events.list.start-date-whole-day',
+  ['param:events.start_date'],
+  'start_date lists events starting at or after 00:00:00 of its day',
+  [
+    [{ start_date: 'D0 15:00:00' }, ['E1', 'E2', 'E3', 'E4']],
+    [{ start_date: 'D1' }, ['E3', 'E4']],
+  ],
+);
+tableCheck(
+  'events.list.end-date-whole-day',
+  ['param:events.end_date'],
+  'end_date lists events ending at or before 23:59:59 of its day',
+  [
+    [{ end_date: 'D1' }, ['E1']],
+    [{ end_date: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
+  ],
+);
+tableCheck(
+  'events.list.strict-dates',
+  ['param:events.strict_dates', 'param:events.start_date', 'param:events.end_date'],
+  'strict_dates makes the date filters use the exact times given',
+  [
+    [{ start_date: 'D0 15:00:00', strict_dates: '1' }, ['E2', 'E3', 'E4']],
+    [{ end_date: 'D2 08:30:00', strict_dates: '1' }, ['E1']],
+    [{ starts_after: 'D0 15:00:00', strict_dates: 'true' }, ['E2', 'E3', 'E4']],
+    [{ ends_before: 'D2 08:30:00', strict_dates: '1' }, ['E1']],
+  ],
+);
+tableCheck(
+  'events.list.starts-after',
+  ['param:events.starts_after'],
+  'starts_after lists events starting strictly after the end of its day (or after the exact time with strict_dates)',
+  [
+    [{ starts_after: 'D0 15:00:00' }, ['E3', 'E4']],
+    [{ starts_after: 'D0 20:00:00', strict_dates: '1' }, ['E3', 'E4']],
+  ],
+);
+tableCheck(
+  'events.list.starts-before',
+  ['param:events.starts_before'],
+  'starts_before lists events starting before the end of its day',
+  [
+    [{ starts_before: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
+    [{ starts_before: 'D0' }, ['E1', 'E2']],
+  ],
+);
+tableCheck(
+  'events.list.ends-after',
+  ['param:events.ends_after'],
+  'ends_after lists events ending strictly after the end of its day',
+  [
+    [{ ends_after: 'D2 08:30:00' }, ['E4']],
+    [{ ends_after: 'D2 09:00:00', strict_dates: '1' }, ['E4']],
+  ],
+);
+tableCheck(
+  'events.list.ends-before',
+  ['param:events.ends_before'],
+  'ends_before lists events ending before the end of its day (or before the exact time with strict_dates)',
+  [
+    [{ ends_before: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
+    [{ ends_before: 'D2 08:30:00', strict_dates: '1' }, ['E1']],
+  ],
+);
 
 // Properties over a pool.
 
 check(
-  { id: 'events.list.date-filters-property', spec: TABLE_SPEC, level: 'must', requirements: [...ALL_PARAMS, LIST], tags: ['extended', 'property', 'writes'] },
+  {
+    id: 'events.list.date-filters-property',
+    spec: TABLE_SPEC,
+    level: 'must',
+    requirements: [...ALL_PARAMS, LIST],
+    tags: ['extended', 'property', 'writes'],
+  },
   'generated date queries over events in the site zone list what the measured semantics say',
   async (t) => {
     const [spec] = fc.sample(poolArb({ days: 3, size: [10, 12] }), { seed: t.seed, numRuns: 1 });
     const anchor = anchorDay(spec.offset);
-    await poolProperty(t, { pool: placePool(anchor, spec.shapes), anchor, days: 3, params: EXTENDED_PARAMS, strict: true, variant: 'extended', readings: mustReadings });
+    await poolProperty(t, {
+      pool: placePool(anchor, spec.shapes),
+      anchor,
+      days: 3,
+      params: EXTENDED_PARAMS,
+      strict: true,
+      variant: 'extended',
+      readings: mustReadings,
+    });
   },
 );
 
 /** Should readings for other zones: events and bounds compared as instants. */
-const instantReadings = () => readingSets({ basis: ['instant'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] });
+const instantReadings = () =>
+  readingSets({ basis: ['instant'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] });
 const ZONES = ['America/New_York', 'Asia/Kolkata', 'Pacific/Auckland', ''];
 
 check(
@@ -82,7 +153,15 @@ check(
   async (t) => {
     const [spec] = fc.sample(poolArb({ days: 3, zones: ZONES }), { seed: t.seed, numRuns: 1 });
     const anchor = anchorDay(spec.offset);
-    await poolProperty(t, { pool: placePool(anchor, spec.shapes), anchor, days: 3, params: EXTENDED_PARAMS, strict: true, variant: 'extended', readings: instantReadings });
+    await poolProperty(t, {
+      pool: placePool(anchor, spec.shapes),
+      anchor,
+      days: 3,
+      params: EXTENDED_PARAMS,
+      strict: true,
+      variant: 'extended',
+      readings: instantReadings,
+    });
   },
 );
 
@@ -97,10 +176,17 @@ function dstPool(): { pool: PoolEvent[]; anchor: string } {
     const day = offsetChangeDays(zone, from, 370)[0];
     if (!day) continue;
     if (!anchor || day < anchor) anchor = day;
-    for (const [a, b] of [['00:30', '01:00'], ['01:30', '02:15'], ['03:30', '04:00'], ['00:45', '05:00'], ['12:00', '13:00']]) {
+    for (const [a, b] of [
+      ['00:30', '01:00'],
+      ['01:30', '02:15'],
+      ['03:30', '04:00'],
+      ['00:45', '05:00'],
+      ['12:00', '13:00'],
+    ]) {
       const start = `${day} ${a}:00`;
       const end = `${day} ${b}:00`;
-      if (unambiguous(start, zone) && unambiguous(end, zone)) pool.push({ label: `dst${pool.length}`, start, end, zone });
+      if (unambiguous(start, zone) && unambiguous(end, zone))
+        pool.push({ label: `dst${pool.length}`, start, end, zone });
     }
   }
   return { pool, anchor };
@@ -118,6 +204,14 @@ check(
   async (t) => {
     const { pool, anchor } = dstPool();
     if (pool.length < 2) t.na('no DST change days found for the test zones');
-    await poolProperty(t, { pool, anchor, days: 1, params: EXTENDED_PARAMS, strict: true, variant: 'extended', readings: instantReadings });
+    await poolProperty(t, {
+      pool,
+      anchor,
+      days: 1,
+      params: EXTENDED_PARAMS,
+      strict: true,
+      variant: 'extended',
+      readings: instantReadings,
+    });
   },
 );

@@ -8,7 +8,13 @@ import { MISSING_ID, isRecordOf, makeEvent, scoped, show } from './support.ts';
 const DELETE = 'route:DELETE /cal/events/v1/events/{id}';
 
 check(
-  { id: 'events.delete.removes', spec: 'Endpoints: DELETE /events/{id}; LEVELS.md delete (must: 2xx, gone from default lists and anonymous reads)', level: 'must', requirements: [DELETE, 'route:GET /cal/events/v1/events'], tags: ['writes', 'anonymous'] },
+  {
+    id: 'events.delete.removes',
+    spec: 'Endpoints: DELETE /events/{id}; LEVELS.md delete (must: 2xx, gone from default lists and anonymous reads)',
+    level: 'must',
+    requirements: [DELETE, 'route:GET /cal/events/v1/events'],
+    tags: ['writes', 'anonymous'],
+  },
   'removes a deleted event from the default list and from anonymous reads',
   async (t) => {
     const ev = await makeEvent(t, 'to delete');
@@ -16,26 +22,54 @@ check(
     const res = await t.api.delete(`/events/${ev.id}`);
     t.expectStatus(res, '2xx', `DELETE /events/${ev.id}`);
     const list = await scoped(t);
-    t.assert(!list.ids.includes(ev.id), `the deleted event ${ev.id} is still listed (scope lists ${show(list.ids)})`, list.res);
-    t.assert(list.ids.includes(keep.id), `the other event ${keep.id} of the scope is no longer listed (scope lists ${show(list.ids)})`, list.res);
+    t.assert(
+      !list.ids.includes(ev.id),
+      `the deleted event ${ev.id} is still listed (scope lists ${show(list.ids)})`,
+      list.res,
+    );
+    t.assert(
+      list.ids.includes(keep.id),
+      `the other event ${keep.id} of the scope is no longer listed (scope lists ${show(list.ids)})`,
+      list.res,
+    );
     const anon = await t.anon.get(`/events/${ev.id}`);
-    t.assert(!isRecordOf(anon, ev.id), `an anonymous read of the deleted event answered ${anon.status} with the record`, anon);
+    t.assert(
+      !isRecordOf(anon, ev.id),
+      `an anonymous read of the deleted event answered ${anon.status} with the record`,
+      anon,
+    );
   },
 );
 
 check(
-  { id: 'events.delete.trash-200', spec: 'LEVELS.md delete (should: 200 with status "trash")', level: 'should', requirements: [DELETE], tags: ['writes'] },
+  {
+    id: 'events.delete.trash-200',
+    spec: 'LEVELS.md delete (should: 200 with status "trash")',
+    level: 'should',
+    requirements: [DELETE],
+    tags: ['writes'],
+  },
   'answers 200 with the record in status "trash" to a delete',
   async (t) => {
     const ev = await makeEvent(t, 'trash');
     const res = await t.api.delete(`/events/${ev.id}`);
     t.expectStatus(res, 200, `DELETE /events/${ev.id}`);
-    t.assert(res.json?.id === ev.id && res.json?.status === 'trash', `the delete answered id ${JSON.stringify(res.json?.id)}, status ${JSON.stringify(res.json?.status)}; expected the record with status "trash"`, res);
+    t.assert(
+      res.json?.id === ev.id && res.json?.status === 'trash',
+      `the delete answered id ${JSON.stringify(res.json?.id)}, status ${JSON.stringify(res.json?.status)}; expected the record with status "trash"`,
+      res,
+    );
   },
 );
 
 check(
-  { id: 'events.delete.second-410', spec: 'LEVELS.md delete (should: a second delete 410)', level: 'should', requirements: [DELETE], tags: ['writes'] },
+  {
+    id: 'events.delete.second-410',
+    spec: 'LEVELS.md delete (should: a second delete 410)',
+    level: 'should',
+    requirements: [DELETE],
+    tags: ['writes'],
+  },
   'answers 410 to deleting an event already in the trash',
   async (t) => {
     const ev = await makeEvent(t, 'twice');
@@ -47,7 +81,13 @@ check(
 );
 
 check(
-  { id: 'events.delete.missing-4xx', spec: 'LEVELS.md missing record (must: 4xx)', level: 'must', requirements: [DELETE], tags: ['writes'] },
+  {
+    id: 'events.delete.missing-4xx',
+    spec: 'LEVELS.md missing record (must: 4xx)',
+    level: 'must',
+    requirements: [DELETE],
+    tags: ['writes'],
+  },
   'answers a 4xx to deleting an event ID that does not exist',
   async (t) => {
     const res = await t.api.delete(`/events/${MISSING_ID}`);
@@ -56,7 +96,13 @@ check(
 );
 
 check(
-  { id: 'events.delete.missing-404', spec: 'LEVELS.md missing record (should: 404)', level: 'should', requirements: [DELETE], tags: ['writes'] },
+  {
+    id: 'events.delete.missing-404',
+    spec: 'LEVELS.md missing record (should: 404)',
+    level: 'should',
+    requirements: [DELETE],
+    tags: ['writes'],
+  },
   'answers 404 to deleting an event ID that does not exist',
   async (t) => {
     const res = await t.api.delete(`/events/${MISSING_ID}`);

@@ -10,7 +10,12 @@ check(
     id: 'events.list.geoloc',
     spec: 'List events: geoloc, geoloc_lat, geoloc_lng (premium extension); n/a unless premium and fixture geolocatedVenue',
     level: 'must',
-    requirements: ['route:GET /cal/events/v1/events', 'param:events.geoloc', 'param:events.geoloc_lat', 'param:events.geoloc_lng'],
+    requirements: [
+      'route:GET /cal/events/v1/events',
+      'param:events.geoloc',
+      'param:events.geoloc_lat',
+      'param:events.geoloc_lng',
+    ],
     tags: ['writes', 'premium', 'fixture'],
   },
   'lists events at a geolocated venue for geoloc=true and near its coordinates, not elsewhere',
@@ -18,15 +23,28 @@ check(
     const venue = t.fixture('geolocatedVenue');
     let at = await t.api.post('/events', eventBody(t, 'geo here', { venue: venue.id }, 25));
     if (at.status === 400) at = await t.api.post('/events', eventBody(t, 'geo here', { venue: [venue.id] }, 25));
-    if (!(at.status < 300 && Number.isInteger(at.json?.id))) t.blocked(`setup: creating an event at the geolocated venue answered ${at.status}`, at);
+    if (!(at.status < 300 && Number.isInteger(at.json?.id)))
+      t.blocked(`setup: creating an event at the geolocated venue answered ${at.status}`, at);
     t.track('events', at.json.id);
     const here = at.json.id as number;
     const elsewhere = (await makeEvent(t, 'geo none', {}, 25)).id as number;
     const geo = await scoped(t, { geoloc: true });
-    t.assert(geo.ids.includes(here) && !geo.ids.includes(elsewhere), `geoloc=true listed ${show(geo.ids)}; expected ${here} (geolocated venue) and not ${elsewhere} (no venue)`, geo.res);
+    t.assert(
+      geo.ids.includes(here) && !geo.ids.includes(elsewhere),
+      `geoloc=true listed ${show(geo.ids)}; expected ${here} (geolocated venue) and not ${elsewhere} (no venue)`,
+      geo.res,
+    );
     const near = await scoped(t, { geoloc_lat: venue.lat, geoloc_lng: venue.lng });
-    t.assert(near.ids.includes(here) && !near.ids.includes(elsewhere), `geoloc_lat/lng at the venue listed ${show(near.ids)}; expected ${here} only`, near.res);
-    const far = await scoped(t, { geoloc_lat: -venue.lat, geoloc_lng: venue.lng + 120 > 180 ? venue.lng - 120 : venue.lng + 120 }, { empty404: true });
+    t.assert(
+      near.ids.includes(here) && !near.ids.includes(elsewhere),
+      `geoloc_lat/lng at the venue listed ${show(near.ids)}; expected ${here} only`,
+      near.res,
+    );
+    const far = await scoped(
+      t,
+      { geoloc_lat: -venue.lat, geoloc_lng: venue.lng + 120 > 180 ? venue.lng - 120 : venue.lng + 120 },
+      { empty404: true },
+    );
     t.assert(!far.ids.includes(here), `geoloc_lat/lng on the other side of the world still lists ${here}`, far.res);
   },
 );

@@ -23,9 +23,22 @@ check(
     const plain = await listEvents(t, { include: [a.id, b.id], per_page: 50 });
     t.assert(sameIds(plain.ids, [a.id, b.id]), `include=[${a.id}, ${b.id}] listed ${show(plain.ids)}`, plain.res);
     const comma = await listEvents(t, { include: `${a.id},${b.id}`, per_page: 50 });
-    t.assert(sameIds(comma.ids, [a.id, b.id]), `include=${a.id},${b.id} (comma list) listed ${show(comma.ids)}`, comma.res);
-    const dated = await listEvents(t, { include: [a.id, b.id], start_date: at(60, 0), end_date: at(70, 0), per_page: 50 });
-    t.assert(sameIds(dated.ids, [a.id, b.id]), `include with start_date/end_date 60-70 days ahead listed ${show(dated.ids)}, expected both included events`, dated.res);
+    t.assert(
+      sameIds(comma.ids, [a.id, b.id]),
+      `include=${a.id},${b.id} (comma list) listed ${show(comma.ids)}`,
+      comma.res,
+    );
+    const dated = await listEvents(t, {
+      include: [a.id, b.id],
+      start_date: at(60, 0),
+      end_date: at(70, 0),
+      per_page: 50,
+    });
+    t.assert(
+      sameIds(dated.ids, [a.id, b.id]),
+      `include with start_date/end_date 60-70 days ahead listed ${show(dated.ids)}, expected both included events`,
+      dated.res,
+    );
   },
 );
 
@@ -44,30 +57,58 @@ check(
     const a = await listEvents(t, { include: [past.id], per_page: 50 });
     t.assert(sameIds(a.ids, [past.id]), `include=[${past.id}] (an event 10 days ago) listed ${show(a.ids)}`, a.res);
     const b = await listEvents(t, { include: [soon.id], starts_after: at(100), per_page: 50 });
-    t.assert(sameIds(b.ids, [soon.id]), `include=[${soon.id}] with starts_after 100 days ahead listed ${show(b.ids)}`, b.res);
+    t.assert(
+      sameIds(b.ids, [soon.id]),
+      `include=[${soon.id}] with starts_after 100 days ahead listed ${show(b.ids)}`,
+      b.res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.post-parent', spec: 'List events: post_parent (extended); n/a unless fixture childEvent', level: 'must', requirements: [LIST, 'param:events.post_parent'], tags: ['writes', 'extended', 'fixture'] },
+  {
+    id: 'events.list.post-parent',
+    spec: 'List events: post_parent (extended); n/a unless fixture childEvent',
+    level: 'must',
+    requirements: [LIST, 'param:events.post_parent'],
+    tags: ['writes', 'extended', 'fixture'],
+  },
   'lists the child of the given parent and not an unrelated event',
   async (t) => {
     const child = t.fixture('childEvent');
     const other = await makeEvent(t, 'no parent', {}, 29);
     const list = await listEvents(t, { post_parent: child.parent, include: [child.id, other.id], per_page: 50 });
-    t.assert(sameIds(list.ids, [child.id]), `post_parent=${child.parent} among [${child.id}, ${other.id}] listed ${show(list.ids)}, expected the child ${child.id} only`, list.res);
+    t.assert(
+      sameIds(list.ids, [child.id]),
+      `post_parent=${child.parent} among [${child.id}, ${other.id}] listed ${show(list.ids)}, expected the child ${child.id} only`,
+      list.res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.ticketed', spec: 'List events: ticketed (extended); needs tickets; n/a unless fixture ticketedEvent', level: 'must', requirements: [LIST, 'param:events.ticketed'], tags: ['writes', 'extended', 'tickets', 'fixture'] },
+  {
+    id: 'events.list.ticketed',
+    spec: 'List events: ticketed (extended); needs tickets; n/a unless fixture ticketedEvent',
+    level: 'must',
+    requirements: [LIST, 'param:events.ticketed'],
+    tags: ['writes', 'extended', 'tickets', 'fixture'],
+  },
   'lists ticketed events for ticketed=true and the others for ticketed=false',
   async (t) => {
     const ticketed = t.fixture('ticketedEvent');
     const other = await makeEvent(t, 'no tickets', {}, 21);
     const yes = await listEvents(t, { ticketed: true, include: [ticketed.id, other.id], per_page: 50 });
-    t.assert(sameIds(yes.ids, [ticketed.id]), `ticketed=true among [${ticketed.id}, ${other.id}] listed ${show(yes.ids)}`, yes.res);
+    t.assert(
+      sameIds(yes.ids, [ticketed.id]),
+      `ticketed=true among [${ticketed.id}, ${other.id}] listed ${show(yes.ids)}`,
+      yes.res,
+    );
     const no = await listEvents(t, { ticketed: false, include: [ticketed.id, other.id], per_page: 50 });
-    t.assert(sameIds(no.ids, [other.id]), `ticketed=false among [${ticketed.id}, ${other.id}] listed ${show(no.ids)}`, no.res);
+    t.assert(
+      sameIds(no.ids, [other.id]),
+      `ticketed=false among [${ticketed.id}, ${other.id}] listed ${show(no.ids)}`,
+      no.res,
+    );
   },
 );

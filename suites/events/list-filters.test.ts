@@ -23,22 +23,44 @@ async function searchFinds(t: CheckContext, where: 'title' | 'description' | 'ex
   const a = await makeEvent(t, 'search hit', extra);
   const b = await makeEvent(t, 'search miss', where === 'title' ? {} : { [where]: 'Some text without the word.' });
   const list = await listEvents(t, { search: word, per_page: 50 });
-  t.assert(list.ids.includes(a.id), `search=${word} does not list the event ${a.id} whose ${where} holds it (listed ${show(list.ids)})`, list.res);
+  t.assert(
+    list.ids.includes(a.id),
+    `search=${word} does not list the event ${a.id} whose ${where} holds it (listed ${show(list.ids)})`,
+    list.res,
+  );
   t.assert(!list.ids.includes(b.id), `search=${word} also lists the event ${b.id} that does not hold it`, list.res);
 }
 
 check(
-  { id: 'events.list.search-title', spec: 'List events: search (matches in title or description); LEVELS.md search (must)', level: 'must', requirements: [LIST, 'param:events.search'], tags: ['writes'] },
+  {
+    id: 'events.list.search-title',
+    spec: 'List events: search (matches in title or description); LEVELS.md search (must)',
+    level: 'must',
+    requirements: [LIST, 'param:events.search'],
+    tags: ['writes'],
+  },
   'search finds a word in the title',
   (t) => searchFinds(t, 'title'),
 );
 check(
-  { id: 'events.list.search-description', spec: 'List events: search (matches in title or description); LEVELS.md search (must)', level: 'must', requirements: [LIST, 'param:events.search', 'field:events.description'], tags: ['writes'] },
+  {
+    id: 'events.list.search-description',
+    spec: 'List events: search (matches in title or description); LEVELS.md search (must)',
+    level: 'must',
+    requirements: [LIST, 'param:events.search', 'field:events.description'],
+    tags: ['writes'],
+  },
   'search finds a word in the description',
   (t) => searchFinds(t, 'description'),
 );
 check(
-  { id: 'events.list.search-excerpt', spec: 'LEVELS.md search (should: excerpt too; the original searches excerpts)', level: 'should', requirements: [LIST, 'param:events.search', 'field:events.excerpt'], tags: ['writes'] },
+  {
+    id: 'events.list.search-excerpt',
+    spec: 'LEVELS.md search (should: excerpt too; the original searches excerpts)',
+    level: 'should',
+    requirements: [LIST, 'param:events.search', 'field:events.excerpt'],
+    tags: ['writes'],
+  },
   'search finds a word in the excerpt',
   (t) => searchFinds(t, 'excerpt'),
 );
@@ -54,7 +76,13 @@ async function termSetup(t: CheckContext, resource: 'categories' | 'tags') {
 }
 
 check(
-  { id: 'events.list.categories', spec: 'List events: categories (slugs or IDs); LEVELS.md categories filter (must: ID and slug)', level: 'must', requirements: [LIST, 'param:events.categories'], tags: ['writes', 'extended'] },
+  {
+    id: 'events.list.categories',
+    spec: 'List events: categories (slugs or IDs); LEVELS.md categories filter (must: ID and slug)',
+    level: 'must',
+    requirements: [LIST, 'param:events.categories'],
+    tags: ['writes', 'extended'],
+  },
   'filters by a category given by ID and by slug',
   async (t) => {
     const { x, y, a, b } = await termSetup(t, 'categories');
@@ -64,7 +92,13 @@ check(
 );
 
 check(
-  { id: 'events.list.categories-any-of', spec: 'List events: categories (one of the given); LEVELS.md categories filter (must: several values any-of)', level: 'must', requirements: [LIST, 'param:events.categories'], tags: ['writes', 'extended'] },
+  {
+    id: 'events.list.categories-any-of',
+    spec: 'List events: categories (one of the given); LEVELS.md categories filter (must: several values any-of)',
+    level: 'must',
+    requirements: [LIST, 'param:events.categories'],
+    tags: ['writes', 'extended'],
+  },
   'lists events in any of several categories',
   async (t) => {
     const { x, y, a, b } = await termSetup(t, 'categories');
@@ -73,7 +107,13 @@ check(
 );
 
 check(
-  { id: 'events.list.tags', spec: 'List events: tags (slugs or IDs); LEVELS.md tags filter (must: a single ID or slug)', level: 'must', requirements: [LIST, 'param:events.tags'], tags: ['writes', 'extended'] },
+  {
+    id: 'events.list.tags',
+    spec: 'List events: tags (slugs or IDs); LEVELS.md tags filter (must: a single ID or slug)',
+    level: 'must',
+    requirements: [LIST, 'param:events.tags'],
+    tags: ['writes', 'extended'],
+  },
   'filters by a single tag given by ID or by slug',
   async (t) => {
     const { x, y, a, b } = await termSetup(t, 'tags');
@@ -83,7 +123,13 @@ check(
 );
 
 check(
-  { id: 'events.list.tags-any-of', spec: 'List events: tags (one of the given); LEVELS.md tags filter (should: any-of; 6.x applies only the first)', level: 'should', requirements: [LIST, 'param:events.tags'], tags: ['writes', 'extended'] },
+  {
+    id: 'events.list.tags-any-of',
+    spec: 'List events: tags (one of the given); LEVELS.md tags filter (should: any-of; 6.x applies only the first)',
+    level: 'should',
+    requirements: [LIST, 'param:events.tags'],
+    tags: ['writes', 'extended'],
+  },
   'lists events with any of several tags (the original 6.x applies only the first)',
   async (t) => {
     const { x, y, a, b } = await termSetup(t, 'tags');
@@ -93,7 +139,13 @@ check(
 
 for (const kind of ['venue', 'organizer'] as const) {
   check(
-    { id: `events.list.${kind}`, spec: `List events: ${kind} (one of the given IDs); LEVELS.md venue/organizer filters (must: several IDs any-of)`, level: 'must', requirements: [LIST, `param:events.${kind}`, `field:events.${kind}`], tags: ['writes'] },
+    {
+      id: `events.list.${kind}`,
+      spec: `List events: ${kind} (one of the given IDs); LEVELS.md venue/organizer filters (must: several IDs any-of)`,
+      level: 'must',
+      requirements: [LIST, `param:events.${kind}`, `field:events.${kind}`],
+      tags: ['writes'],
+    },
     `filters by one ${kind} ID and by several, any-of`,
     async (t) => {
       const resource = kind === 'venue' ? 'venues' : 'organizers';
@@ -110,7 +162,13 @@ for (const kind of ['venue', 'organizer'] as const) {
 }
 
 check(
-  { id: 'events.list.featured', spec: 'List events: featured; LEVELS.md featured (must: true and false)', level: 'must', requirements: [LIST, 'param:events.featured', 'field:events.featured'], tags: ['writes'] },
+  {
+    id: 'events.list.featured',
+    spec: 'List events: featured; LEVELS.md featured (must: true and false)',
+    level: 'must',
+    requirements: [LIST, 'param:events.featured', 'field:events.featured'],
+    tags: ['writes'],
+  },
   'filters by featured=true and featured=false',
   async (t) => {
     const a = await makeEvent(t, 'featured', { featured: true });
@@ -121,7 +179,13 @@ check(
 );
 
 check(
-  { id: 'events.list.filters-and', spec: 'reference-behavior.md: filters combine with AND; LEVELS.md filters together (must)', level: 'must', requirements: [LIST, 'param:events.venue', 'param:events.featured', 'param:events.search'], tags: ['writes'] },
+  {
+    id: 'events.list.filters-and',
+    spec: 'reference-behavior.md: filters combine with AND; LEVELS.md filters together (must)',
+    level: 'must',
+    requirements: [LIST, 'param:events.venue', 'param:events.featured', 'param:events.search'],
+    tags: ['writes'],
+  },
   'lists only events matching every filter given',
   async (t) => {
     const x = await t.create('venues', { venue: t.name('and x') });
@@ -134,7 +198,13 @@ check(
 );
 
 check(
-  { id: 'events.list.status', spec: 'States 1: status filterable on list routes; LEVELS.md status (must: publish, draft select those, authenticated)', level: 'must', requirements: [LIST, 'param:events.status', 'field:events.status'], tags: ['writes'] },
+  {
+    id: 'events.list.status',
+    spec: 'States 1: status filterable on list routes; LEVELS.md status (must: publish, draft select those, authenticated)',
+    level: 'must',
+    requirements: [LIST, 'param:events.status', 'field:events.status'],
+    tags: ['writes'],
+  },
   'filters by status=draft and status=publish for an authenticated user',
   async (t) => {
     const a = await makeEvent(t, 'draft', { status: 'draft' });
@@ -145,7 +215,13 @@ check(
 );
 
 check(
-  { id: 'events.list.status-anonymous-400', spec: 'reference-behavior.md: anonymous status=draft is 400; LEVELS.md status (should)', level: 'should', requirements: [LIST, 'param:events.status'], tags: ['security', 'anonymous'] },
+  {
+    id: 'events.list.status-anonymous-400',
+    spec: 'reference-behavior.md: anonymous status=draft is 400; LEVELS.md status (should)',
+    level: 'should',
+    requirements: [LIST, 'param:events.status'],
+    tags: ['security', 'anonymous'],
+  },
   'answers 400 to an anonymous list asking for drafts',
   async (t) => {
     const res = await t.anon.get('/events', { status: 'draft' });
@@ -166,7 +242,13 @@ check(
     id: 'events.list.unknown-values',
     spec: 'LEVELS.md unknown filter values (term, venue ID, bad date): must = no 2xx listing of unrelated records',
     level: 'must',
-    requirements: [LIST, 'param:events.categories', 'param:events.tags', 'param:events.venue', 'param:events.organizer'],
+    requirements: [
+      LIST,
+      'param:events.categories',
+      'param:events.tags',
+      'param:events.venue',
+      'param:events.organizer',
+    ],
     tags: ['writes'],
   },
   'lists none of the unrelated events for an unknown term, venue, organizer or a bad date',
@@ -176,13 +258,23 @@ check(
       const res = await t.api.get('/events', { search: t.scope, per_page: 50, ...q });
       if (res.status >= 400) continue;
       const ids: number[] = Array.isArray(res.json?.events) ? res.json.events.map((e: any) => e?.id) : [];
-      t.assert(!ids.includes(ev.id) && res.status < 300, `with an ${what} (${JSON.stringify(q)}) the list answered ${res.status} listing ${show(ids)}, including the unrelated event ${ev.id}`, res);
+      t.assert(
+        !ids.includes(ev.id) && res.status < 300,
+        `with an ${what} (${JSON.stringify(q)}) the list answered ${res.status} listing ${show(ids)}, including the unrelated event ${ev.id}`,
+        res,
+      );
     }
   },
 );
 
 check(
-  { id: 'events.list.unknown-values-400', spec: 'reference-behavior.md: invalid filter values are 400; LEVELS.md unknown filter values (should: 400)', level: 'should', requirements: [LIST, 'param:events.categories', 'param:events.venue'], tags: [] },
+  {
+    id: 'events.list.unknown-values-400',
+    spec: 'reference-behavior.md: invalid filter values are 400; LEVELS.md unknown filter values (should: 400)',
+    level: 'should',
+    requirements: [LIST, 'param:events.categories', 'param:events.venue'],
+    tags: [],
+  },
   'answers 400 to an unknown term, venue, organizer or a bad date',
   async (t) => {
     for (const [what, q] of UNKNOWN(t)) {
@@ -196,19 +288,35 @@ async function hidden(t: CheckContext) {
   const a = await makeEvent(t, 'hidden', { hide_from_listings: true });
   const b = await makeEvent(t, 'shown');
   const list = await scoped(t);
-  t.assert(sameIds(list.ids, [b.id]), `the scope lists ${show(list.ids)}; expected only ${b.id}, not the hidden ${a.id}`, list.res);
+  t.assert(
+    sameIds(list.ids, [b.id]),
+    `the scope lists ${show(list.ids)}; expected only ${b.id}, not the hidden ${a.id}`,
+    list.res,
+  );
   const read = await t.api.get(`/events/${a.id}`);
   t.assert(isRecordOf(read, a.id), `the hidden event ${a.id} is not readable by ID (answered ${read.status})`, read);
 }
 
 check(
-  { id: 'events.list.hide-from-listings', spec: 'Event: hide_from_listings; LEVELS.md hide_from_listings (extended must: never listed, readable by ID)', level: 'must', requirements: [LIST, 'field:events.hide_from_listings'], tags: ['writes', 'extended'] },
+  {
+    id: 'events.list.hide-from-listings',
+    spec: 'Event: hide_from_listings; LEVELS.md hide_from_listings (extended must: never listed, readable by ID)',
+    level: 'must',
+    requirements: [LIST, 'field:events.hide_from_listings'],
+    tags: ['writes', 'extended'],
+  },
   'never lists an event with hide_from_listings and still reads it by ID',
   hidden,
 );
 
 check(
-  { id: 'events.list.hide-from-listings-any', spec: 'Event: hide_from_listings; LEVELS.md hide_from_listings (base: never listed is should; 4.6.8 lists them)', level: 'should', requirements: [LIST, 'field:events.hide_from_listings'], tags: ['writes'] },
+  {
+    id: 'events.list.hide-from-listings-any',
+    spec: 'Event: hide_from_listings; LEVELS.md hide_from_listings (base: never listed is should; 4.6.8 lists them)',
+    level: 'should',
+    requirements: [LIST, 'field:events.hide_from_listings'],
+    tags: ['writes'],
+  },
   'never lists an event with hide_from_listings in either variant (4.6.8 lists them)',
   hidden,
 );

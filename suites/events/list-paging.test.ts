@@ -11,53 +11,108 @@ const LIST = 'route:GET /cal/events/v1/events';
 
 /** `n` scoped events on distinct days, created in parallel. */
 async function many(t: CheckContext, n: number): Promise<number[]> {
-  const made = await Promise.all(Array.from({ length: n }, (_, i) => t.create('events', eventBody(t, `page ${i}`, {}, 30 + i))));
+  const made = await Promise.all(
+    Array.from({ length: n }, (_, i) => t.create('events', eventBody(t, `page ${i}`, {}, 30 + i))),
+  );
   return made.map((e) => e.id);
 }
 
 check(
-  { id: 'events.list.page-defaults', spec: 'Limits 1, 2; List events: per_page default 10, page default 1; LEVELS.md (must)', level: 'must', requirements: [LIST, 'param:events.per_page', 'param:events.page'], tags: ['writes'] },
+  {
+    id: 'events.list.page-defaults',
+    spec: 'Limits 1, 2; List events: per_page default 10, page default 1; LEVELS.md (must)',
+    level: 'must',
+    requirements: [LIST, 'param:events.per_page', 'param:events.page'],
+    tags: ['writes'],
+  },
   'lists 10 events per page and page 1 when neither per_page nor page is sent',
   async (t) => {
     const ids = await many(t, 12);
     const first = await listEvents(t, { search: t.scope });
-    t.assert(first.ids.length === 10, `without per_page the list has ${first.ids.length} events, expected 10 of the 12 matches`, first.res);
+    t.assert(
+      first.ids.length === 10,
+      `without per_page the list has ${first.ids.length} events, expected 10 of the 12 matches`,
+      first.res,
+    );
     const p1 = await listEvents(t, { search: t.scope, page: 1 });
-    t.assert(sameIds(first.ids, p1.ids), `without page the list is ${show(first.ids)}, page=1 is ${show(p1.ids)}`, p1.res);
+    t.assert(
+      sameIds(first.ids, p1.ids),
+      `without page the list is ${show(first.ids)}, page=1 is ${show(p1.ids)}`,
+      p1.res,
+    );
     const p2 = await listEvents(t, { search: t.scope, page: 2 });
-    t.assert(sameIds([...first.ids, ...p2.ids], ids), `pages 1 and 2 without per_page hold ${show([...first.ids, ...p2.ids])}, expected the 12 events ${show(ids)}`, p2.res);
+    t.assert(
+      sameIds([...first.ids, ...p2.ids], ids),
+      `pages 1 and 2 without per_page hold ${show([...first.ids, ...p2.ids])}, expected the 12 events ${show(ids)}`,
+      p2.res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.per-page', spec: 'List events: per_page; LEVELS.md per_page=N for 1..50 (must: exactly min(N, matches))', level: 'must', requirements: [LIST, 'param:events.per_page'], tags: ['writes'] },
+  {
+    id: 'events.list.per-page',
+    spec: 'List events: per_page; LEVELS.md per_page=N for 1..50 (must: exactly min(N, matches))',
+    level: 'must',
+    requirements: [LIST, 'param:events.per_page'],
+    tags: ['writes'],
+  },
   'lists exactly min(per_page, matches) events for per_page between 1 and 50',
   async (t) => {
     const ids = await many(t, 12);
     for (const n of [1, 2, 5, 11, 12, 13, 50]) {
       const list = await listEvents(t, { search: t.scope, per_page: n });
       const want = Math.min(n, ids.length);
-      t.assert(list.ids.length === want, `per_page=${n} listed ${list.ids.length} events, expected ${want} (12 match)`, list.res);
-      t.assert(list.ids.every((id) => ids.includes(id)), `per_page=${n} listed events outside the scope: ${show(list.ids)}`, list.res);
+      t.assert(
+        list.ids.length === want,
+        `per_page=${n} listed ${list.ids.length} events, expected ${want} (12 match)`,
+        list.res,
+      );
+      t.assert(
+        list.ids.every((id) => ids.includes(id)),
+        `per_page=${n} listed events outside the scope: ${show(list.ids)}`,
+        list.res,
+      );
     }
   },
 );
 
 check(
-  { id: 'events.list.per-page-cap', spec: 'Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md (should)', level: 'should', requirements: [LIST, 'param:events.per_page'], tags: ['writes'] },
+  {
+    id: 'events.list.per-page-cap',
+    spec: 'Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md (should)',
+    level: 'should',
+    requirements: [LIST, 'param:events.per_page'],
+    tags: ['writes'],
+  },
   'caps per_page at 50',
   async (t) => {
     await many(t, 51);
     const list = await listEvents(t, { search: t.scope, per_page: 100 });
-    t.assert(list.ids.length === 50, `per_page=100 with 51 matches listed ${list.ids.length} events, expected 50`, list.res);
+    t.assert(
+      list.ids.length === 50,
+      `per_page=100 with 51 matches listed ${list.ids.length} events, expected 50`,
+      list.res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.per-page-invalid', spec: 'reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)', level: 'should', requirements: [LIST, 'param:events.per_page', 'param:events.page'], tags: [] },
+  {
+    id: 'events.list.per-page-invalid',
+    spec: 'reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)',
+    level: 'should',
+    requirements: [LIST, 'param:events.per_page', 'param:events.page'],
+    tags: [],
+  },
   'answers 400 to per_page 0, -1 and abc and to page 0',
   async (t) => {
-    for (const [name, value] of [['per_page', '0'], ['per_page', '-1'], ['per_page', 'abc'], ['page', '0']]) {
+    for (const [name, value] of [
+      ['per_page', '0'],
+      ['per_page', '-1'],
+      ['per_page', 'abc'],
+      ['page', '0'],
+    ]) {
       const res = await t.api.get('/events', { [name]: value });
       t.expectStatus(res, 400, `GET /events?${name}=${value}`);
     }
@@ -65,7 +120,13 @@ check(
 );
 
 check(
-  { id: 'events.list.pages-partition', spec: 'List events: page; LEVELS.md pages (must: no overlap, no gap; page URLs built by the client)', level: 'must', requirements: [LIST, 'param:events.page', 'param:events.per_page'], tags: ['writes'] },
+  {
+    id: 'events.list.pages-partition',
+    spec: 'List events: page; LEVELS.md pages (must: no overlap, no gap; page URLs built by the client)',
+    level: 'must',
+    requirements: [LIST, 'param:events.page', 'param:events.per_page'],
+    tags: ['writes'],
+  },
   'splits the list into pages with no overlap and no gap',
   async (t) => {
     const ids = await many(t, 12);
@@ -74,7 +135,11 @@ check(
       const list = await listEvents(t, { search: t.scope, per_page: 5, page });
       const dup = list.ids.filter((id) => seen.includes(id));
       t.assert(dup.length === 0, `page ${page} repeats ${show(dup)} from earlier pages`, list.res);
-      t.assert(list.ids.length === (page < 3 ? 5 : 2), `page ${page} (per_page=5, 12 matches) holds ${list.ids.length} events`, list.res);
+      t.assert(
+        list.ids.length === (page < 3 ? 5 : 2),
+        `page ${page} (per_page=5, 12 matches) holds ${list.ids.length} events`,
+        list.res,
+      );
       seen.push(...list.ids);
     }
     t.assert(sameIds(seen, ids), `pages 1-3 hold ${show(seen)}, expected the 12 events ${show(ids)}`);
@@ -82,18 +147,34 @@ check(
 );
 
 check(
-  { id: 'events.list.totals', spec: 'reference-behavior.md lists: total, total_pages; LEVELS.md pages (should)', level: 'should', requirements: [LIST, 'param:events.per_page'], tags: ['writes'] },
+  {
+    id: 'events.list.totals',
+    spec: 'reference-behavior.md lists: total, total_pages; LEVELS.md pages (should)',
+    level: 'should',
+    requirements: [LIST, 'param:events.per_page'],
+    tags: ['writes'],
+  },
   'reports total and total_pages of the filtered list',
   async (t) => {
     await many(t, 12);
     const list = await listEvents(t, { search: t.scope, per_page: 5 });
     const body = list.res.json;
-    t.assert(Number(body.total) === 12 && Number(body.total_pages) === 3, `total ${JSON.stringify(body.total)}, total_pages ${JSON.stringify(body.total_pages)}; expected 12 and 3`, list.res);
+    t.assert(
+      Number(body.total) === 12 && Number(body.total_pages) === 3,
+      `total ${JSON.stringify(body.total)}, total_pages ${JSON.stringify(body.total_pages)}; expected 12 and 3`,
+      list.res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.next-url', spec: 'reference-behavior.md lists: next_rest_url; LEVELS.md pages (should: followable as admin; the original adds status=any, which it rejects)', level: 'should', requirements: [LIST, 'param:events.page'], tags: ['writes'] },
+  {
+    id: 'events.list.next-url',
+    spec: 'reference-behavior.md lists: next_rest_url; LEVELS.md pages (should: followable as admin; the original adds status=any, which it rejects)',
+    level: 'should',
+    requirements: [LIST, 'param:events.page'],
+    tags: ['writes'],
+  },
   'serves the next page at next_rest_url',
   async (t) => {
     const ids = await many(t, 7);
@@ -103,12 +184,22 @@ check(
     const res = await t.api.request({ method: 'GET', url: next });
     t.expectStatus(res, 200, 'GET next_rest_url');
     const got: number[] = (t.json(res)?.events ?? []).map((e: any) => e?.id);
-    t.assert(sameIds([...first.ids, ...got], ids), `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the 7 events ${show(ids)}`, res);
+    t.assert(
+      sameIds([...first.ids, ...got], ids),
+      `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the 7 events ${show(ids)}`,
+      res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.past-end', spec: 'LEVELS.md page past the end (must: no records)', level: 'must', requirements: [LIST, 'param:events.page'], tags: ['writes'] },
+  {
+    id: 'events.list.past-end',
+    spec: 'LEVELS.md page past the end (must: no records)',
+    level: 'must',
+    requirements: [LIST, 'param:events.page'],
+    tags: ['writes'],
+  },
   'lists no events on a page past the last one',
   async (t) => {
     await many(t, 3);
@@ -118,7 +209,13 @@ check(
 );
 
 check(
-  { id: 'events.list.past-end-404', spec: 'LEVELS.md page past the end (should: 404 for events)', level: 'should', requirements: [LIST, 'param:events.page'], tags: ['writes'] },
+  {
+    id: 'events.list.past-end-404',
+    spec: 'LEVELS.md page past the end (should: 404 for events)',
+    level: 'should',
+    requirements: [LIST, 'param:events.page'],
+    tags: ['writes'],
+  },
   'answers 404 to a page past the last one',
   async (t) => {
     await many(t, 3);
@@ -128,7 +225,13 @@ check(
 );
 
 check(
-  { id: 'events.list.empty', spec: 'LEVELS.md minimal contract (a list answers the events array; base only: an empty page may be a 404 JSON error)', level: 'must', requirements: [LIST, 'param:events.search'], tags: [] },
+  {
+    id: 'events.list.empty',
+    spec: 'LEVELS.md minimal contract (a list answers the events array; base only: an empty page may be a 404 JSON error)',
+    level: 'must',
+    requirements: [LIST, 'param:events.search'],
+    tags: [],
+  },
   'answers a list with no events when nothing matches',
   async (t) => {
     const list = await scoped(t, { search: `${t.scope}nomatch` });
@@ -137,28 +240,54 @@ check(
 );
 
 check(
-  { id: 'events.list.empty-200', spec: 'LEVELS.md empty page 1 (should: 200 with an empty list; 4.6.8 answers 404)', level: 'should', requirements: [LIST], tags: [] },
+  {
+    id: 'events.list.empty-200',
+    spec: 'LEVELS.md empty page 1 (should: 200 with an empty list; 4.6.8 answers 404)',
+    level: 'should',
+    requirements: [LIST],
+    tags: [],
+  },
   'answers 200 with an empty events array when nothing matches',
   async (t) => {
     const res = await t.api.get('/events', { search: `${t.scope}nomatch` });
     t.expectStatus(res, 200, 'a list matching nothing');
-    t.assert(Array.isArray(res.json?.events) && res.json.events.length === 0, `the body is ${res.text.slice(0, 200)}, expected an empty events array`, res);
+    t.assert(
+      Array.isArray(res.json?.events) && res.json.events.length === 0,
+      `the body is ${res.text.slice(0, 200)}, expected an empty events array`,
+      res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.contract', spec: 'LEVELS.md minimal contract: a list is a JSON object with the records under "events"', level: 'must', requirements: [LIST], tags: ['writes'] },
+  {
+    id: 'events.list.contract',
+    spec: 'LEVELS.md minimal contract: a list is a JSON object with the records under "events"',
+    level: 'must',
+    requirements: [LIST],
+    tags: ['writes'],
+  },
   'answers a list whose records satisfy the minimal contract',
   async (t) => {
     await many(t, 2);
     const list = await scoped(t);
     const v = validateList('events', list.res.json, 'contract');
-    t.assert(v.ok && list.ids.length === 2, `the list breaks the contract (${list.ids.length} of 2 events): ${v.message}`, list.res);
+    t.assert(
+      v.ok && list.ids.length === 2,
+      `the list breaks the contract (${list.ids.length} of 2 events): ${v.message}`,
+      list.res,
+    );
   },
 );
 
 check(
-  { id: 'events.list.shape', spec: 'reference-behavior.md lists: {events, rest_url, total, total_pages}; LEVELS.md (should: shapes)', level: 'should', requirements: [LIST], tags: ['writes'] },
+  {
+    id: 'events.list.shape',
+    spec: 'reference-behavior.md lists: {events, rest_url, total, total_pages}; LEVELS.md (should: shapes)',
+    level: 'should',
+    requirements: [LIST],
+    tags: ['writes'],
+  },
   'answers a list with the full list and record shape',
   async (t) => {
     await many(t, 2);

@@ -24,8 +24,16 @@ check(
     const list = await scoped(t);
     const want = [tomorrow.id, soon.id, far.id];
     const missing = want.filter((id) => !list.ids.includes(id));
-    t.assert(missing.length === 0, `the default list lacks ${show(missing)} (tomorrow ${tomorrow.id}, a year ${soon.id}, 23 months ${far.id}); listed ${show(list.ids)}`, list.res);
+    t.assert(
+      missing.length === 0,
+      `the default list lacks ${show(missing)} (tomorrow ${tomorrow.id}, a year ${soon.id}, 23 months ${far.id}); listed ${show(list.ids)}`,
+      list.res,
+    );
     t.assert(!list.ids.includes(past.id), `the default list includes the event of 3 days ago (${past.id})`, list.res);
-    t.assert(!list.ids.includes(beyond.id), `the default list includes the event 26 months ahead (${beyond.id})`, list.res);
+    t.assert(
+      !list.ids.includes(beyond.id),
+      `the default list includes the event 26 months ahead (${beyond.id})`,
+      list.res,
+    );
   },
 );

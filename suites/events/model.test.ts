@@ -35,8 +35,13 @@ check(
     spec: 'Endpoints: events create/read/update (POST, PUT, PATCH)/delete/list; LEVELS.md valid create, read by ID, update applies sent fields, delete (gone from lists and anonymous reads)',
     level: 'must',
     requirements: [
-      'route:POST /cal/events/v1/events', 'route:GET /cal/events/v1/events/{id}', 'route:POST /cal/events/v1/events/{id}', 'route:PUT /cal/events/v1/events/{id}',
-      'route:PATCH /cal/events/v1/events/{id}', 'route:DELETE /cal/events/v1/events/{id}', 'route:GET /cal/events/v1/events',
+      'route:POST /cal/events/v1/events',
+      'route:GET /cal/events/v1/events/{id}',
+      'route:POST /cal/events/v1/events/{id}',
+      'route:PUT /cal/events/v1/events/{id}',
+      'route:PATCH /cal/events/v1/events/{id}',
+      'route:DELETE /cal/events/v1/events/{id}',
+      'route:GET /cal/events/v1/events',
     ],
     tags: ['model', 'property', 'writes'],
   },
@@ -49,9 +54,18 @@ check(
     id: 'events.model.unsent-fields-kept',
     spec: 'Update: every field optional (unsent fields keep their values); LEVELS.md unsent fields on update (should). The original resets several unsent fields (reference-behavior.md Known deviations)',
     level: 'should',
-    requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PUT /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'],
+    requirements: [
+      'route:POST /cal/events/v1/events/{id}',
+      'route:PUT /cal/events/v1/events/{id}',
+      'route:PATCH /cal/events/v1/events/{id}',
+    ],
     tags: ['model', 'property', 'writes'],
   },
   'random update sequences sending one field at a time keep the fields they do not send',
-  (t) => runSequences(t, 'should', fc.constantFrom<Array<'title' | 'description' | 'dates'>>(['title'], ['description'], ['dates'])),
+  (t) =>
+    runSequences(
+      t,
+      'should',
+      fc.constantFrom<Array<'title' | 'description' | 'dates'>>(['title'], ['description'], ['dates']),
+    ),
 );

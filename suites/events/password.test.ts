@@ -5,16 +5,34 @@
 import { check } from '../../lib/check.ts';
 
 check(
-  { id: 'events.read.password', spec: 'Event item routes (extended only): optional password string; n/a unless fixture passwordEvent', level: 'must', requirements: ['field:events.password', 'route:GET /cal/events/v1/events/{id}'], tags: ['extended', 'fixture', 'anonymous'] },
+  {
+    id: 'events.read.password',
+    spec: 'Event item routes (extended only): optional password string; n/a unless fixture passwordEvent',
+    level: 'must',
+    requirements: ['field:events.password', 'route:GET /cal/events/v1/events/{id}'],
+    tags: ['extended', 'fixture', 'anonymous'],
+  },
   'refuses a password-protected event to anonymous readers without the password and serves it with the password',
   async (t) => {
     const fx = t.fixture('passwordEvent');
     const without = await t.anon.get(`/events/${fx.id}`);
-    t.assert(without.status >= 400, `an anonymous read of the protected event ${fx.id} without the password answered ${without.status}, expected a refusal`, without);
+    t.assert(
+      without.status >= 400,
+      `an anonymous read of the protected event ${fx.id} without the password answered ${without.status}, expected a refusal`,
+      without,
+    );
     const wrong = await t.anon.get(`/events/${fx.id}`, { password: `${fx.password}-wrong` });
-    t.assert(wrong.status >= 400, `an anonymous read with a wrong password answered ${wrong.status}, expected a refusal`, wrong);
+    t.assert(
+      wrong.status >= 400,
+      `an anonymous read with a wrong password answered ${wrong.status}, expected a refusal`,
+      wrong,
+    );
     const withPw = await t.anon.get(`/events/${fx.id}`, { password: fx.password });
     t.expectStatus(withPw, '2xx', 'an anonymous read with the password');
-    t.assert(withPw.json?.id === fx.id, `the read with the password answered id ${JSON.stringify(withPw.json?.id)}, expected ${fx.id}`, withPw);
+    t.assert(
+      withPw.json?.id === fx.id,
+      `the read with the password answered id ${JSON.stringify(withPw.json?.id)}, expected ${fx.id}`,
+      withPw,
+    );
   },
 );

@@ -6,7 +6,13 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { BOOLEAN_FIELDS, invalidValue, missingRequired, validPayload, type EventPayload } from '../../lib/arbitraries/events.ts';
+import {
+  BOOLEAN_FIELDS,
+  invalidValue,
+  missingRequired,
+  validPayload,
+  type EventPayload,
+} from '../../lib/arbitraries/events.ts';
 
 const CREATE = 'route:POST /cal/events/v1/events';
 const READ = 'route:GET /cal/events/v1/events/{id}';
@@ -14,7 +20,8 @@ const READ = 'route:GET /cal/events/v1/events/{id}';
 /** Fields of `rec` that do not reflect `sent`, as `name: sent -> got` lines. */
 export function mismatches(sent: Partial<EventPayload>, rec: any): string[] {
   const out: string[] = [];
-  const show = (name: string, got: unknown) => out.push(`${name}: sent ${JSON.stringify((sent as any)[name])}, got ${JSON.stringify(got)}`);
+  const show = (name: string, got: unknown) =>
+    out.push(`${name}: sent ${JSON.stringify((sent as any)[name])}, got ${JSON.stringify(got)}`);
   for (const name of ['title', 'description', 'excerpt'] as const) {
     if (sent[name] !== undefined && !sameText(sent[name]!, rec?.[name])) show(name, rec?.[name]);
   }
@@ -24,7 +31,10 @@ export function mismatches(sent: Partial<EventPayload>, rec: any): string[] {
   for (const name of [...BOOLEAN_FIELDS, 'all_day'] as const) {
     if (sent[name] !== undefined && !sameBoolean(sent[name]!, rec?.[name])) show(name, rec?.[name]);
   }
-  if (sent.cost !== undefined && !costReflects(sent.cost, rec)) out.push(`cost: sent ${JSON.stringify(sent.cost)}, got ${JSON.stringify(rec?.cost)} / ${JSON.stringify(rec?.cost_details)}`);
+  if (sent.cost !== undefined && !costReflects(sent.cost, rec))
+    out.push(
+      `cost: sent ${JSON.stringify(sent.cost)}, got ${JSON.stringify(rec?.cost)} / ${JSON.stringify(rec?.cost_details)}`,
+    );
   return out;
 }
 
@@ -34,8 +44,20 @@ check(
     spec: 'Resources and their fields / Event; LEVELS.md minimal response contract (text normalised, dates, booleans, cost numbers)',
     level: 'must',
     requirements: [
-      CREATE, READ, 'field:events.title', 'field:events.description', 'field:events.excerpt', 'field:events.start_date', 'field:events.end_date', 'field:events.cost',
-      'field:events.all_day', 'field:events.featured', 'field:events.sticky', 'field:events.show_map', 'field:events.show_map_link', 'field:events.hide_from_listings',
+      CREATE,
+      READ,
+      'field:events.title',
+      'field:events.description',
+      'field:events.excerpt',
+      'field:events.start_date',
+      'field:events.end_date',
+      'field:events.cost',
+      'field:events.all_day',
+      'field:events.featured',
+      'field:events.sticky',
+      'field:events.show_map',
+      'field:events.show_map_link',
+      'field:events.hide_from_listings',
     ],
     tags: ['property', 'writes'],
   },
@@ -49,17 +71,23 @@ check(
       t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (id ${JSON.stringify(rec?.id)})`, res);
       t.track('events', rec.id);
       const bad = mismatches(sent, rec);
-      if (bad.length) t.fail(`the create answer does not reflect the payload ${JSON.stringify(sent)}: ${bad.join('; ')}`, res);
+      if (bad.length)
+        t.fail(`the create answer does not reflect the payload ${JSON.stringify(sent)}: ${bad.join('; ')}`, res);
       const read = await t.api.get(`/events/${rec.id}`);
       t.expectStatus(read, '2xx', `reading event ${rec.id}`);
       const back = mismatches(sent, t.json(read, 'the event read'));
-      if (back.length) t.fail(`GET /events/${rec.id} does not reflect the payload ${JSON.stringify(sent)}: ${back.join('; ')}`, read);
+      if (back.length)
+        t.fail(`GET /events/${rec.id} does not reflect the payload ${JSON.stringify(sent)}: ${back.join('; ')}`, read);
     });
   },
 );
 
 /** POSTs `payload`; fails if it is accepted, then checks the scope lists none of it. */
-async function refusedAndNothingCreated(t: CheckContext, payload: Record<string, unknown>, what: string): Promise<void> {
+async function refusedAndNothingCreated(
+  t: CheckContext,
+  payload: Record<string, unknown>,
+  what: string,
+): Promise<void> {
   const res = await t.api.post('/events', payload);
   if (res.status >= 200 && res.status < 300) {
     t.trackCreated('events', res);
@@ -73,7 +101,10 @@ async function refusedAndNothingCreated(t: CheckContext, payload: Record<string,
   const found = (t.json(list)?.events ?? []) as any[];
   if (found.length) {
     for (const e of found) if (Number.isInteger(e?.id)) t.track('events', e.id);
-    t.fail(`${what} answered ${res.status} but created event(s) ${found.map((e) => e?.id).join(', ')} (found by searching ${marker})`, list);
+    t.fail(
+      `${what} answered ${res.status} but created event(s) ${found.map((e) => e?.id).join(', ')} (found by searching ${marker})`,
+      list,
+    );
   }
 }
 
@@ -92,7 +123,11 @@ check(
     const attempt = async (payload: EventPayload, drop: readonly string[]) => {
       // The description carries a unique marker, so a wrongly created event is found even without a title.
       const marker = `${t.scope}m${(counter++).toString(36)}`;
-      const body: Record<string, unknown> = { ...payload, title: `${t.name('mr')} ${payload.title}`, description: marker };
+      const body: Record<string, unknown> = {
+        ...payload,
+        title: `${t.name('mr')} ${payload.title}`,
+        description: marker,
+      };
       for (const f of drop) delete body[f];
       await refusedAndNothingCreated(t, body, `creating an event without ${drop.join(', ')}`);
     };
@@ -108,14 +143,25 @@ check(
     id: 'events.payload.invalid-values-rejected',
     spec: 'reference-behavior.md Cross-cutting: invalid value (bad date string, unknown venue/organizer ID) is 400 rest_invalid_param; the spec does not state validation, so should',
     level: 'should',
-    requirements: [CREATE, 'field:events.start_date', 'field:events.end_date', 'field:events.venue', 'field:events.organizer'],
+    requirements: [
+      CREATE,
+      'field:events.start_date',
+      'field:events.end_date',
+      'field:events.venue',
+      'field:events.organizer',
+    ],
     tags: ['property', 'writes'],
   },
   'a payload with a bad date string or an unknown venue/organizer ID is refused with a 4xx and creates nothing',
   async (t) => {
     await t.property(fc.tuple(validPayload, invalidValue), async ([payload, bad]) => {
       const marker = `${t.scope}i${(counter++).toString(36)}`;
-      const body: Record<string, unknown> = { ...payload, title: `${t.name('iv')} ${payload.title}`, description: marker, [bad.field]: bad.value };
+      const body: Record<string, unknown> = {
+        ...payload,
+        title: `${t.name('iv')} ${payload.title}`,
+        description: marker,
+        [bad.field]: bad.value,
+      };
       await refusedAndNothingCreated(t, body, `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`);
     });
   },

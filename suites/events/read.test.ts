@@ -8,7 +8,13 @@ import { MISSING_ID, makeEvent } from './support.ts';
 const READ = 'route:GET /cal/events/v1/events/{id}';
 
 check(
-  { id: 'events.read.by-id', spec: 'Endpoints: GET /events/{id} (read event); LEVELS.md read by ID (returns the record)', level: 'must', requirements: [READ, 'field:events.title'], tags: ['writes'] },
+  {
+    id: 'events.read.by-id',
+    spec: 'Endpoints: GET /events/{id} (read event); LEVELS.md read by ID (returns the record)',
+    level: 'must',
+    requirements: [READ, 'field:events.title'],
+    tags: ['writes'],
+  },
   'returns the event with the requested ID',
   async (t) => {
     const a = await makeEvent(t, 'read one', {}, 31);
@@ -18,13 +24,23 @@ check(
       t.expectStatus(res, '2xx', `GET /events/${ev.id}`);
       const body = t.json(res);
       t.assert(body?.id === ev.id, `GET /events/${ev.id} answered the record with id ${JSON.stringify(body?.id)}`, res);
-      t.assert(sameText(t.name(ev === a ? 'read one' : 'read two'), body.title), `GET /events/${ev.id} answered title ${JSON.stringify(body.title)}`, res);
+      t.assert(
+        sameText(t.name(ev === a ? 'read one' : 'read two'), body.title),
+        `GET /events/${ev.id} answered title ${JSON.stringify(body.title)}`,
+        res,
+      );
     }
   },
 );
 
 check(
-  { id: 'events.read.missing-4xx', spec: 'LEVELS.md missing record (must: 4xx; the original answers 400)', level: 'must', requirements: [READ], tags: [] },
+  {
+    id: 'events.read.missing-4xx',
+    spec: 'LEVELS.md missing record (must: 4xx; the original answers 400)',
+    level: 'must',
+    requirements: [READ],
+    tags: [],
+  },
   'answers a 4xx and no record for an ID that does not exist',
   async (t) => {
     const res = await t.api.get(`/events/${MISSING_ID}`);
@@ -33,7 +49,13 @@ check(
 );
 
 check(
-  { id: 'events.read.missing-404', spec: 'LEVELS.md missing record (should: 404; 4.6.8 and 6.8.0 answer 400, 6.17.2 404)', level: 'should', requirements: [READ], tags: [] },
+  {
+    id: 'events.read.missing-404',
+    spec: 'LEVELS.md missing record (should: 404; 4.6.8 and 6.8.0 answer 400, 6.17.2 404)',
+    level: 'should',
+    requirements: [READ],
+    tags: [],
+  },
   'answers 404 for an event ID that does not exist',
   async (t) => {
     const res = await t.api.get(`/events/${MISSING_ID}`);

@@ -26,7 +26,8 @@ export function eventBody(t: CheckContext, label: string, extra: Params = {}, da
 
 /** The IDs of an event's linked venue(s): the original answers an object, [] or an array. */
 export function linkedIds(value: unknown): number[] {
-  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? (v as any).id : v)).filter((n) => Number.isInteger(n));
+  if (Array.isArray(value))
+    return value.map((v) => (v && typeof v === 'object' ? (v as any).id : v)).filter((n) => Number.isInteger(n));
   if (value && typeof value === 'object' && Number.isInteger((value as any).id)) return [(value as any).id];
   return [];
 }
@@ -41,20 +42,32 @@ export interface ListResult {
  * GET /events with `query`, read as a list. A 404 JSON error counts as "no records" when
  * `empty404` allows it (default: base variant only, where an empty page may be a 404).
  */
-export async function listEvents(t: CheckContext, query: Params, opts: { client?: Client; empty404?: boolean; what?: string } = {}): Promise<ListResult> {
+export async function listEvents(
+  t: CheckContext,
+  query: Params,
+  opts: { client?: Client; empty404?: boolean; what?: string } = {},
+): Promise<ListResult> {
   const res = await (opts.client ?? t.api).get('/events', query);
   const what = opts.what ?? 'the event list';
   const empty404 = opts.empty404 ?? t.variant === 'base';
   if (res.status === 404 && empty404 && res.json !== undefined) return { res, records: [], ids: [] };
   t.expectStatus(res, '2xx', what);
   const body = t.json(res, what);
-  t.assert(body && Array.isArray(body.events), `${what} has no "events" array (keys: ${body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body})`, res);
+  t.assert(
+    body && Array.isArray(body.events),
+    `${what} has no "events" array (keys: ${body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body})`,
+    res,
+  );
   const records = body.events as any[];
   return { res, records, ids: records.map((r) => r?.id) };
 }
 
 /** Every event of this check's scope (search by scope token, up to 50). */
-export function scoped(t: CheckContext, query: Params = {}, opts: { client?: Client; empty404?: boolean; what?: string } = {}): Promise<ListResult> {
+export function scoped(
+  t: CheckContext,
+  query: Params = {},
+  opts: { client?: Client; empty404?: boolean; what?: string } = {},
+): Promise<ListResult> {
   return listEvents(t, { search: t.scope, per_page: 50, ...query }, opts);
 }
 

@@ -24,13 +24,28 @@ for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       id: `events.update.${method.toLowerCase()}-applies`,
       spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); LEVELS.md update (must: each applies the sent fields, 2xx)`,
       level: 'must',
-      requirements: [`route:${method} /cal/events/v1/events/{id}`, 'field:events.title', 'field:events.description', 'field:events.start_date', 'field:events.end_date', 'field:events.featured', 'field:events.cost'],
+      requirements: [
+        `route:${method} /cal/events/v1/events/{id}`,
+        'field:events.title',
+        'field:events.description',
+        'field:events.start_date',
+        'field:events.end_date',
+        'field:events.featured',
+        'field:events.cost',
+      ],
       tags: ['writes'],
     },
     `applies title, description, dates, featured and cost sent by ${method}`,
     async (t) => {
       const ev = await makeEvent(t, 'before', { description: 'old text', featured: false, cost: '5' }, 33);
-      const body = { title: t.name(`after ${method}`), description: `new text ${t.scope}`, start_date: at(34, 14), end_date: at(34, 16), featured: true, cost: '25' };
+      const body = {
+        title: t.name(`after ${method}`),
+        description: `new text ${t.scope}`,
+        start_date: at(34, 14),
+        end_date: at(34, 16),
+        featured: true,
+        cost: '25',
+      };
       const { read, readRes } = await updateAndRead(t, method, `/events/${ev.id}`, body);
       const bad: string[] = [];
       if (!sameText(body.title, read.title)) bad.push(`title=${JSON.stringify(read.title)}`);
@@ -39,7 +54,11 @@ for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       if (!sameDateTime(body.end_date, read.end_date)) bad.push(`end_date=${JSON.stringify(read.end_date)}`);
       if (!sameBoolean(true, read.featured)) bad.push(`featured=${JSON.stringify(read.featured)}`);
       if (!costReflects('25', read)) bad.push(`cost=${JSON.stringify(read.cost)}`);
-      t.assert(bad.length === 0, `after ${method} /events/${ev.id} with ${JSON.stringify(body)} the event has ${bad.join(', ')}`, readRes);
+      t.assert(
+        bad.length === 0,
+        `after ${method} /events/${ev.id} with ${JSON.stringify(body)} the event has ${bad.join(', ')}`,
+        readRes,
+      );
     },
   );
 }
@@ -49,16 +68,28 @@ check(
     id: 'events.update.answers-200',
     spec: 'reference-behavior.md: read, update and delete answer 200 with the record; LEVELS.md update (should: 200)',
     level: 'should',
-    requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PUT /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'],
+    requirements: [
+      'route:POST /cal/events/v1/events/{id}',
+      'route:PUT /cal/events/v1/events/{id}',
+      'route:PATCH /cal/events/v1/events/{id}',
+    ],
     tags: ['writes'],
   },
   'answers 200 with the updated record to POST, PUT and PATCH',
   async (t) => {
     const ev = await makeEvent(t, 'status codes');
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-      const res = await t.api.request({ method, path: `/events/${ev.id}`, json: { title: t.name(`code ${method}`), start_date: ev.start_date, end_date: ev.end_date } });
+      const res = await t.api.request({
+        method,
+        path: `/events/${ev.id}`,
+        json: { title: t.name(`code ${method}`), start_date: ev.start_date, end_date: ev.end_date },
+      });
       t.expectStatus(res, 200, `${method} /events/${ev.id}`);
-      t.assert(res.json?.id === ev.id, `${method} /events/${ev.id} answered a body with id ${JSON.stringify(res.json?.id)}, expected the record`, res);
+      t.assert(
+        res.json?.id === ev.id,
+        `${method} /events/${ev.id} answered a body with id ${JSON.stringify(res.json?.id)}, expected the record`,
+        res,
+      );
     }
   },
 );
@@ -68,72 +99,141 @@ check(
     id: 'events.update.keeps-unsent',
     spec: 'Resources and their fields: on update every field is optional; LEVELS.md unsent fields (should: keep their values; the original resets status, flags, website, cost, timezone and organizers, and 4.6.8 the dates and venue)',
     level: 'should',
-    requirements: ['route:PATCH /cal/events/v1/events/{id}', 'field:events.status', 'field:events.website', 'field:events.organizer', 'field:events.sticky', 'field:events.show_map'],
+    requirements: [
+      'route:PATCH /cal/events/v1/events/{id}',
+      'field:events.status',
+      'field:events.website',
+      'field:events.organizer',
+      'field:events.sticky',
+      'field:events.show_map',
+    ],
     tags: ['writes'],
   },
   'keeps the fields an update does not send (the original fails this: it resets many of them)',
   async (t) => {
     const org = await t.create('organizers', { organizer: t.name('kept organizer') });
-    const sent = { status: 'draft', featured: true, sticky: true, show_map: true, show_map_link: true, website: 'https://example.org/kept', cost: '30', description: `kept description ${t.scope}`, organizer: [org.id] };
+    const sent = {
+      status: 'draft',
+      featured: true,
+      sticky: true,
+      show_map: true,
+      show_map_link: true,
+      website: 'https://example.org/kept',
+      cost: '30',
+      description: `kept description ${t.scope}`,
+      organizer: [org.id],
+    };
     const ev = await makeEvent(t, 'keeps', sent, 35);
-    const { read, readRes } = await updateAndRead(t, 'PATCH', `/events/${ev.id}`, { excerpt: `new excerpt ${t.scope}` });
+    const { read, readRes } = await updateAndRead(t, 'PATCH', `/events/${ev.id}`, {
+      excerpt: `new excerpt ${t.scope}`,
+    });
     const lost: string[] = [];
     if (read.status !== 'draft') lost.push(`status=${JSON.stringify(read.status)}`);
-    for (const f of ['featured', 'sticky', 'show_map', 'show_map_link']) if (!sameBoolean(true, read[f])) lost.push(`${f}=${JSON.stringify(read[f])}`);
+    for (const f of ['featured', 'sticky', 'show_map', 'show_map_link'])
+      if (!sameBoolean(true, read[f])) lost.push(`${f}=${JSON.stringify(read[f])}`);
     if (!sameText(sent.website, read.website)) lost.push(`website=${JSON.stringify(read.website)}`);
     if (!costReflects('30', read)) lost.push(`cost=${JSON.stringify(read.cost)}`);
     if (!sameText(sent.description, read.description)) lost.push(`description=${JSON.stringify(read.description)}`);
-    if (!linkedIds(read.organizer).includes(org.id)) lost.push(`organizer=${JSON.stringify(linkedIds(read.organizer))}`);
+    if (!linkedIds(read.organizer).includes(org.id))
+      lost.push(`organizer=${JSON.stringify(linkedIds(read.organizer))}`);
     if (!sameDateTime(ev.start_date, read.start_date)) lost.push(`start_date=${JSON.stringify(read.start_date)}`);
     t.assert(lost.length === 0, `a PATCH sending only excerpt changed unsent fields: ${lost.join(', ')}`, readRes);
   },
 );
 
 check(
-  { id: 'events.update.slug', spec: 'Resources and their fields / Event: slug (settable on update)', level: 'must', requirements: ['route:POST /cal/events/v1/events/{id}', 'field:events.slug'], tags: ['writes'] },
+  {
+    id: 'events.update.slug',
+    spec: 'Resources and their fields / Event: slug (settable on update)',
+    level: 'must',
+    requirements: ['route:POST /cal/events/v1/events/{id}', 'field:events.slug'],
+    tags: ['writes'],
+  },
   'applies a new slug sent by update',
   async (t) => {
     const ev = await makeEvent(t, 'reslug');
     const slug = `${t.scope}-renamed`.toLowerCase();
-    const { read, readRes } = await updateAndRead(t, 'POST', `/events/${ev.id}`, { slug, title: ev.title, start_date: ev.start_date, end_date: ev.end_date });
+    const { read, readRes } = await updateAndRead(t, 'POST', `/events/${ev.id}`, {
+      slug,
+      title: ev.title,
+      start_date: ev.start_date,
+      end_date: ev.end_date,
+    });
     t.assert(read.slug === slug, `slug came back ${JSON.stringify(read.slug)}, sent ${JSON.stringify(slug)}`, readRes);
   },
 );
 
 check(
-  { id: 'events.update.missing-4xx', spec: 'LEVELS.md update of a missing record (must: 4xx)', level: 'must', requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PUT /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'], tags: ['writes'] },
+  {
+    id: 'events.update.missing-4xx',
+    spec: 'LEVELS.md update of a missing record (must: 4xx)',
+    level: 'must',
+    requirements: [
+      'route:POST /cal/events/v1/events/{id}',
+      'route:PUT /cal/events/v1/events/{id}',
+      'route:PATCH /cal/events/v1/events/{id}',
+    ],
+    tags: ['writes'],
+  },
   'answers a 4xx to an update of an event ID that does not exist',
   async (t) => {
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       const res = await t.api.request({ method, path: `/events/${MISSING_ID}`, json: { title: t.name('ghost') } });
-      if (res.json && Number.isInteger(res.json.id) && res.json.id !== MISSING_ID && res.status < 300) t.track('events', res.json.id);
+      if (res.json && Number.isInteger(res.json.id) && res.json.id !== MISSING_ID && res.status < 300)
+        t.track('events', res.json.id);
       t.expectStatus(res, '4xx', `${method} /events/${MISSING_ID} (no such event)`);
     }
   },
 );
 
 check(
-  { id: 'events.update.missing-404', spec: 'LEVELS.md update of a missing record (should: 404)', level: 'should', requirements: ['route:PATCH /cal/events/v1/events/{id}'], tags: ['writes'] },
+  {
+    id: 'events.update.missing-404',
+    spec: 'LEVELS.md update of a missing record (should: 404)',
+    level: 'should',
+    requirements: ['route:PATCH /cal/events/v1/events/{id}'],
+    tags: ['writes'],
+  },
   'answers 404 to an update of an event ID that does not exist',
   async (t) => {
     const res = await t.api.patch(`/events/${MISSING_ID}`, { title: t.name('ghost') });
-    if (res.json && Number.isInteger(res.json.id) && res.json.id !== MISSING_ID && res.status < 300) t.track('events', res.json.id);
+    if (res.json && Number.isInteger(res.json.id) && res.json.id !== MISSING_ID && res.status < 300)
+      t.track('events', res.json.id);
     t.expectStatus(res, 404, `PATCH /events/${MISSING_ID} (no such event)`);
   },
 );
 
 check(
-  { id: 'events.update.password', spec: 'Event item routes (extended only): optional password string', level: 'must', requirements: ['field:events.password', 'route:PATCH /cal/events/v1/events/{id}'], tags: ['writes', 'extended', 'anonymous'] },
+  {
+    id: 'events.update.password',
+    spec: 'Event item routes (extended only): optional password string',
+    level: 'must',
+    requirements: ['field:events.password', 'route:PATCH /cal/events/v1/events/{id}'],
+    tags: ['writes', 'extended', 'anonymous'],
+  },
   'protects an event with a password set by update: anonymous reads need it',
   async (t) => {
     const ev = await makeEvent(t, 'protected');
     const password = `pw-${t.scope}`;
-    const up = await t.api.patch(`/events/${ev.id}`, { password, title: ev.title, start_date: ev.start_date, end_date: ev.end_date });
+    const up = await t.api.patch(`/events/${ev.id}`, {
+      password,
+      title: ev.title,
+      start_date: ev.start_date,
+      end_date: ev.end_date,
+    });
     t.expectStatus(up, '2xx', `PATCH /events/${ev.id} with a password`);
     const without = await t.anon.get(`/events/${ev.id}`);
-    t.assert(without.status >= 400, `an anonymous read without the password answered ${without.status}, expected a refusal`, without);
+    t.assert(
+      without.status >= 400,
+      `an anonymous read without the password answered ${without.status}, expected a refusal`,
+      without,
+    );
     const withPw = await t.anon.get(`/events/${ev.id}`, { password });
     t.expectStatus(withPw, '2xx', 'an anonymous read with the password');
-    t.assert(withPw.json?.id === ev.id, `the read with the password answered id ${JSON.stringify(withPw.json?.id)}`, withPw);
+    t.assert(
+      withPw.json?.id === ev.id,
+      `the read with the password answered id ${JSON.stringify(withPw.json?.id)}`,
+      withPw,
+    );
   },
 );

@@ -4,7 +4,13 @@
 import { check } from '../../lib/check.ts';
 
 check(
-  { id: 'root.doc.answers', spec: 'Endpoints: GET /cal/events/v1/doc; LEVELS.md doc route (must: 2xx)', level: 'must', requirements: ['route:GET /cal/events/v1/doc'], tags: [] },
+  {
+    id: 'root.doc.answers',
+    spec: 'Endpoints: GET /cal/events/v1/doc; LEVELS.md doc route (must: 2xx)',
+    level: 'must',
+    requirements: ['route:GET /cal/events/v1/doc'],
+    tags: [],
+  },
   'the doc route answers 2xx',
   async (t) => {
     const res = await t.anon.get('/doc');
@@ -13,12 +19,26 @@ check(
 );
 
 check(
-  { id: 'root.doc.openapi-document', spec: 'LEVELS.md doc route (should: a JSON OpenAPI/Swagger document)', level: 'should', requirements: ['route:GET /cal/events/v1/doc'], tags: [] },
+  {
+    id: 'root.doc.openapi-document',
+    spec: 'LEVELS.md doc route (should: a JSON OpenAPI/Swagger document)',
+    level: 'should',
+    requirements: ['route:GET /cal/events/v1/doc'],
+    tags: [],
+  },
   'the doc route serves a JSON OpenAPI or Swagger document with paths',
   async (t) => {
     const res = await t.anon.get('/doc');
     const body = t.json(res, 'the doc route');
-    t.assert(typeof body?.openapi === 'string' || typeof body?.swagger === 'string', 'the document names neither openapi nor swagger', res);
-    t.assert(body.paths && typeof body.paths === 'object' && Object.keys(body.paths).length > 0, 'the document has no paths', res);
+    t.assert(
+      typeof body?.openapi === 'string' || typeof body?.swagger === 'string',
+      'the document names neither openapi nor swagger',
+      res,
+    );
+    t.assert(
+      body.paths && typeof body.paths === 'object' && Object.keys(body.paths).length > 0,
+      'the document has no paths',
+      res,
+    );
   },
 );

@@ -5,24 +5,44 @@
 import { check } from '../../lib/check.ts';
 
 check(
-  { id: 'root.get.names-namespace', spec: 'Endpoints: GET /cal/events/v1 (namespace description); LEVELS.md root route', level: 'must', requirements: ['route:GET /cal/events/v1'], tags: [] },
+  {
+    id: 'root.get.names-namespace',
+    spec: 'Endpoints: GET /cal/events/v1 (namespace description); LEVELS.md root route',
+    level: 'must',
+    requirements: ['route:GET /cal/events/v1'],
+    tags: [],
+  },
   'the namespace root answers 2xx JSON naming the namespace',
   async (t) => {
     const res = await t.anon.get('');
     t.expectStatus(res, '2xx', 'GET on the namespace root');
     const body = t.json(res);
-    t.assert(body && typeof body === 'object' && body.namespace === t.config.namespace, `the root names namespace ${JSON.stringify(body?.namespace)}, expected ${JSON.stringify(t.config.namespace)}`, res);
+    t.assert(
+      body && typeof body === 'object' && body.namespace === t.config.namespace,
+      `the root names namespace ${JSON.stringify(body?.namespace)}, expected ${JSON.stringify(t.config.namespace)}`,
+      res,
+    );
   },
 );
 
 check(
-  { id: 'root.get.accepts-namespace-and-context', spec: 'Root route parameters (namespace, context=view)', level: 'must', requirements: ['param:root.namespace', 'param:root.context'], tags: [] },
+  {
+    id: 'root.get.accepts-namespace-and-context',
+    spec: 'Root route parameters (namespace, context=view)',
+    level: 'must',
+    requirements: ['param:root.namespace', 'param:root.context'],
+    tags: [],
+  },
   'the namespace root accepts its namespace and context parameters',
   async (t) => {
     const res = await t.anon.get('', { namespace: t.config.namespace, context: 'view' });
     t.expectStatus(res, '2xx', 'GET on the namespace root with namespace and context=view');
     const body = t.json(res);
-    t.assert(body?.namespace === t.config.namespace, `with the parameters the root names namespace ${JSON.stringify(body?.namespace)}, expected ${JSON.stringify(t.config.namespace)}`, res);
+    t.assert(
+      body?.namespace === t.config.namespace,
+      `with the parameters the root names namespace ${JSON.stringify(body?.namespace)}, expected ${JSON.stringify(t.config.namespace)}`,
+      res,
+    );
   },
 );
 
@@ -30,21 +50,39 @@ check(
 function expectedRoutes(ns: string, extended: boolean): string[] {
   const keys = [`/${ns}`, `/${ns}/doc`];
   for (const r of ['events', 'venues', 'organizers', 'categories', 'tags']) keys.push(`/${ns}/${r}`);
-  return keys.concat(extended ? [`/${ns}/venues/by-slug/`, `/${ns}/organizers/by-slug/`] : [], [`/${ns}/events/by-slug/`]);
+  return keys.concat(extended ? [`/${ns}/venues/by-slug/`, `/${ns}/organizers/by-slug/`] : [], [
+    `/${ns}/events/by-slug/`,
+  ]);
 }
 
 check(
-  { id: 'root.get.lists-routes', spec: 'LEVELS.md root route: should = {namespace, routes} as recorded', level: 'should', requirements: ['route:GET /cal/events/v1'], tags: [] },
+  {
+    id: 'root.get.lists-routes',
+    spec: 'LEVELS.md root route: should = {namespace, routes} as recorded',
+    level: 'should',
+    requirements: ['route:GET /cal/events/v1'],
+    tags: [],
+  },
   'the namespace root lists every route of the variant under routes',
   async (t) => {
     const res = await t.anon.get('');
     const body = t.json(res);
-    t.assert(body?.routes && typeof body.routes === 'object' && !Array.isArray(body.routes), 'the root has no routes object', res);
+    t.assert(
+      body?.routes && typeof body.routes === 'object' && !Array.isArray(body.routes),
+      'the root has no routes object',
+      res,
+    );
     const keys = Object.keys(body.routes);
-    const missing = expectedRoutes(t.config.namespace, t.extended).filter((want) => !keys.some((k) => (want.endsWith('/') ? k.startsWith(want) : k === want)));
+    const missing = expectedRoutes(t.config.namespace, t.extended).filter(
+      (want) => !keys.some((k) => (want.endsWith('/') ? k.startsWith(want) : k === want)),
+    );
     t.assert(missing.length === 0, `the root's routes lack ${missing.join(', ')}`, res);
     const events = body.routes[`/${t.config.namespace}/events`];
     const methods: string[] = events?.methods ?? [];
-    t.assert(methods.includes('GET') && methods.includes('POST'), `the events route lists methods ${JSON.stringify(methods)}, expected GET and POST`, res);
+    t.assert(
+      methods.includes('GET') && methods.includes('POST'),
+      `the events route lists methods ${JSON.stringify(methods)}, expected GET and POST`,
+      res,
+    );
   },
 );
