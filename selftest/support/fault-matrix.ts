@@ -27,7 +27,10 @@ export function faultMatrixShard(shard: number): void {
   const mine = FAULTS.filter((_, i) => i % SHARDS === shard);
   for (const fault of mine) {
     test(`fault ${fault.name} is caught by every check it names`, async () => {
-      expect(fault.breaks.length, `fault ${fault.name} names no check in breaks/`).toBeGreaterThan(0);
+      expect(
+        fault.breaks.length,
+        `fault ${fault.name} names no check in its breaks (faults/<area>.ts)`,
+      ).toBeGreaterThan(0);
       const files = [...new Set(fault.breaks.map((id) => fileOf.get(id)).filter((f): f is string => !!f))];
       const run = await runFault(fault.name, fault.breaks, fault.variant, { seed: 1, numRuns: 5, session, files });
       rows.push(run);
