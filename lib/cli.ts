@@ -156,6 +156,10 @@ const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = 
     run: async () => (await import('./commands/compare.ts')).compareCmd,
     help: 'compare two results.json files by check ID (OLD NEW)',
   },
+  report: {
+    run: async () => (await import('./commands/report.ts')).reportCmd,
+    help: 'render results.json files as HTML: one run, or several side by side (A.json B.json --html OUT)',
+  },
   diff: {
     run: async () => (await import('./commands/diff.ts')).diffCmd,
     help: 'send the same generated requests to two servers and show differences',

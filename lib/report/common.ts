@@ -1,0 +1,108 @@
+/**
+ * What the report renderers (Markdown, JUnit, HTML) share: the optional per-check fields that
+ * newer runs add to results.json (`exchanges`, `source`), with a fallback to the older single
+ * `request`/`responseExcerpt`/`curl`, the order of statuses and groups, and the replay command.
+ */
+import type { CheckResult, RunReport, Status } from '../results.ts';
+import { groupOf, STATUSES } from '../results.ts';
+
+/** One request of a check and its answer, as results.json records it for failing checks. */
+export interface ReportExchange {
+  method: string;
+  url: string;
+  requestHeaders?: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseExcerpt?: string;
+  ms?: number;
+  retries?: number;
+  error?: string;
+  curl?: string;
+}
+
+/** A check result with the fields later versions of format 1 add (all optional). */
+export type ReportCheck = CheckResult & { exchanges?: ReportExchange[]; source?: string };
+
+/** Statuses that need a reader's attention, most serious first; then the rest. */
+export const STATUS_ORDER: readonly Status[] = [
+  'fail',
+  'error',
+  'blocked',
+  'stale-expectation',
+  'warn',
+  'expected-fail',
+  'n/a',
+  'pass',
+];
+export const PROBLEM_STATUSES: readonly Status[] = ['fail', 'error', 'blocked', 'stale-expectation'];
+
+const GROUP_ORDER = ['root', 'events', 'venues', 'organizers', 'categories', 'tags', 'auth', 'errors'];
+
+export function compareGroups(a: string, b: string): number {
+  const ia = GROUP_ORDER.indexOf(a);
+  const ib = GROUP_ORDER.indexOf(b);
+  if (ia >= 0 || ib >= 0) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+  return a.localeCompare(b);
+}
+
+/** Checks grouped by route group (the ID's first part), groups in a fixed order. */
+export function byGroup<T extends { id: string }>(checks: T[]): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const c of checks) {
+    const g = groupOf(c.id);
+    groups.set(g, [...(groups.get(g) ?? []), c]);
+  }
+  return [...groups].sort(([a], [b]) => compareGroups(a, b));
+}
+
+/** Every exchange of a check: the recorded list, else the single request of older reports. */
+export function exchangesOf(c: ReportCheck): ReportExchange[] {
+  if (Array.isArray(c.exchanges) && c.exchanges.length) return c.exchanges;
+  if (!c.request && !c.curl) return [];
+  return [
+    {
+      method: c.request?.method ?? '?',
+      url: c.request?.url ?? '?',
+      requestHeaders: c.request?.headers,
+      requestBody: c.request?.body,
+      responseExcerpt: c.responseExcerpt,
+      curl: c.curl,
+    },
+  ];
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that runs this one check again against the same target with the same seed. */
+export function replayCommand(report: RunReport, c: CheckResult): string {
+  const h = report.header;
+  const parts = ['calcert', 'certify'];
+  if (!h.embedded) parts.push('--base-url', shellQuote(h.target));
+  if (h.namespace && h.namespace !== 'cal/events/v1') parts.push('--namespace', shellQuote(h.namespace));
+  parts.push('--variant', h.variant.resolved);
+  if (h.features.length) parts.push('--features', shellQuote(h.features.join(',')));
+  if (h.readOnly) parts.push('--read-only');
+  parts.push('--seed', String(c.seed ?? h.seed));
+  parts.push('--grep', shellQuote(`^${c.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  return parts.join(' ');
+}
+
+/** Curl lines use `$CAL_PASSWORD` (never the password itself): say how to supply it. */
+export function curlNote(curls: string[]): string | undefined {
+  return curls.some((c) => c.includes('CAL_PASSWORD') || c.includes('CAL_AUTH'))
+    ? '# export CAL_USER and CAL_PASSWORD (or CAL_AUTH_HEADER) first: the lines read them from the environment'
+    : undefined;
+}
+
+export function countsFor(checks: CheckResult[]): Record<Status, number> {
+  const out = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  for (const c of checks) out[c.status] = (out[c.status] ?? 0) + 1;
+  return out;
+}
+
+export function firstLine(s: string | undefined): string {
+  return (s ?? '').split('\n')[0] ?? '';
+}

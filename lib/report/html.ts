@@ -1,0 +1,340 @@
+/**
+ * The HTML reports: one self-contained page per run (`report.html`, rendered from results.json)
+ * and a matrix of several runs side by side, check by check (`calcert report A.json B.json --html`).
+ * No network and no external assets: inline CSS, a small inline script (allowed by its hash in the
+ * page's Content-Security-Policy, so no injected script could run), and every string from the run
+ * (a hostile server's body included) HTML-escaped.
+ */
+import { createHash } from 'node:crypto';
+import type { CheckResult, RunReport, Status } from '../results.ts';
+import { groupOf, STATUSES } from '../results.ts';
+import {
+  byGroup,
+  compareGroups,
+  curlNote,
+  exchangesOf,
+  firstLine,
+  PROBLEM_STATUSES,
+  type ReportCheck,
+  type ReportExchange,
+  replayCommand,
+  STATUS_ORDER,
+} from './common.ts';
+
+/** Escape text for HTML element content and quoted attribute values; drop characters HTML forbids. */
+export function esc(value: unknown): string {
+  return String(value ?? '')
+    .replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+const CSS = `
+:root{--fail:#c62828;--error:#6a1b9a;--blocked:#e65100;--stale:#ad1457;--warn:#f9a825;--xfail:#5d4037;--na:#78909c;--pass:#2e7d32;--bg:#fafafa;--line:#ddd}
+*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:var(--bg);color:#212121}
+header{padding:16px 24px;background:#fff;border-bottom:1px solid var(--line)}main{padding:12px 24px 48px}
+h1{margin:0 0 6px;font-size:22px}h2{font-size:17px;margin:22px 0 8px}h3{font-size:15px;margin:16px 0 6px;color:#37474f}
+code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
+pre{background:#f3f3f3;border:1px solid var(--line);padding:8px;white-space:pre-wrap;word-break:break-all;margin:4px 0;max-height:420px;overflow:auto}
+.verdict{display:inline-block;padding:3px 10px;border-radius:4px;color:#fff;font-weight:600;letter-spacing:.02em}
+.v-certified,.v-certified-read-only{background:var(--pass)}.v-not-certified{background:var(--fail)}
+.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin-top:8px}.meta dt{color:#607d8b}.meta dd{margin:0}
+table{border-collapse:collapse;background:#fff}td,th{border:1px solid var(--line);padding:3px 8px;text-align:right}th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}
+.s{display:inline-block;min-width:58px;text-align:center;padding:1px 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600}
+.s-fail{background:var(--fail)}.s-error{background:var(--error)}.s-blocked{background:var(--blocked)}.s-stale-expectation{background:var(--stale)}
+.s-warn{background:var(--warn);color:#222}.s-expected-fail{background:var(--xfail)}.s-n\\/a{background:var(--na)}.s-pass{background:var(--pass)}.s-absent{background:#eee;color:#777}
+.filters{position:sticky;top:0;z-index:2;background:#fff;border:1px solid var(--line);padding:8px 10px;margin:12px 0;display:flex;flex-wrap:wrap;gap:6px 16px;align-items:center}
+.filters label{white-space:nowrap}.filters input[type=search]{width:240px}
+details.check{background:#fff;border:1px solid var(--line);border-left:4px solid var(--na);margin:4px 0;padding:4px 10px}
+details.check[data-status=fail]{border-left-color:var(--fail)}details.check[data-status=error]{border-left-color:var(--error)}details.check[data-status=blocked]{border-left-color:var(--blocked)}
+details.check[data-status=stale-expectation]{border-left-color:var(--stale)}details.check[data-status=warn]{border-left-color:var(--warn)}details.check[data-status=pass]{border-left-color:var(--pass)}
+details.check[data-status=expected-fail]{border-left-color:var(--xfail)}
+summary{cursor:pointer}summary .id{font-weight:600}summary .title{color:#455a64}
+.kv{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}.kv dt{color:#607d8b}.kv dd{margin:0}
+.ex{border:1px solid var(--line);border-radius:4px;margin:6px 0;padding:6px 8px;background:#fcfcfc}.ex .line{font-weight:600}
+.copy{float:right;font-size:12px;margin-left:6px}.hidden{display:none!important}.muted{color:#78909c}
+.matrix td{text-align:center}.matrix td:first-child{text-align:left;white-space:nowrap}.matrix tr.differs td:first-child{background:#fff8e1}
+.matrix th{position:sticky;top:52px;z-index:1}
+`;
+
+const SCRIPT = `
+(function(){
+  function q(s,r){return Array.prototype.slice.call((r||document).querySelectorAll(s));}
+  function apply(){
+    var st={};q('input[data-f=status]').forEach(function(i){st[i.value]=i.checked;});
+    var lv=document.getElementById('f-level'),gr=document.getElementById('f-group'),tx=document.getElementById('f-text'),df=document.getElementById('f-differs');
+    var l=lv?lv.value:'',g=gr?gr.value:'',t=tx?tx.value.toLowerCase():'',d=df?df.checked:false;
+    q('[data-id]').forEach(function(e){
+      var ss=(e.getAttribute('data-statuses')||e.getAttribute('data-status')||'').split(' ');
+      var ok=ss.some(function(s){return st[s]!==false;});
+      if(l&&e.getAttribute('data-level')!==l)ok=false;
+      if(g&&e.getAttribute('data-group')!==g)ok=false;
+      if(t&&(e.getAttribute('data-id')+' '+(e.getAttribute('data-title')||'')).toLowerCase().indexOf(t)<0)ok=false;
+      if(d&&e.getAttribute('data-differs')!=='1')ok=false;
+      e.classList.toggle('hidden',!ok);
+    });
+    q('section[data-section]').forEach(function(s){s.classList.toggle('hidden',q('[data-id]:not(.hidden)',s).length===0);});
+  }
+  q('.filters input,.filters select').forEach(function(i){i.addEventListener('input',apply);i.addEventListener('change',apply);});
+  q('button.copy').forEach(function(b){b.addEventListener('click',function(ev){
+    ev.preventDefault();var p=document.getElementById(b.getAttribute('data-target'));if(!p)return;var text=p.textContent;
+    function done(){b.textContent='copied';setTimeout(function(){b.textContent='copy';},1200);}
+    function fallback(){var r=document.createRange();r.selectNodeContents(p);var s=window.getSelection();s.removeAllRanges();s.addRange(r);try{document.execCommand('copy');done();}catch(e){}}
+    if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(text).then(done,fallback);else fallback();
+  });});
+  q('button[data-expand]').forEach(function(b){b.addEventListener('click',function(){var open=b.getAttribute('data-expand')==='1';q('details.check').forEach(function(d){if(!d.classList.contains('hidden'))d.open=open;});});});
+  apply();
+})();
+`;
+
+function page(title: string, body: string): string {
+  const hash = createHash('sha256').update(SCRIPT).digest('base64');
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; img-src data:; form-action 'none'; base-uri 'none'`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${esc(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+${body}
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function badge(status: Status | 'absent', text?: string): string {
+  return `<span class="s s-${esc(status)}">${esc(text ?? status)}</span>`;
+}
+
+function statusFilters(present: Iterable<string>, extra = ''): string {
+  const set = new Set(present);
+  const boxes = STATUS_ORDER.filter((s) => set.has(s))
+    .map((s) => `<label><input type="checkbox" data-f="status" value="${esc(s)}" checked> ${badge(s)}</label>`)
+    .join(' ');
+  return `${boxes}${extra}`;
+}
+
+function selectFilter(id: string, label: string, values: string[]): string {
+  const options = values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('');
+  return `<label>${esc(label)} <select id="${esc(id)}"><option value="">all</option>${options}</select></label>`;
+}
+
+let preCounter = 0;
+
+/** A <pre> with a copy button. */
+function copyable(text: string, label: string): string {
+  const id = `c${++preCounter}`;
+  return `<div><button class="copy" type="button" data-target="${id}">copy</button><span class="muted">${esc(label)}</span><pre id="${id}">${esc(text)}</pre></div>`;
+}
+
+function headerLines(headers: Record<string, string> | undefined): string {
+  if (!headers) return '';
+  return Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+}
+
+function renderExchange(x: ReportExchange, n: number, total: number): string {
+  const facts = [
+    x.status !== undefined ? `→ ${x.status}` : x.error ? '→ no answer' : '',
+    x.ms !== undefined ? `${x.ms} ms` : '',
+    x.retries ? `${x.retries} retr${x.retries === 1 ? 'y' : 'ies'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const parts = [
+    `<div class="line mono">${total > 1 ? `#${n} ` : ''}${esc(x.method)} ${esc(x.url)} <span class="muted">${esc(facts)}</span></div>`,
+  ];
+  if (x.error) parts.push(`<div>error: <code>${esc(x.error)}</code></div>`);
+  const req = [headerLines(x.requestHeaders), x.requestBody ? `\n${x.requestBody}` : ''].join('').trim();
+  if (req) parts.push(`<div class="muted">request</div><pre>${esc(req)}</pre>`);
+  const res = [
+    x.status !== undefined ? `HTTP ${x.status}` : '',
+    headerLines(x.responseHeaders),
+    x.responseExcerpt ? `\n${x.responseExcerpt}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .trim();
+  if (res)
+    parts.push(`<div class="muted">response${x.responseExcerpt ? ' (excerpt)' : ''}</div><pre>${esc(res)}</pre>`);
+  return `<div class="ex">${parts.join('')}</div>`;
+}
+
+function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
+  const g = groupOf(c.id);
+  const facts: [string, string][] = [
+    ['level', esc(c.level)],
+    ['spec', esc(c.spec)],
+    ['file', `<code>${esc(c.file)}</code>`],
+  ];
+  if (c.source) facts.push(['source', `<code>${esc(c.source)}</code>`]);
+  if (c.requirements?.length)
+    facts.push(['requirements', c.requirements.map((r) => `<code>${esc(r)}</code>`).join(', ')]);
+  if (c.tags?.length) facts.push(['tags', esc(c.tags.join(', '))]);
+  facts.push(['duration', `${esc(c.duration)} ms${c.requests !== undefined ? `, ${esc(c.requests)} requests` : ''}`]);
+  if (c.retries) facts.push(['retries', esc(c.retries)]);
+  if (c.seed !== undefined) facts.push(['seed', esc(c.seed)]);
+  if (c.expectation) facts.push(['expected failure', esc(c.expectation)]);
+  const body: string[] = [`<dl class="kv">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`];
+  if (c.message)
+    body.push(
+      `<div class="muted">${c.status === 'n/a' ? 'reason' : 'message'}</div><pre class="msg">${esc(c.message)}</pre>`,
+    );
+  if (c.cleanupErrors?.length)
+    body.push(`<div class="muted">cleanup problems</div><pre>${esc(c.cleanupErrors.join('\n'))}</pre>`);
+  const xs = c.status === 'pass' || c.status === 'n/a' ? [] : exchangesOf(c);
+  if (xs.length) {
+    body.push(`<h4>Exchanges (${xs.length})</h4>`);
+    for (const [i, x] of xs.entries()) body.push(renderExchange(x, i + 1, xs.length));
+  }
+  if (c.status !== 'pass' && c.status !== 'n/a') {
+    const curls = xs.map((x) => x.curl).filter((s): s is string => !!s);
+    const note = curlNote(curls);
+    body.push(copyable(replayCommand(report, c), 'replay this check'));
+    if (curls.length) body.push(copyable([...(note ? [note] : []), ...curls].join('\n'), 'reproduce the requests'));
+  }
+  const summaryText =
+    c.status === 'n/a' && c.message ? ` <span class="muted">— ${esc(firstLine(c.message))}</span>` : '';
+  return `<details class="check" data-id="${esc(c.id)}" data-title="${esc(c.title)}" data-status="${esc(c.status)}" data-level="${esc(c.level)}" data-group="${esc(g)}"${open ? ' open' : ''}>
+<summary>${badge(c.status)} <span class="id mono">${esc(c.id)}</span> <span class="muted">(${esc(c.level)})</span> <span class="title">${esc(c.title)}</span>${summaryText}</summary>
+${body.join('\n')}
+</details>`;
+}
+
+function countsTable(rows: [string, Record<string, number> | undefined][]): string {
+  const head = `<tr><th></th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}<th>total</th></tr>`;
+  const body = rows
+    .map(([name, c]) => {
+      const total = STATUSES.reduce((n, s) => n + (c?.[s] ?? 0), 0);
+      return `<tr><td>${esc(name)}</td>${STATUSES.map((s) => `<td>${c?.[s] ? esc(c[s]) : '<span class="muted">0</span>'}</td>`).join('')}<td>${total}</td></tr>`;
+    })
+    .join('');
+  return `<table class="counts">${head}${body}</table>`;
+}
+
+/** The page of one run. */
+export function renderHtml(report: RunReport): string {
+  preCounter = 0;
+  const h = report.header;
+  const f = report.footer;
+  const checks = report.checks as ReportCheck[];
+  const target = h.embedded ? `embedded reference server (${h.target})` : h.target;
+  const meta: [string, string][] = [
+    ['target', `<code>${esc(target)}</code> namespace <code>${esc(h.namespace)}</code>`],
+    [
+      'variant',
+      `${esc(h.variant.resolved)} <span class="muted">(declared ${esc(h.variant.declared)}, detected ${esc(h.variant.detected ?? 'n/a')})</span>${h.variant.mismatch ? ' <strong>mismatch</strong>' : ''}`,
+    ],
+    ['features', esc(h.features.join(', ') || 'none') + (h.readOnly ? '; <strong>read-only run</strong>' : '')],
+    ['seed, run tag', `<code>${esc(h.seed)}</code>, <code>${esc(h.runTag)}</code>`],
+    [
+      'run',
+      `${esc(h.startedAt)}, ${esc((h.duration / 1000).toFixed(1))} s, ${esc(h.requests)} requests, ${esc(h.tool)} ${esc(h.version)}`,
+    ],
+  ];
+  if (h.cleanup)
+    meta.push([
+      'cleanup',
+      `tagged records before ${esc(h.cleanup.before)}, after ${esc(h.cleanup.after)}, deleted ${esc(h.cleanup.deleted)}${h.cleanup.errors.length ? `, ${esc(h.cleanup.errors.length)} problems` : ''}`,
+    ]);
+  if (f.interrupted) meta.push(['interrupted', `<strong>${esc(f.interrupted)}</strong>`]);
+  const out: string[] = [];
+  out.push(`<header><h1><span class="verdict v-${esc(f.verdict)}">${esc(f.verdict.toUpperCase())}</span> calcert report</h1>
+<dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></header><main>`);
+  if (f.errors.length) out.push(`<h2>Run errors</h2><pre>${esc(f.errors.join('\n'))}</pre>`);
+  if (h.cleanup?.errors.length) out.push(`<h2>Cleanup problems</h2><pre>${esc(h.cleanup.errors.join('\n'))}</pre>`);
+  out.push('<h2>Counts</h2>');
+  out.push(
+    countsTable([
+      ['must', f.counts.byLevel.must],
+      ['should', f.counts.byLevel.should],
+      ['all', f.counts.byStatus],
+    ]),
+  );
+  const groups = Object.keys(f.counts.byGroup).sort(compareGroups);
+  out.push('<h3>By route group</h3>', countsTable(groups.map((g) => [g, f.counts.byGroup[g]])));
+  out.push(`<div class="filters">${statusFilters(checks.map((c) => c.status))}
+${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
+<label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
+<button type="button" data-expand="1">expand all</button><button type="button" data-expand="0">collapse all</button></div>`);
+  const sections: [string, Status[], boolean][] = [
+    ['Failures', [...PROBLEM_STATUSES], true],
+    ['Warnings (should)', ['warn'], false],
+    ['Expected failures', ['expected-fail'], false],
+    ['Not applicable', ['n/a'], false],
+    ['Passed', ['pass'], false],
+  ];
+  for (const [title, statuses, open] of sections) {
+    const list = checks
+      .filter((c) => statuses.includes(c.status))
+      .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
+    if (!list.length) continue;
+    out.push(`<section data-section="${esc(title)}"><h2>${esc(title)} (${list.length})</h2>`);
+    for (const [g, inGroup] of byGroup(list)) {
+      out.push(`<h3>${esc(g)} (${inGroup.length})</h3>`);
+      for (const c of inGroup) out.push(renderCheck(report, c, open && inGroup.length <= 20));
+    }
+    out.push('</section>');
+  }
+  out.push('</main>');
+  return page(`calcert: ${f.verdict} — ${h.embedded ? 'embedded reference server' : h.target}`, out.join('\n'));
+}
+
+export interface MatrixRun {
+  /** Column heading (a file name, an implementation or version name). */
+  label: string;
+  report: RunReport;
+}
+
+/** Several runs side by side, check by check. */
+export function renderMatrix(runs: MatrixRun[]): string {
+  preCounter = 0;
+  const ids = new Map<string, CheckResult>();
+  for (const r of runs) for (const c of r.report.checks) if (!ids.has(c.id)) ids.set(c.id, c);
+  const rows = [...ids.values()].sort(
+    (a, b) => compareGroups(groupOf(a.id), groupOf(b.id)) || a.id.localeCompare(b.id),
+  );
+  const index = runs.map((r) => new Map(r.report.checks.map((c) => [c.id, c])));
+  const out: string[] = [];
+  out.push(`<header><h1>calcert: ${esc(runs.length)} runs side by side</h1><table class="runs"><tr><th>#</th><th>run</th><th>verdict</th><th>target</th><th>variant</th><th>version</th><th>started</th><th>seed</th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}</tr>
+${runs
+  .map((r, i) => {
+    const h = r.report.header;
+    return `<tr><td>${i + 1}</td><td>${esc(r.label)}</td><td><span class="verdict v-${esc(r.report.footer.verdict)}">${esc(r.report.footer.verdict)}</span></td><td><code>${esc(h.embedded ? 'embedded reference' : h.target)}</code></td><td>${esc(h.variant.resolved)}</td><td>${esc(h.tool)} ${esc(h.version)}</td><td>${esc(h.startedAt)}</td><td>${esc(h.seed)}</td>${STATUSES.map((s) => `<td>${esc(r.report.footer.counts.byStatus[s] ?? 0)}</td>`).join('')}</tr>`;
+  })
+  .join('\n')}</table></header><main>`);
+  const groups = [...new Set(rows.map((c) => groupOf(c.id)))];
+  const allStatuses = new Set<string>(runs.flatMap((r) => r.report.checks.map((c) => c.status)));
+  out.push(`<div class="filters">${statusFilters(allStatuses)}
+${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
+<label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
+<label><input type="checkbox" id="f-differs"> only checks whose status differs</label></div>`);
+  out.push(
+    `<table class="matrix"><thead><tr><th>check</th>${runs.map((r, i) => `<th title="${esc(r.label)}">#${i + 1} ${esc(r.label)}</th>`).join('')}</tr></thead><tbody>`,
+  );
+  for (const row of rows) {
+    const cells = index.map((m) => m.get(row.id));
+    const statuses = cells.map((c) => c?.status ?? 'absent');
+    const differs = new Set(statuses).size > 1;
+    out.push(
+      `<tr data-id="${esc(row.id)}" data-title="${esc(row.title)}" data-statuses="${esc([...new Set(statuses.filter((s) => s !== 'absent'))].join(' '))}" data-level="${esc(row.level)}" data-group="${esc(groupOf(row.id))}" data-differs="${differs ? 1 : 0}"${differs ? ' class="differs"' : ''}>` +
+        `<td><span class="mono">${esc(row.id)}</span> <span class="muted">(${esc(row.level)})</span></td>` +
+        cells
+          .map((c) =>
+            c
+              ? `<td title="${esc(`${c.status}${c.message ? `: ${firstLine(c.message)}` : ''}`)}">${badge(c.status)}</td>`
+              : `<td title="not in this run">${badge('absent', '—')}</td>`,
+          )
+          .join('') +
+        '</tr>',
+    );
+  }
+  out.push('</tbody></table></main>');
+  return page(`calcert: ${runs.length} runs side by side`, out.join('\n'));
+}

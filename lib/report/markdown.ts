@@ -1,0 +1,93 @@
+/** `summary.md`: the run in Markdown (verdict, counts, failures with their exchanges and reproduction, n/a reasons). */
+import type { CheckResult, RunReport } from '../results.ts';
+import { STATUSES } from '../results.ts';
+import { curlNote, exchangesOf, type ReportCheck, replayCommand } from './common.ts';
+
+function mdEscape(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** A fenced block whose fence is longer than any backtick run inside (a hostile body cannot close it). */
+function fence(text: string, lang = ''): string[] {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  return [`${f}${lang}`, text, f];
+}
+
+/** `leading`: Markdown placed right under the title (the changes against a baseline, expectation notes). */
+export function renderSummary(report: RunReport, leading?: string): string {
+  const h = report.header;
+  const f = report.footer;
+  const lines: string[] = [];
+  lines.push(`# calcert: ${f.verdict}`, '');
+  if (leading) lines.push(leading.trimEnd(), '');
+  lines.push(`- target: ${h.embedded ? 'embedded reference server' : h.target} (namespace \`${h.namespace}\`)`);
+  lines.push(
+    `- variant: ${h.variant.resolved} (declared ${h.variant.declared}, detected ${h.variant.detected ?? 'n/a'})${h.variant.mismatch ? ' **mismatch**' : ''}`,
+  );
+  lines.push(`- features: ${h.features.join(', ') || 'none'}; read-only: ${h.readOnly ? 'yes' : 'no'}`);
+  lines.push(
+    `- seed ${h.seed}, run tag \`${h.runTag}\`, started ${h.startedAt}, ${(h.duration / 1000).toFixed(1)} s, ${h.requests} requests`,
+  );
+  if (f.interrupted) lines.push(`- **interrupted**: ${f.interrupted}`);
+  lines.push('');
+  lines.push(`| level | ${STATUSES.join(' | ')} |`);
+  lines.push(`|---|${STATUSES.map(() => '---').join('|')}|`);
+  for (const level of ['must', 'should']) {
+    const c = f.counts.byLevel[level] ?? {};
+    lines.push(`| ${level} | ${STATUSES.map((s) => c[s] ?? 0).join(' | ')} |`);
+  }
+  if (f.errors.length) {
+    lines.push('', '## Run errors', '');
+    for (const e of f.errors) lines.push(`- ${mdEscape(e)}`);
+  }
+  const section = (title: string, checks: CheckResult[]) => {
+    if (!checks.length) return;
+    lines.push('', `## ${title}`, '');
+    for (const c of checks as ReportCheck[]) {
+      lines.push(
+        `### \`${c.id}\` (${c.level}, ${c.status})`,
+        '',
+        `${c.title}. Spec: ${c.spec}. File: \`${c.file}\`${c.source ? ` (\`${c.source}\`)` : ''}.`,
+        '',
+      );
+      if (c.expectation) lines.push(`Expected failure: ${c.expectation}`, '');
+      if (c.message) lines.push(...fence(c.message), '');
+      const xs = exchangesOf(c);
+      for (const [i, x] of xs.entries()) {
+        const status = x.status !== undefined ? ` → ${x.status}` : x.error ? ` → ${x.error}` : '';
+        lines.push(`${xs.length > 1 ? `${i + 1}. ` : 'Request: '}\`${x.method} ${x.url}\`${status}`, '');
+        if (x.responseExcerpt) lines.push(...fence(x.responseExcerpt.slice(0, 800)), '');
+      }
+      const curls = xs.map((x) => x.curl).filter((s): s is string => !!s);
+      const note = curlNote(curls);
+      lines.push(
+        'Reproduce:',
+        ...fence([replayCommand(report, c), ...(note ? [note] : []), ...curls].join('\n'), 'sh'),
+        '',
+      );
+    }
+  };
+  section(
+    'Failures (must)',
+    report.checks.filter((c) => ['fail', 'blocked', 'error'].includes(c.status)),
+  );
+  section(
+    'Stale expectations',
+    report.checks.filter((c) => c.status === 'stale-expectation'),
+  );
+  section(
+    'Warnings (should)',
+    report.checks.filter((c) => c.status === 'warn'),
+  );
+  section(
+    'Expected failures',
+    report.checks.filter((c) => c.status === 'expected-fail'),
+  );
+  const na = report.checks.filter((c) => c.status === 'n/a');
+  if (na.length) {
+    lines.push('', '## Not applicable', '');
+    for (const c of na) lines.push(`- \`${c.id}\`: ${mdEscape(c.message ?? '')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

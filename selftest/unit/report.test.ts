@@ -1,0 +1,262 @@
+// The rendered reports (lib/report/*): the HTML page lists every check with its status, escapes a
+// hostile server's content, loads nothing from outside; the side-by-side matrix; JUnit is
+// well-formed XML carrying properties, file, spec clause and exchanges; `calcert report` refuses
+// inputs that are not results.json of format 1.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { runReport } from '../../lib/commands/report.ts';
+import { renderHtml, renderJunit, renderMatrix, renderSummary, writeReports } from '../../lib/report.ts';
+import { countResults, type RunReport, STATUSES, type Status, verdictOf } from '../../lib/results.ts';
+import { findAll, parseXml } from '../support/xml.ts';
+
+const HOSTILE = `</pre></details><script>alert("x")</script><img src=x onerror=alert(1)>'"\`\`\`]]>&amp;\u0001`;
+
+function report(): RunReport {
+  const checks = STATUSES.flatMap((status: Status, i) => [
+    {
+      id: `events.sample.${status.replace('/', '')}-${i}`,
+      title: `check with status ${status} "quoted" <b>`,
+      file: 'suites/events/sample.test.ts',
+      source: `suites/events/sample.test.ts:${10 + i}`,
+      level: (i % 2 ? 'should' : 'must') as 'must' | 'should',
+      tags: ['writes'],
+      requirements: ['route:GET /cal/events/v1/events'],
+      spec: 'List events: search; docs/requirements.md#search',
+      status,
+      duration: 12,
+      ...(status === 'pass'
+        ? {}
+        : {
+            message: status === 'n/a' ? 'base variant only' : `expected 201, got 500 ${HOSTILE}`,
+            exchanges: [
+              {
+                method: 'POST',
+                url: `http://target.test/wp-json/cal/events/v1/events?x="><svg onload=alert(2)>`,
+                requestHeaders: { accept: 'application/json', authorization: '(redacted)' },
+                requestBody: '{"title":"<script>alert(3)</script>"}',
+                status: 500,
+                responseHeaders: { 'content-type': 'text/html', 'x-evil': '"><iframe src=//evil.test>' },
+                responseExcerpt: `<html><body onload="alert(4)">${HOSTILE}</body></html>`,
+                ms: 5,
+                retries: 0,
+                curl: `curl -sS -i -X POST 'http://target.test/wp-json/cal/events/v1/events' -u "admin:$CAL_PASSWORD"`,
+              },
+              {
+                method: 'GET',
+                url: 'http://target.test/wp-json/cal/events/v1/events/7',
+                requestHeaders: { accept: 'application/json' },
+                error: 'connection reset',
+                ms: 3,
+                retries: 1,
+                curl: `curl -sS -i -X GET 'http://target.test/wp-json/cal/events/v1/events/7'`,
+              },
+            ],
+          }),
+    },
+    {
+      // An older result: one request, no exchanges.
+      id: `tags.legacy.${status.replace('/', '')}-${i}`,
+      title: 'legacy result',
+      file: 'suites/tags/legacy.test.ts',
+      level: 'must' as const,
+      tags: [],
+      requirements: [],
+      spec: 'Endpoints',
+      status,
+      duration: 1,
+      ...(status === 'pass'
+        ? {}
+        : {
+            message: 'legacy failure',
+            request: { method: 'DELETE', url: 'http://target.test/legacy/1', headers: {} },
+            responseExcerpt: '{"code":"x"}',
+            curl: "curl -X DELETE 'http://target.test/legacy/1'",
+          }),
+    },
+  ]);
+  return {
+    format: 1,
+    header: {
+      tool: 'calcert',
+      version: '0.1.0',
+      target: 'http://target.test/wp-json',
+      namespace: 'cal/events/v1',
+      embedded: false,
+      variant: { declared: 'auto', detected: 'extended', resolved: 'extended', mismatch: false },
+      features: [],
+      seed: 4_000_000_001,
+      runTag: 'cc1234',
+      readOnly: false,
+      startedAt: '2026-11-24T05:00:00.000Z',
+      duration: 1000,
+      requests: 42,
+      config: {},
+    },
+    checks,
+    footer: { counts: countResults(checks), verdict: verdictOf(checks, false), errors: [`run error ${HOSTILE}`] },
+  };
+}
+
+const unent = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+
+/** Every element carrying a check: its ID and status(es) as the page states them. */
+function checksOnPage(html: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of html.matchAll(/<[a-z]+ [^>]*data-id="([^"]*)"[^>]*>/g)) {
+    const status = /data-status="([^"]*)"/.exec(m[0]) ?? /data-statuses="([^"]*)"/.exec(m[0]);
+    out.set(unent(m[1]!), unent(status?.[1] ?? ''));
+  }
+  return out;
+}
+
+const ALLOWED_TAGS = new Set(
+  'html head meta title style body header main h1 h2 h3 h4 dl dt dd code span strong table tr th td thead tbody div label input select option button pre section details summary script'.split(
+    ' ',
+  ),
+);
+
+function assertInert(html: string): void {
+  const tags = [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g)];
+  for (const t of tags) {
+    expect(ALLOWED_TAGS.has(t[1]!.toLowerCase()), `unexpected tag ${t[0].slice(0, 80)}`).toBe(true);
+    expect(t[0].replace(/"[^"]*"/g, '""'), 'no event handler, source or link attribute').not.toMatch(
+      /\s(on[a-z]+|src|href|action|srcdoc)=/i,
+    );
+  }
+  expect(html.match(/<script/g)?.length, 'only the page script').toBe(1);
+  expect(html).not.toMatch(/@import|url\(|<link|http-equiv="refresh"/i);
+  // The script runs by its hash: the CSP names it, and nothing else may run.
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const csp = unent(/http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!);
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+}
+
+test('the HTML page lists every check with its status, failures first, and escapes everything', () => {
+  const r = report();
+  const html = renderHtml(r);
+  const onPage = checksOnPage(html);
+  for (const c of r.checks) expect(onPage.get(c.id), c.id).toBe(c.status);
+  expect(onPage.size).toBe(r.checks.length);
+  assertInert(html);
+  // Verdict and target at the top; failures before the warnings and the passes.
+  expect(html.indexOf('NOT-CERTIFIED')).toBeLessThan(html.indexOf('<h2>'));
+  expect(html).toContain('http://target.test/wp-json');
+  expect(html.indexOf('data-status="fail"')).toBeLessThan(html.indexOf('data-status="warn"'));
+  expect(html.indexOf('data-status="warn"')).toBeLessThan(html.indexOf('data-status="pass"'));
+  // Spec clause, file, source, every exchange (legacy single request too), reproduction, n/a reason.
+  expect(html).toContain('List events: search; docs/requirements.md#search');
+  expect(html).toContain('suites/events/sample.test.ts:10');
+  expect(html).toContain('connection reset');
+  expect(html).toContain('x-evil: &#34;&#62;&#60;iframe');
+  expect(html).toContain('http://target.test/legacy/1');
+  expect(html).toContain('--seed 4000000001');
+  expect(html).toContain('export CAL_USER and CAL_PASSWORD');
+  expect(html).toContain('base variant only');
+  // Filters by status, level and group.
+  for (const s of ['fail', 'warn', 'n/a', 'pass'])
+    expect(html).toContain(`data-f="status" value="${s.replace('/', '&#47;')}"`.replace('&#47;', '/'));
+  expect(html).toContain('id="f-level"');
+  expect(html).toContain('<option value="tags">tags</option>');
+});
+
+test('the matrix shows every check of every run side by side, absent ones marked', () => {
+  const a = report();
+  const b = report();
+  b.checks = b.checks.filter((c) => !c.id.startsWith('tags.')).map((c) => ({ ...c, status: 'pass' as const }));
+  const html = renderMatrix([
+    { label: 'implementation <A>', report: a },
+    { label: 'version B', report: b },
+  ]);
+  assertInert(html);
+  const rows = [...html.matchAll(/<tr data-id="([^"]*)"[^>]*>([\s\S]*?)<\/tr>/g)];
+  expect(rows.length).toBe(a.checks.length);
+  for (const c of a.checks) {
+    const row = rows.find((m) => unent(m[1]!) === c.id)!;
+    const cells = [...row[2]!.matchAll(/class="s s-([^"]+)"/g)].map((m) => unent(m[1]!));
+    const other = b.checks.find((x) => x.id === c.id);
+    expect(cells, c.id).toEqual([c.status, other ? 'pass' : 'absent']);
+    expect(row[0].includes('data-differs="1"')).toBe(c.status !== (other ? 'pass' : 'absent'));
+  }
+  expect(html).toContain('implementation &#60;A&#62;');
+});
+
+test('JUnit is well-formed XML with properties, file, spec clause and exchanges', () => {
+  const r = report();
+  const doc = parseXml(renderJunit(r));
+  expect(doc.name).toBe('testsuites');
+  const cases = findAll(doc, 'testcase');
+  expect(cases.length).toBe(r.checks.length);
+  for (const s of findAll(doc, 'testsuite')) {
+    const props = Object.fromEntries(findAll(s, 'property').map((p) => [p.attrs['name'], p.attrs['value']]));
+    expect(props).toMatchObject({
+      seed: '4000000001',
+      runTag: 'cc1234',
+      target: 'http://target.test/wp-json',
+      variant: 'extended',
+      verdict: 'not-certified',
+    });
+  }
+  for (const c of r.checks) {
+    const tc = cases.find((t) => t.attrs['name']!.startsWith(`${c.id} `))!;
+    expect(tc.attrs['file']).toBe(c.file);
+    const failure = tc.children.find((x) => x.name === 'failure' || x.name === 'error');
+    expect(!!failure, c.id).toBe(['fail', 'blocked', 'error', 'stale-expectation'].includes(c.status));
+    if (failure) {
+      expect(failure.text).toContain(`spec: ${c.spec}`);
+      expect(failure.text).toContain(`file: ${c.file}`);
+      if (c.id.startsWith('events.')) {
+        expect(failure.text).toContain('exchange 1/2: POST http://target.test/wp-json/cal/events/v1/events?x="><svg');
+        expect(failure.text).toContain('< x-evil: "><iframe src=//evil.test>');
+        expect(failure.text).toContain('exchange 2/2: GET');
+        expect(failure.text).toContain('error: connection reset');
+        expect(failure.text).toContain('</pre></details><script>');
+      } else expect(failure.text).toContain('exchange 1/1: DELETE http://target.test/legacy/1');
+    }
+  }
+  expect(() => parseXml('<a><b></a></b>')).toThrow();
+  expect(() => parseXml('<a x="1" x="2"/>')).toThrow();
+});
+
+test('Markdown fences cannot be closed by a hostile body', () => {
+  const md = renderSummary(report());
+  expect(md).toContain('````\nexpected 201, got 500');
+  expect(md).toContain('connection reset');
+});
+
+test('writeReports writes report.html beside results.json, redacted', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-report-'));
+  const r = report();
+  r.checks[1]!.message = 'password hunter22 leaked';
+  const runDir = writeReports(r, dir, ['hunter22']);
+  const html = readFileSync(join(runDir, 'report.html'), 'utf8');
+  expect(html).not.toContain('hunter22');
+  expect(checksOnPage(html).size).toBe(r.checks.length);
+  expect(readFileSync(join(dir, 'latest', 'report.html'), 'utf8')).toBe(html);
+});
+
+test('calcert report renders one run or several, and refuses what is not a results.json of format 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-report-'));
+  const a = join(dir, 'a.json');
+  writeFileSync(a, JSON.stringify(report()));
+  const out = join(dir, 'out.html');
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as never;
+  try {
+    expect(runReport([a, a], { html: out })).toBe(0);
+  } finally {
+    process.stdout.write = write;
+  }
+  expect(readFileSync(out, 'utf8')).toContain('2 runs side by side');
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ format: 2 }));
+  expect(() => runReport([bad], { html: out })).toThrow(/format 1/);
+  expect(() => runReport([a], {})).toThrow(/--html/);
+  const cli = spawnSync(process.execPath, ['bin/calcert.js', 'report', bad, '--html', out], { encoding: 'utf8' });
+  expect(cli.status).toBe(2);
+  expect(cli.stderr.trim().split('\n')).toHaveLength(1);
+});
