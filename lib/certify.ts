@@ -2,6 +2,12 @@
  * The main job as a function: resolve the target (or start the embedded reference server),
  * preflight it, run the checks, build the report and its verdict, write the reports.
  * The CLI (`calcert certify`) and the self-tests both call this.
+ *
+ * `certify()` is a sequence of named steps, each exported and unit-tested
+ * (selftest/unit/certify-steps.test.ts): startTarget, runClient, preflightTarget, resolveConfig,
+ * sweepBefore, runChecksUntil, sweepAfter, detectTargetGone, buildReport, writeRunReports,
+ * exitCodeOf. The pure ones (resolveConfig, hasTransportTrouble, cleanupOf, interruptionOf,
+ * buildReport, exitCodeOf) need no server.
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -16,7 +22,7 @@ import {
   type ResolvedConfig,
 } from './config.ts';
 import { preflight, PreflightError, type PreflightResult } from './preflight.ts';
-import { runChecks, type RunOutcome, type RunSession } from './runner.ts';
+import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
 import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
@@ -57,8 +63,152 @@ export interface CertifyResult {
   gate?: GateResult;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+/** The target of the run: the configured one, or the embedded reference server started here. */
+export async function startTarget(
+  config: Config,
+  reference: Partial<ReferenceOptions> = {},
+): Promise<{ target: Config; server?: ReferenceServer }> {
+  if (config.baseUrl) return { target: config };
+  const { startReferenceServer } = await import('../fixtures/reference-server/index.ts');
+  const password = randomBytes(12).toString('hex');
+  const server = await startReferenceServer({
+    variant: config.variant === 'base' ? 'base' : 'extended',
+    port: 0,
+    namespace: config.namespace,
+    user: 'calcert',
+    password,
+    features: config.features,
+    seedFixtures: true,
+    ...reference,
+  });
+  return { target: { ...config, baseUrl: server.url, auth: { kind: 'basic', user: 'calcert', password } }, server };
+}
+
+/**
+ * The run's own client (preflight, sweeps, the after-run probe): sequential, one request at a
+ * time, before and after the checks.
+ */
+export function runClient(target: Config): Client {
+  return new Client({
+    baseUrl: target.baseUrl,
+    namespace: target.namespace,
+    auth: target.auth,
+    timeoutMs: target.timeoutMs,
+    concurrency: 1,
+  });
+}
+
+/** Preflight: the detected variant and notes, or the one-line problem that makes the target unusable. */
+export async function preflightTarget(
+  target: Config,
+  client: Client,
+): Promise<{ ok: true; pre: PreflightResult } | { ok: false; problem: string }> {
+  try {
+    return { ok: true, pre: await preflight(target, client) };
+  } catch (e) {
+    if (e instanceof PreflightError) return { ok: false, problem: e.message };
+    throw e;
+  }
+}
+
+/** The fixtures of the run: given by the caller, read from --fixtures, or the embedded server's. */
+export function fixturesOf(
+  target: Config,
+  given: FixturesFile | null | undefined,
+  server: Pick<ReferenceServer, 'fixtures'> | undefined,
+): FixturesFile | null {
+  if (given !== undefined) return given;
+  if (target.fixturesPath) return loadFixtures(target.fixturesPath);
+  return server ? server.fixtures : null;
+}
+
+/** The config the checks see: the target after preflight. Pure. */
+export function resolveConfig(
+  target: Config,
+  pre: Pick<PreflightResult, 'detectedVariant'>,
+  fixtures: FixturesFile | null,
+  embedded: boolean,
+): ResolvedConfig {
+  return {
+    ...target,
+    readOnly: target.readOnly || target.auth.kind === 'none',
+    resolvedVariant: target.variant === 'auto' ? pre.detectedVariant : target.variant,
+    detectedVariant: pre.detectedVariant,
+    fixtures,
+    embedded,
+  };
+}
+
+/** The run-tag sweep before the checks (never in read-only runs: no write at all). */
+export async function sweepBefore(
+  client: Client,
+  resolved: ResolvedConfig,
+  log: (line: string) => void,
+): Promise<SweepResult> {
+  return sweep(client, resolved.runTag, { log });
+}
+
+/**
+ * Run the checks until they end, the global deadline passes or `signal` aborts.
+ * `deadlineHit` says whether the deadline stopped them.
+ */
+export async function runChecksUntil(
+  resolved: ResolvedConfig,
+  startedAt: Date,
+  run: Omit<RunOptions, 'signal'>,
+  options: { signal?: AbortSignal; session?: RunSession },
+): Promise<{ outcome: RunOutcome; deadlineHit: boolean }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(),
+    Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())),
+  );
+  const onOuterAbort = () => deadline.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    const runOptions = { ...run, signal: deadline.signal };
+    const outcome = options.session
+      ? await options.session.run(resolved, runOptions)
+      : await runChecks(resolved, runOptions);
+    return { outcome, deadlineHit: deadline.signal.aborted && !options.signal?.aborted };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** The run-tag sweep after the checks, with up to two more passes while a pass met transient trouble. */
+export async function sweepAfter(
+  client: Client,
+  resolved: ResolvedConfig,
+  log: (line: string) => void,
+  interrupted = false,
+): Promise<SweepResult> {
+  if (interrupted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
+  let after = await sweep(client, resolved.runTag, { log });
+  // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
+  for (let pass = 2; pass <= 3 && after.errors.length && !after.aborted; pass++) {
+    const again = await sweep(client, resolved.runTag, { log });
+    after = {
+      found: after.found,
+      deleted: after.deleted + again.deleted,
+      errors: again.errors.length ? [...after.errors, ...again.errors] : [],
+      aborted: again.aborted,
+    };
+  }
+  return after;
+}
+
+/** Whether the run met transport trouble (no HTTP answer): a check's stored kind, or a sweep cut short. Pure. */
+export function hasTransportTrouble(checks: readonly CheckResult[], after?: SweepResult): boolean {
+  return !!after?.aborted || checks.some((c) => c.transport !== undefined);
+}
+
 /** A one-line reason when the target stopped answering during the run, or null. */
-async function targetGone(client: Client): Promise<string | null> {
+export async function detectTargetGone(client: Client): Promise<string | null> {
   try {
     await client.request({ method: 'GET', path: '' });
     return null;
@@ -68,13 +218,114 @@ async function targetGone(client: Client): Promise<string | null> {
   }
 }
 
+/** The header's cleanup summary from the sweeps. Pure. */
+export function cleanupOf(sweeps: {
+  before?: SweepResult;
+  after?: SweepResult;
+}): NonNullable<RunReport['header']['cleanup']> {
+  return {
+    before: sweeps.before ? foundTotal(sweeps.before) : 0,
+    after: sweeps.after ? foundTotal(sweeps.after) : 0,
+    deleted: (sweeps.before?.deleted ?? 0) + (sweeps.after?.deleted ?? 0),
+    errors: [...(sweeps.before?.errors ?? []), ...(sweeps.after?.errors ?? [])],
+  };
+}
+
+/** Why the run stopped early, or undefined. Pure. */
+export function interruptionOf(signalled: boolean, deadlineHit: boolean, deadlineS: number): string | undefined {
+  if (signalled) return 'interrupted by a signal';
+  if (deadlineHit) return `the global deadline of ${deadlineS} s passed`;
+  return undefined;
+}
+
+/** The problem line for a target that stopped answering during the run. Pure. */
+export function goneProblem(gone: string, resolved: Pick<ResolvedConfig, 'baseUrl' | 'runTag'>): string {
+  return `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again (and \`calcert cleanup --run-tag ${resolved.runTag}\` for what the run left)`;
+}
+
+/** The run report: header, checks (sorted by ID), footer with counts and verdict. Pure. */
+export function buildReport(input: {
+  config: Config;
+  resolved: ResolvedConfig;
+  detectedVariant: PreflightResult['detectedVariant'];
+  startedAt: Date;
+  finishedAt: Date;
+  /** Requests of the run's own client (preflight, sweeps, probe). */
+  ownRequests: number;
+  checks: CheckResult[];
+  runErrors: string[];
+  cleanup?: RunReport['header']['cleanup'];
+  interrupted?: string;
+}): RunReport {
+  const { config, resolved, checks } = input;
+  return {
+    format: 1,
+    header: {
+      tool: 'calcert',
+      version: pkg.version,
+      target: resolved.baseUrl,
+      namespace: resolved.namespace,
+      embedded: resolved.embedded,
+      variant: {
+        declared: config.variant,
+        detected: input.detectedVariant,
+        resolved: resolved.resolvedVariant,
+        mismatch: config.variant !== 'auto' && config.variant !== input.detectedVariant,
+      },
+      features: resolved.features,
+      seed: resolved.seed,
+      runTag: resolved.runTag,
+      readOnly: resolved.readOnly,
+      startedAt: input.startedAt.toISOString(),
+      duration: input.finishedAt.getTime() - input.startedAt.getTime(),
+      requests: input.ownRequests + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
+      config: publicConfig(resolved),
+      ...(input.cleanup ? { cleanup: input.cleanup } : {}),
+    },
+    checks,
+    footer: {
+      counts: countResults(checks),
+      verdict: verdictOf(checks, resolved.readOnly, input.runErrors),
+      errors: input.runErrors,
+      ...(input.interrupted ? { interrupted: input.interrupted } : {}),
+    },
+  };
+}
+
+/** Write results.json, summary.md, junit.xml; the directory written. */
+export function writeRunReports(report: RunReport, target: Config, leading?: string): string {
+  return writeReports(report, target.reportDir, secretsOf(target), { leading });
+}
+
+/**
+ * The exit code: 130 interrupted by a signal, 2 the target went away, 1 under --strict (without
+ * a baseline) when a should-check warned, else the gate's (--expect / --baseline) or the verdict's. Pure.
+ */
+export function exitCodeOf(input: {
+  signalled: boolean;
+  problem?: string;
+  strict: boolean;
+  baseline: string;
+  checks: readonly CheckResult[];
+  verdict: RunReport['footer']['verdict'];
+  gateExit?: 0 | 1;
+}): 0 | 1 | 2 | 130 {
+  if (input.signalled) return 130;
+  if (input.problem) return 2;
+  // --strict without a baseline gates on should-checks too: an (unexpected) warning exits 1.
+  // With a baseline, --strict already means "new warnings are regressions".
+  if (input.strict && !input.baseline && input.checks.some((c) => c.status === 'warn')) return 1;
+  if (input.gateExit !== undefined) return input.gateExit;
+  return input.verdict === 'not-certified' ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
 export async function certify(config: Config, options: CertifyOptions = {}): Promise<CertifyResult> {
   const log = options.log ?? (() => undefined);
   const startedAt = new Date();
   let server: ReferenceServer | undefined;
-  // One sequential client for the run's own requests: preflight, sweeps, the after-run probe.
   let client: Client | undefined;
-  let target: Config = config;
   let gate: RunGate | null;
   try {
     gate = await prepareGate(config);
@@ -83,165 +334,66 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     throw e;
   }
   try {
-    if (!config.baseUrl) {
-      const { startReferenceServer } = await import('../fixtures/reference-server/index.ts');
-      const password = randomBytes(12).toString('hex');
-      server = await startReferenceServer({
-        variant: config.variant === 'base' ? 'base' : 'extended',
-        port: 0,
-        namespace: config.namespace,
-        user: 'calcert',
-        password,
-        features: config.features,
-        seedFixtures: true,
-        ...options.reference,
-      });
-      target = { ...config, baseUrl: server.url, auth: { kind: 'basic', user: 'calcert', password } };
-      log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
-    }
-    client = new Client({
-      baseUrl: target.baseUrl,
-      namespace: target.namespace,
-      auth: target.auth,
-      timeoutMs: target.timeoutMs,
-      concurrency: 1,
-    });
-    let pre: PreflightResult;
-    try {
-      pre = await preflight(target, client);
-    } catch (e) {
-      if (e instanceof PreflightError) return { report: null, exitCode: 2, problem: e.message };
-      throw e;
-    }
+    const started = await startTarget(config, options.reference);
+    const target = started.target;
+    server = started.server;
+    if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
+    client = runClient(target);
+    const preflighted = await preflightTarget(target, client);
+    if (!preflighted.ok) return { report: null, exitCode: 2, problem: preflighted.problem };
+    const pre = preflighted.pre;
     for (const n of pre.notes) log(`note: ${n}`);
-    let fixtures: FixturesFile | null = null;
-    if (options.fixtures !== undefined) fixtures = options.fixtures;
-    else if (target.fixturesPath) fixtures = loadFixtures(target.fixturesPath);
-    else if (server) fixtures = server.fixtures;
-    const resolved: ResolvedConfig = {
-      ...target,
-      readOnly: target.readOnly || target.auth.kind === 'none',
-      resolvedVariant: target.variant === 'auto' ? pre.detectedVariant : target.variant,
-      detectedVariant: pre.detectedVariant,
-      fixtures,
-      embedded: !!server,
-    };
+    const resolved = resolveConfig(target, pre, fixturesOf(target, options.fixtures, server), !!server);
     log(
       `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,
     );
 
-    // The run-tag sweep before and after the checks (never in read-only runs: no write at all).
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
-    if (sweeping) sweeps.before = await sweep(client, resolved.runTag, { log });
-
-    const deadline = new AbortController();
-    const timer = setTimeout(
-      () => deadline.abort(),
-      Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())),
+    if (sweeping) sweeps.before = await sweepBefore(client, resolved, log);
+    const { outcome, deadlineHit } = await runChecksUntil(
+      resolved,
+      startedAt,
+      { ids: options.ids, files: options.files, grep: resolved.grep || undefined, onResult: options.onResult },
+      { signal: options.signal, session: options.session },
     );
-    const onOuterAbort = () => deadline.abort();
-    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let outcome: RunOutcome;
-    try {
-      const runOptions = {
-        ids: options.ids,
-        files: options.files,
-        grep: resolved.grep || undefined,
-        onResult: options.onResult,
-        signal: deadline.signal,
-      };
-      outcome = options.session
-        ? await options.session.run(resolved, runOptions)
-        : await runChecks(resolved, runOptions);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onOuterAbort);
-    }
-    if (sweeping) {
-      if (options.signal?.aborted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
-      sweeps.after = await sweep(client, resolved.runTag, { log });
-      // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
-      for (let pass = 2; pass <= 3 && sweeps.after.errors.length && !sweeps.after.aborted; pass++) {
-        const again = await sweep(client, resolved.runTag, { log });
-        sweeps.after = {
-          found: sweeps.after.found,
-          deleted: sweeps.after.deleted + again.deleted,
-          errors: again.errors.length ? [...sweeps.after.errors, ...again.errors] : [],
-          aborted: again.aborted,
-        };
-      }
-    }
+    const signalled = !!options.signal?.aborted;
+    if (sweeping) sweeps.after = await sweepAfter(client, resolved, log, signalled);
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
-    const transportTrouble =
-      sweeps.after?.aborted ||
-      outcome.checks.some((c) =>
-        /no answer|connection refused|target is down|does not resolve/.test(
-          `${c.message ?? ''} ${c.responseExcerpt ?? ''}`,
-        ),
-      );
-    const gone = transportTrouble && !options.signal?.aborted ? await targetGone(client) : null;
-    const cleanup = {
-      before: sweeps.before ? foundTotal(sweeps.before) : 0,
-      after: sweeps.after ? foundTotal(sweeps.after) : 0,
-      deleted: (sweeps.before?.deleted ?? 0) + (sweeps.after?.deleted ?? 0),
-      errors: [...(sweeps.before?.errors ?? []), ...(sweeps.after?.errors ?? [])],
-    };
+    const gone =
+      hasTransportTrouble(outcome.checks, sweeps.after) && !signalled ? await detectTargetGone(client) : null;
+    const cleanup = cleanupOf(sweeps);
     for (const e of cleanup.errors) log(`cleanup: ${e}`);
-    const interrupted = options.signal?.aborted
-      ? 'interrupted by a signal'
-      : deadline.signal.aborted
-        ? `the global deadline of ${resolved.deadlineS} s passed`
-        : undefined;
+    const interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
-    const problem = gone
-      ? `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again (and \`calcert cleanup --run-tag ${resolved.runTag}\` for what the run left)`
-      : undefined;
+    const problem = gone ? goneProblem(gone, resolved) : undefined;
     if (problem) runErrors.push(problem);
-    const report: RunReport = {
-      format: 1,
-      header: {
-        tool: 'calcert',
-        version: pkg.version,
-        target: resolved.baseUrl,
-        namespace: resolved.namespace,
-        embedded: resolved.embedded,
-        variant: {
-          declared: config.variant,
-          detected: pre.detectedVariant,
-          resolved: resolved.resolvedVariant,
-          mismatch: config.variant !== 'auto' && config.variant !== pre.detectedVariant,
-        },
-        features: resolved.features,
-        seed: resolved.seed,
-        runTag: resolved.runTag,
-        readOnly: resolved.readOnly,
-        startedAt: startedAt.toISOString(),
-        duration: Date.now() - startedAt.getTime(),
-        requests: client.requestCount + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
-        config: publicConfig(resolved),
-        ...(sweeping ? { cleanup } : {}),
-      },
+    const report = buildReport({
+      config,
+      resolved,
+      detectedVariant: pre.detectedVariant,
+      startedAt,
+      finishedAt: new Date(),
+      ownRequests: client.requestCount,
       checks,
-      footer: {
-        counts: countResults(checks),
-        verdict: verdictOf(checks, resolved.readOnly, runErrors),
-        errors: runErrors,
-        ...(interrupted ? { interrupted } : {}),
-      },
-    };
+      runErrors,
+      ...(sweeping ? { cleanup } : {}),
+      interrupted,
+    });
     const gated = gate?.finish(report);
-    let reportDir: string | undefined;
-    if (options.writeReports !== false)
-      reportDir = writeReports(report, resolved.reportDir, secretsOf(target), { leading: gated?.markdown });
-    // --strict without a baseline gates on should-checks too: an (unexpected) warning exits 1.
-    // With a baseline, --strict already means "new warnings are regressions".
-    const strictWarn = config.strict && !config.baseline && checks.some((c) => c.status === 'warn');
-    const gateExit = gated ? gated.exitCode : report.footer.verdict === 'not-certified' ? 1 : 0;
-    const exitCode = options.signal?.aborted ? 130 : problem ? 2 : strictWarn ? 1 : gateExit;
+    const reportDir = options.writeReports !== false ? writeRunReports(report, target, gated?.markdown) : undefined;
+    const exitCode = exitCodeOf({
+      signalled,
+      problem,
+      strict: config.strict,
+      baseline: config.baseline,
+      checks,
+      verdict: report.footer.verdict,
+      gateExit: gated?.exitCode,
+    });
     return {
       report,
       exitCode,

@@ -40,6 +40,8 @@ export interface Exchange {
   ms: number;
   retries: number;
   error?: string;
+  /** With `error`: the kind of transport trouble. */
+  transport?: TransportKind;
   curl: string;
 }
 
@@ -260,6 +262,7 @@ export class Client {
     try {
       if (this.health.down) {
         exchange.error = `not sent: the target is down (${this.health.down})`;
+        exchange.transport = 'refused';
         throw new TransportError(`${req.method} ${url}: ${exchange.error}`, 'refused', exchange);
       }
       for (let attempt = 0; ; attempt++) {
@@ -308,6 +311,7 @@ export class Client {
           }
           exchange.ms = Math.round(performance.now() - started);
           exchange.error = text;
+          exchange.transport = kind;
           this.health.noteFailure(text);
           throw new TransportError(`${req.method} ${url}: ${text}`, kind, exchange);
         }

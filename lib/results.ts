@@ -2,7 +2,8 @@
  * Result data of a run: statuses, the report format (`results.json`, format 1) and the verdict.
  * Human-readable reports are rendered from this (lib/report.ts).
  */
-import type { CheckRecord, Level } from './check.ts';
+import type { Level, RecordedRequest } from './check/meta.ts';
+import type { TransportKind } from './client.ts';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'expected-fail' | 'stale-expectation';
 export const STATUSES: readonly Status[] = [
@@ -21,6 +22,8 @@ export interface CheckResult {
   id: string;
   title: string;
   file: string;
+  /** `path:line` (relative to the project root) of the code that declared the check. */
+  source?: string;
   level: Level;
   tags: string[];
   requirements: string[];
@@ -28,7 +31,9 @@ export interface CheckResult {
   status: Status;
   duration: number;
   message?: string;
-  request?: CheckRecord['request'];
+  request?: RecordedRequest;
+  /** The kind of transport trouble (no HTTP answer) that decided the status, if any. */
+  transport?: TransportKind;
   responseExcerpt?: string;
   curl?: string;
   seed?: number;

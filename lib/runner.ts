@@ -36,12 +36,16 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * The status of a check as reported: the one its worker decided (lib/check/outcome.ts). Only a
+ * check the worker never finished (killed by vitest's timeout, a file that failed to load) has
+ * none: that is `error`. The runner never re-derives a status.
+ */
 export function statusOf(rec: CheckRecord, state: string): Status {
-  if (rec.outcome === 'n/a') return 'n/a';
-  if (state === 'passed') return 'pass';
-  if (rec.outcome === 'blocked') return 'blocked';
-  if (rec.outcome === 'error' || !rec.outcome) return 'error';
-  return rec.level === 'should' ? 'warn' : 'fail';
+  if (!rec.status) return 'error';
+  // vitest failed a test whose body had finished as a pass: it did not finish in time.
+  if (state === 'failed' && rec.status === 'pass') return 'error';
+  return rec.status;
 }
 
 class Collector implements Reporter {
@@ -54,17 +58,18 @@ class Collector implements Reporter {
     if (!rec) return;
     const result = testCase.result();
     // Tests filtered out by id/grep are reported as skipped without an outcome: not part of the run.
-    if (result.state === 'skipped' && rec.outcome !== 'n/a') return;
+    if (result.state === 'skipped' && rec.status !== 'n/a') return;
     if (result.state === 'pending') return;
     const status = statusOf(rec, result.state);
     let message = rec.message;
-    if (result.state === 'failed' && !rec.outcome) {
+    if (status === 'error' && rec.status !== 'error') {
       message = `the check did not finish: ${result.errors?.[0]?.message ?? 'unknown error'}`;
     }
     const r: CheckResult = {
       id: rec.id,
       title: rec.title,
       file: testCase.module.relativeModuleId,
+      ...(rec.source ? { source: rec.source } : {}),
       level: rec.level,
       tags: rec.tags,
       requirements: rec.requirements,
@@ -75,6 +80,7 @@ class Collector implements Reporter {
       ...(status !== 'pass' && status !== 'n/a' && rec.request
         ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }
         : {}),
+      ...(rec.transport && status !== 'pass' ? { transport: rec.transport } : {}),
       ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
       requests: rec.requests ?? 0,
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),

@@ -2,7 +2,14 @@
 // mapping, curl reproduction without secrets, report rendering.
 import { createServer } from 'node:http';
 import { expect, test } from 'vitest';
-import { checkSeed, notApplicableReason } from '../../lib/check.ts';
+import {
+  Blocked,
+  CheckFailure,
+  checkSeed,
+  classifyOutcome,
+  NotApplicable,
+  notApplicableReason,
+} from '../../lib/check.ts';
 import { Client } from '../../lib/client.ts';
 import { statusOf } from '../../lib/runner.ts';
 import { verdictOf, type CheckResult } from '../../lib/results.ts';
@@ -55,13 +62,20 @@ test('the verdict: certified unless an applicable must-check fails, is blocked o
 });
 
 test('statuses: a should-level failure is a warning; unexplained failures are errors', () => {
+  // Decided once, in the worker, by the pure classifier.
+  expect(classifyOutcome({ error: new CheckFailure('x') }, [], 'must').status).toBe('fail');
+  expect(classifyOutcome({ error: new CheckFailure('x') }, [], 'should').status).toBe('warn');
+  expect(classifyOutcome({ error: new Blocked('x') }, [], 'must').status).toBe('blocked');
+  expect(classifyOutcome({ error: new TypeError('x') }, [], 'must').status).toBe('error');
+  expect(classifyOutcome({ error: new NotApplicable('x') }, [], 'must').status).toBe('n/a');
+  expect(classifyOutcome(null, [], 'must').status).toBe('pass');
+  // The runner takes the worker's status; a check the worker never finished is an error.
   const rec = { id: 'a.b.c', title: '', spec: '', level: 'must' as const, requirements: [], tags: [] };
-  expect(statusOf({ ...rec, outcome: 'fail' }, 'failed')).toBe('fail');
-  expect(statusOf({ ...rec, level: 'should', outcome: 'fail' }, 'failed')).toBe('warn');
-  expect(statusOf({ ...rec, outcome: 'blocked' }, 'failed')).toBe('blocked');
+  expect(statusOf({ ...rec, status: 'warn' }, 'failed')).toBe('warn');
   expect(statusOf({ ...rec }, 'failed')).toBe('error');
-  expect(statusOf({ ...rec, outcome: 'n/a' }, 'skipped')).toBe('n/a');
-  expect(statusOf({ ...rec }, 'passed')).toBe('pass');
+  expect(statusOf({ ...rec, status: 'n/a' }, 'skipped')).toBe('n/a');
+  expect(statusOf({ ...rec, status: 'pass' }, 'passed')).toBe('pass');
+  expect(statusOf({ ...rec, status: 'pass' }, 'failed')).toBe('error');
 });
 
 test('the client records exchanges with the Authorization redacted and a curl line using $CAL_PASSWORD', async () => {

@@ -1,0 +1,227 @@
+/**
+ * What a check body works with: clients that record every exchange of the check, run-tagged
+ * names, record creation with cleanup, assertions that fail / block / rule out the check, and
+ * seeded properties.
+ */
+import fc from 'fast-check';
+import { carriesTag } from '../cleanup.ts';
+import { TransportError, type ApiResponse, type Client, type Exchange, type Params } from '../client.ts';
+import type { FixturesFile, ResolvedConfig } from '../config.ts';
+import { checkSeed, type CheckMeta, type Resource } from './meta.ts';
+import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
+import { clientFor } from './worker-client.ts';
+
+let scopeCounter = 0;
+
+/** What a check body works with. */
+export class CheckContext {
+  readonly config: ResolvedConfig;
+  /** Authenticated client (or anonymous when the run has no credentials). */
+  readonly api: Client;
+  /** Client that never sends credentials. */
+  readonly anon: Client;
+  /** A token unique to this check in this run; put it in titles/names and search for it. */
+  readonly scope: string;
+  readonly exchanges: Exchange[] = [];
+  readonly seed: number;
+  /** What this check created; `verified` = the server's answer showed the run tag in its name. */
+  private readonly created: Array<{ resource: Resource; id: number; verified: boolean }> = [];
+  cleanupErrors: string[] = [];
+
+  constructor(
+    readonly meta: CheckMeta,
+    cfg: ResolvedConfig,
+  ) {
+    this.config = cfg;
+    const base = clientFor(cfg);
+    const record = (e: Exchange) => this.exchanges.push(e);
+    this.api = base.derive({ onExchange: record });
+    this.anon = base.derive({ auth: { kind: 'none' }, onExchange: record });
+    scopeCounter++;
+    this.scope = `${cfg.runTag}${scopeCounter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    this.seed = checkSeed(cfg.seed, meta.id);
+  }
+
+  get variant() {
+    return this.config.resolvedVariant;
+  }
+  get extended() {
+    return this.config.resolvedVariant === 'extended';
+  }
+
+  /** A run-tagged, check-unique name: `<scope> <label>`. */
+  name(label = 'record'): string {
+    return `${this.scope} ${label}`;
+  }
+
+  na(reason: string): never {
+    throw new NotApplicable(reason);
+  }
+  fail(message: string, res?: ApiResponse): never {
+    throw new CheckFailure(message, res?.exchange);
+  }
+  blocked(message: string, res?: ApiResponse): never {
+    throw new Blocked(message, res?.exchange);
+  }
+  /** Assert a condition of the behaviour under test. */
+  assert(condition: unknown, message: string, res?: ApiResponse): void {
+    if (!condition) this.fail(message, res);
+  }
+
+  /** The fixture, or n/a when the target's fixtures file does not name it. */
+  fixture<K extends keyof Omit<FixturesFile, 'format'>>(key: K): NonNullable<FixturesFile[K]> {
+    const f = this.config.fixtures?.[key];
+    if (!f) this.na(`no ${key} in the fixtures file (--fixtures)`);
+    return f as NonNullable<FixturesFile[K]>;
+  }
+
+  /** The JSON body, or a failure saying what came instead. */
+  json(res: ApiResponse, what = 'the answer'): any {
+    if (res.json === undefined) {
+      this.fail(
+        `${what} is not JSON: ${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'}, body starts ${JSON.stringify(res.text.slice(0, 200))}`,
+        res,
+      );
+    }
+    return res.json;
+  }
+
+  /** Assert the status: a number, a list, or a class like '2xx' / '4xx'. */
+  expectStatus(res: ApiResponse, expected: number | number[] | '2xx' | '4xx', what = 'the request'): void {
+    const ok =
+      typeof expected === 'number'
+        ? res.status === expected
+        : Array.isArray(expected)
+          ? expected.includes(res.status)
+          : Math.floor(res.status / 100) === Number(expected[0]);
+    if (!ok) {
+      const code = res.json && typeof res.json === 'object' && 'code' in res.json ? ` (${String(res.json.code)})` : '';
+      this.fail(
+        `expected ${what} to answer ${Array.isArray(expected) ? expected.join(' or ') : expected}, got ${res.status}${code}`,
+        res,
+      );
+    }
+  }
+
+  /**
+   * Register a record the suite created for deletion at the end of this check. Give the record
+   * the server answered when you have it: it proves the record carries the run tag.
+   */
+  track(resource: Resource, id: number, record?: unknown): void {
+    this.created.push({
+      resource,
+      id,
+      verified: record !== undefined && carriesTag(resource, record, this.config.runTag),
+    });
+  }
+
+  /**
+   * Register a record this check caused that cannot carry the run tag (the original's side-effect
+   * tag named after another tag's ID). `why` documents how the check knows the record is its own.
+   */
+  trackOwn(resource: Resource, id: number, why: string): void {
+    if (!why) throw new Error("trackOwn needs the reason the record is the check's own");
+    this.created.push({ resource, id, verified: true });
+  }
+
+  /** Register what a create answered, when it answered a record (2xx with an integer id). */
+  trackCreated(resource: Resource, res: ApiResponse): void {
+    const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
+    if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) this.track(resource, id, res.json);
+  }
+
+  /**
+   * Create a record as setup (not as the behaviour under test): answers must be 2xx with an
+   * integer id, otherwise the check is blocked. The record is deleted when the check ends.
+   * Only checks tagged `writes` may call this.
+   */
+  async create(resource: Resource, payload: Params, opts: { form?: boolean } = {}): Promise<any> {
+    if (!this.meta.tags.includes('writes'))
+      throw new Error(`check ${this.meta.id} creates records but is not tagged 'writes'`);
+    let res: ApiResponse;
+    try {
+      res = await this.api.request(
+        opts.form
+          ? { method: 'POST', path: `/${resource}`, form: payload }
+          : { method: 'POST', path: `/${resource}`, json: payload },
+      );
+    } catch (e) {
+      if (e instanceof TransportError)
+        throw new Blocked(`setup: creating a ${resource} record failed: ${e.message}`, e.exchange);
+      throw e;
+    }
+    const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
+    if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) {
+      this.track(resource, id, res.json);
+      return res.json;
+    }
+    this.blocked(
+      `setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`,
+      res,
+    );
+  }
+
+  /**
+   * Delete what this check created, newest first; errors are kept, never thrown. A record whose
+   * tag was not seen at creation is read first and left alone unless it carries the run tag: a
+   * misbehaving server may answer another record's id, and the suite never deletes what it did
+   * not create.
+   */
+  async cleanup(): Promise<void> {
+    for (const { resource, id, verified } of this.created.reverse()) {
+      const where = `/${resource}/${id}`;
+      try {
+        if (!verified) {
+          const current = await this.api.get(where);
+          if (current.status >= 400 && current.status < 500) continue; // gone already (404/410, or 400 on the original)
+          if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
+            this.cleanupErrors.push(
+              `not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`,
+            );
+            continue;
+          }
+        }
+        const res = await this.api.delete(
+          where,
+          resource === 'categories' || resource === 'tags' ? { force: true } : undefined,
+        );
+        if (res.status >= 400 && res.status !== 404 && res.status !== 410)
+          this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
+      } catch (e) {
+        this.cleanupErrors.push(`DELETE ${where}: ${(e as Error).message}`);
+      }
+    }
+    this.created.length = 0;
+  }
+
+  /**
+   * Run a property with fast-check, seeded from the run seed (replay with --seed and --grep).
+   * numRuns is bounded by the run's config because every run costs requests on a live server.
+   */
+  async property<T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean | void>,
+    opts: { numRuns?: number } = {},
+  ): Promise<void> {
+    const numRuns = Math.max(1, Math.min(opts.numRuns ?? this.config.numRuns, this.config.numRuns));
+    const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+      seed: this.seed,
+      numRuns,
+      // Shrinking costs requests; a bounded budget keeps a failing run short.
+      interruptAfterTimeLimit: Math.max(20000, this.config.timeoutMs),
+      markInterruptAsFailure: false,
+    });
+    if (details.failed) {
+      const err = details.errorInstance as Error | undefined;
+      const last = err instanceof CheckFailure ? err.exchange : this.exchanges.at(-1);
+      const message = [
+        `property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
+        `seed ${details.seed}, path ${details.counterexamplePath}`,
+        `counterexample: ${fc.stringify(details.counterexample)}`,
+        `cause: ${err?.message ?? String(details.errorInstance)}`,
+        `replay: calcert certify --seed ${this.config.seed} --grep '${this.meta.id}' (with this run's target settings)`,
+      ].join('\n');
+      throw new CheckFailure(message, last);
+    }
+  }
+}

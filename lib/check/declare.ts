@@ -1,0 +1,68 @@
+/**
+ * `check()`: one conformance check = one vitest test that carries its metadata as data. The
+ * wrapper validates the metadata and records where it was declared, decides applicability at run
+ * time from the injected config, runs the body with a `CheckContext`, and stores the outcome the
+ * classifier decided (lib/check/outcome.ts) in task meta for the reporter.
+ */
+import { test, type TestContext } from 'vitest';
+import { CheckContext } from './context.ts';
+import {
+  excerptOf,
+  notApplicableReason,
+  sourceFromStack,
+  validateMeta,
+  type CheckMeta,
+  type CheckRecord,
+} from './meta.ts';
+import { classifyOutcome } from './outcome.ts';
+import { runConfig } from './worker-client.ts';
+
+/**
+ * Declare a check. `title` states the behaviour as a fact ("rejects an event without a title").
+ */
+export function check(
+  meta: CheckMeta,
+  title: string,
+  fn: (t: CheckContext) => Promise<void>,
+  options: { timeout?: number } = {},
+): void {
+  validateMeta(meta);
+  const source = sourceFromStack(new Error().stack);
+  const record: CheckRecord = { ...meta, title, ...(source ? { source } : {}) };
+  test(`${meta.id} ${title}`, {
+    tags: [...meta.tags],
+    meta: { calcert: record },
+    timeout: options.timeout,
+  }, async (ctx: TestContext) => {
+    const cfg = runConfig();
+    const own = ctx.task.meta.calcert!;
+    const na = notApplicableReason(meta.tags, cfg);
+    if (na) {
+      own.status = 'n/a';
+      own.message = na;
+      ctx.skip(na);
+      return;
+    }
+    const t = new CheckContext(meta, cfg);
+    own.seed = t.seed;
+    let thrown: { error: unknown } | null = null;
+    try {
+      await fn(t);
+    } catch (error) {
+      thrown = { error };
+    } finally {
+      await t.cleanup();
+    }
+    const outcome = classifyOutcome(thrown, t.exchanges, meta.level);
+    own.status = outcome.status;
+    if (outcome.message !== undefined) own.message = outcome.message;
+    if (outcome.transport) own.transport = outcome.transport;
+    if (outcome.status !== 'pass' && outcome.status !== 'n/a') Object.assign(own, excerptOf(outcome.exchange));
+    own.requests = t.exchanges.length;
+    const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
+    if (retries) own.retries = retries;
+    if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;
+    if (outcome.status === 'n/a') ctx.skip(outcome.message);
+    else if (thrown && outcome.status !== 'pass') throw thrown.error;
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * What a check is, as data: its metadata, how it is validated at declaration, where it was
+ * declared (`source`), when it applies to a target, and the record it leaves in vitest's task meta.
+ * Pure: no vitest, no network.
+ */
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Exchange, TransportKind } from '../client.ts';
+import type { ResolvedConfig } from '../config.ts';
+import type { Status } from '../results.ts';
+import { TAGS, type Tag } from '../tags.ts';
+
+export type Level = 'must' | 'should';
+export type Group = 'root' | 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'auth' | 'errors';
+export type Resource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+
+export interface CheckMeta {
+  /** Stable `<group>.<operation>.<behaviour>`; the group is the folder under suites/. */
+  id: string;
+  /** The clause it rests on: a spec section, or LEVELS.md / reference-behavior.md for shoulds. */
+  spec: string;
+  level: Level;
+  /** IDs from fixtures/spec/requirements.json. */
+  requirements: string[];
+  tags: Tag[];
+}
+
+/** The request of an exchange as reports show it. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What a check leaves in vitest's task meta for the reporter (JSON only). */
+export interface CheckRecord extends CheckMeta {
+  title: string;
+  /** `path:line` (relative to the project root) of the code that called `check()`. */
+  source?: string;
+  /** The status the worker decided (lib/check/outcome.ts); absent when the check never finished. */
+  status?: Status;
+  message?: string;
+  /** Set when the trouble that decided the status was transport (no HTTP answer). */
+  transport?: TransportKind;
+  request?: RecordedRequest;
+  responseExcerpt?: string;
+  curl?: string;
+  requests?: number;
+  seed?: number;
+  cleanupErrors?: string[];
+  /** Requests sent again (a 429 honoured, a GET after a connection reset). */
+  retries?: number;
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    calcert: ResolvedConfig;
+  }
+  interface TaskMeta {
+    calcert?: CheckRecord;
+  }
+}
+
+export const ID_PATTERN = /^(root|events|venues|organizers|categories|tags|auth|errors)\.[a-z0-9-]+\.[a-z0-9-]+$/;
+
+/** Throws when the metadata breaks a rule of declaration (ID form, closed tag vocabulary, requirements). */
+export function validateMeta(meta: CheckMeta): void {
+  if (!ID_PATTERN.test(meta.id))
+    throw new Error(`check id ${JSON.stringify(meta.id)} is not <group>.<operation>.<behaviour>`);
+  for (const tag of meta.tags)
+    if (!(TAGS as readonly string[]).includes(tag)) throw new Error(`check ${meta.id}: unknown tag ${tag}`);
+  if (!meta.requirements.length) throw new Error(`check ${meta.id} names no requirement`);
+}
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
+
+/**
+ * The first stack frame outside the check machinery (lib/check.ts, lib/check/**), as
+ * `path:line` relative to `root`: the code that declared the check. Undefined when none is found.
+ */
+export function sourceFromStack(stack: string | undefined, root: string = PROJECT_ROOT): string | undefined {
+  for (const line of (stack ?? '').split('\n').slice(1)) {
+    const m = /(?:\(|at )((?:file:\/\/)?\/[^()\s]*?):(\d+):\d+\)?\s*$/.exec(line.trim());
+    if (!m) continue;
+    let file = m[1]!;
+    if (file.startsWith('file://')) file = fileURLToPath(file);
+    const rel = relative(root, file).split('\\').join('/');
+    if (rel.startsWith('..') || rel.startsWith('node_modules/')) continue;
+    if (rel === 'lib/check.ts' || rel.startsWith('lib/check/')) continue;
+    return `${rel}:${m[2]}`;
+  }
+  return undefined;
+}
+
+/** Why a check with these tags does not apply to this target, or null. */
+export function notApplicableReason(tags: readonly Tag[], cfg: ResolvedConfig): string | null {
+  if (tags.includes('extended') && cfg.resolvedVariant !== 'extended') return 'extended variant only';
+  if (tags.includes('base') && cfg.resolvedVariant !== 'base') return 'base variant only';
+  if (tags.includes('premium') && !cfg.features.includes('premium'))
+    return 'needs the premium feature (--features premium)';
+  if (tags.includes('tickets') && !cfg.features.includes('tickets'))
+    return 'needs the tickets feature (--features tickets)';
+  if (tags.includes('writes') && cfg.readOnly) return 'makes writes (read-only run)';
+  if ((tags.includes('writes') || tags.includes('auth')) && cfg.auth.kind === 'none')
+    return 'needs credentials (--user/--password or --auth-header)';
+  return null;
+}
+
+/** A 32-bit seed for one check, derived from the run seed so that `--seed` replays every check. */
+export function checkSeed(runSeed: number, id: string): number {
+  let h = runSeed | 0;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x9e3779b1) | 0;
+  return h;
+}
+
+/** The fields of a report entry that show an exchange (the decisive one of a failure). */
+export function excerptOf(e: Exchange | undefined): Pick<CheckRecord, 'request' | 'responseExcerpt' | 'curl'> {
+  if (!e) return {};
+  return {
+    request: { method: e.method, url: e.url, headers: e.requestHeaders, body: e.requestBody },
+    responseExcerpt: e.error ? `(no answer: ${e.error})` : (e.responseExcerpt ?? '').slice(0, 1000),
+    curl: e.curl,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The outcome of a check, decided once, in the worker, by a pure function: what the check body
+ * threw (or that it threw nothing), the exchanges it made and its level give the status, the
+ * message, the exchange that explains it and, when the trouble was transport (no HTTP answer),
+ * its kind. The runner and certify read these as data; nobody re-derives them from text.
+ */
+import { parseJson, TransportError, type Exchange, type TransportKind } from '../client.ts';
+import type { Status } from '../results.ts';
+import type { Level } from './meta.ts';
+
+/** Thrown to mark a check not applicable. */
+export class NotApplicable extends Error {
+  override name = 'NotApplicable';
+}
+/** Setup through another route failed: the check could not test its behaviour. */
+export class Blocked extends Error {
+  override name = 'Blocked';
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+/** The behaviour under test is wrong. */
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
+
+export interface Outcome {
+  status: CheckStatus & Status;
+  message?: string;
+  /** The exchange that explains a status other than pass / n/a. */
+  exchange?: Exchange;
+  /** The kind of transport trouble (no HTTP answer) behind the status, if that was the cause. */
+  transport?: TransportKind;
+}
+
+/** Why the answer of an exchange cannot be used as JSON (transport error, 5xx, a body that is not JSON), or null. */
+export function unusableAnswer(e: Exchange | undefined): string | null {
+  if (!e) return null;
+  if (e.error) return `${e.method} ${e.url} got no answer: ${e.error}`;
+  const body = e.responseExcerpt ?? '';
+  if (e.status !== undefined && e.status >= 500) return `${e.method} ${e.url} answered ${e.status}`;
+  // The excerpt is cut at 2000 characters: only a shorter one proves the body is not JSON.
+  if (body.length < 2000) {
+    const parsed = parseJson(body);
+    if (parsed.error)
+      return `${e.method} ${e.url} answered ${e.status} with a body that is not usable JSON (${parsed.error}; content-type ${e.responseHeaders?.['content-type'] ?? '(none)'})`;
+  }
+  return null;
+}
+
+/**
+ * Classify a finished check. `thrown` is null when the body returned normally, else
+ * `{ error }` with what it threw. Pure.
+ */
+export function classifyOutcome(
+  thrown: { error: unknown } | null,
+  exchanges: readonly Exchange[],
+  level: Level,
+): Outcome {
+  if (!thrown) return { status: 'pass' };
+  const e = thrown.error;
+  if (e instanceof NotApplicable) return { status: 'n/a', message: e.message };
+  const err = e as (Error & { exchange?: Exchange }) | undefined;
+  const failed = level === 'should' ? 'warn' : 'fail';
+  let status: Outcome['status'] =
+    e instanceof Blocked
+      ? 'blocked'
+      : e instanceof CheckFailure || e instanceof TransportError || err?.name === 'AssertionError'
+        ? failed
+        : 'error';
+  let message = status === 'error' ? `the check itself broke: ${err?.stack ?? String(e)}` : err?.message;
+  // A check that trips over an unusable answer (not JSON, cut short, no answer) is failed by
+  // the server, not broken: a hostile target must never look like a crash of the suite.
+  const unusable = status === 'error' ? unusableAnswer(exchanges.at(-1)) : null;
+  if (unusable) {
+    status = failed;
+    message = `${unusable}; the check could not go on (${err?.name ?? 'Error'}: ${err?.message ?? String(e)})`;
+  }
+  const exchange = err?.exchange ?? exchanges.at(-1);
+  const transport = e instanceof TransportError ? e.kind : exchange?.error ? exchange.transport : undefined;
+  return {
+    status,
+    ...(message !== undefined ? { message } : {}),
+    ...(exchange ? { exchange } : {}),
+    ...(transport ? { transport } : {}),
+  };
+}
