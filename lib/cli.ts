@@ -1,15 +1,22 @@
 /**
- * The `calcert` command line: certify, list, reference, faults, cleanup, compare, diff.
- * Flag and command names are fixed in CONTRACT.md. Every user-facing problem ends as one line
- * on stderr and exit code 2, never a stack trace.
+ * The `calcert` command line: the one module that parses flags (commander), from the one flag
+ * declaration in lib/config.ts (`FLAGS`: environment key, default, help). Each command lives in
+ * lib/commands/ and receives parsed flags; none imports this module (no import cycle).
+ * Help never contacts a target. Every user-facing problem ends as one line on stderr and exit
+ * code 2, never a stack trace.
+ *
+ * To add a command: one entry in COMMANDS (its flags by name, its positional arguments, a loader
+ * of its `CommandFn`); new flags go into FLAGS in lib/config.ts.
  */
-import { parseArgs } from 'node:util';
-import { BOOLEAN_FLAGS, ConfigError, loadConfig, type Flags } from './config.ts';
-import type { CheckResult } from './results.ts';
+import { createRequire } from 'node:module';
+import { Command, CommanderError, Option } from 'commander';
+import { ConfigError, FLAGS, type FlagName, type FlagSpec, type Flags, flagsSwallowedByNpm } from './config.ts';
+import type { CommandFn } from './commands/command.ts';
 
-type Command = (argv: string[]) => Promise<number>;
+const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
 
-const TARGET_FLAGS = [
+/** The flags naming and reaching a target (certify, cleanup, diff share them). */
+const TARGET_FLAGS: FlagName[] = [
   'base-url',
   'namespace',
   'variant',
@@ -21,177 +28,197 @@ const TARGET_FLAGS = [
   'seed',
   'num-runs',
   'run-tag',
+  'read-only',
   'timeout-ms',
   'deadline-s',
   'concurrency',
-  'report-dir',
 ];
 
-/** Parse flags strictly: an unknown flag is a ConfigError naming it. */
-export function parseFlags(
-  argv: string[],
-  valueFlags: string[],
-  booleanFlags: string[] = [],
-): { flags: Flags; positionals: string[] } {
-  const options: Record<string, { type: 'string' | 'boolean' }> = {};
-  for (const f of valueFlags) options[f] = { type: 'string' };
-  for (const f of booleanFlags) options[f] = { type: 'boolean' };
-  options['help'] = { type: 'boolean' };
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { flags: values as Flags, positionals };
-  } catch (e) {
-    throw new ConfigError(`${(e as Error).message.split('\n')[0]} (see \`calcert --help\`)`);
-  }
+interface CommandSpec {
+  summary: string;
+  flags: readonly FlagName[];
+  /** Positional arguments as shown in the help (e.g. `<old> <new>`); none when absent. */
+  args?: { usage: string; description: string };
+  load: () => Promise<CommandFn>;
 }
 
-const STATUS_MARK: Record<string, string> = {
-  pass: 'ok  ',
-  fail: 'FAIL',
-  warn: 'warn',
-  'n/a': 'n/a ',
-  blocked: 'BLKD',
-  error: 'ERR ',
-  'expected-fail': 'xfail',
-  'stale-expectation': 'STALE',
-};
-
-function printResult(r: CheckResult): void {
-  if (r.status === 'pass' || r.status === 'n/a') return;
-  const lines = (r.message ?? '').split('\n');
-  process.stdout.write(`${STATUS_MARK[r.status]} ${r.id} (${r.level}): ${lines[0]}\n`);
-  // A property failure's first line says little: show what failed and how to replay it.
-  for (const line of lines.slice(1))
-    if (/^(counterexample|cause|replay):/.test(line))
-      process.stdout.write(`       ${line.length > 400 ? `${line.slice(0, 400)}...` : line}\n`);
-}
-
-const certifyCmd: Command = async (argv) => {
-  const { flags } = parseFlags(argv, [...TARGET_FLAGS, 'expect', 'baseline', 'grep'], [...BOOLEAN_FLAGS]);
-  const config = loadConfig({ flags });
-  const { certify } = await import('./certify.ts');
-  const { runWithSignals } = await import('./signals.ts');
-  const result = await runWithSignals(config, (signal) =>
-    certify(config, {
-      signal,
-      log: (line) => process.stdout.write(`${line}\n`),
-      onResult: printResult,
-    }),
-  );
-  if (!result.report) {
-    process.stderr.write(`calcert: ${result.problem}\n`);
-    return 2;
-  }
-  const f = result.report.footer;
-  const by = f.counts.byStatus;
-  // --baseline / --expect: the changes and expectation notes lead the run's closing output.
-  if (result.gate?.text) process.stdout.write(`\n${result.gate.text}\n`);
-  process.stdout.write(
-    `\n${f.verdict.toUpperCase()}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${by['expected-fail'] ? `, ${by['expected-fail']} expected-fail` : ''}${by['stale-expectation'] ? `, ${by['stale-expectation']} stale-expectation` : ''}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s\n`,
-  );
-  for (const e of f.errors) process.stdout.write(`run error: ${e}\n`);
-  if (result.reportDir) process.stdout.write(`reports: ${result.reportDir} (also ${config.reportDir}/latest)\n`);
-  if (result.problem) process.stderr.write(`calcert: ${result.problem}\n`);
-  if (result.exitCode === 130)
-    process.stderr.write(
-      `calcert: interrupted${result.report.header.cleanup ? `; tagged records of run ${config.runTag} were swept (header.cleanup in results.json)` : ''}\n`,
-    );
-  return result.exitCode;
-};
-
-const listCmd: Command = async (argv) => {
-  const { flags } = parseFlags(argv, [], ['json']);
-  const { listChecks } = await import('./list.ts');
-  const checks = await listChecks();
-  if (flags['json']) process.stdout.write(JSON.stringify(checks, null, 2) + '\n');
-  else
-    for (const c of checks)
-      process.stdout.write(
-        `${c.id}  [${c.level}] ${c.tags.length ? `{${c.tags.join(',')}} ` : ''}${c.title}  (${c.requirements.join(', ')}; ${c.spec})\n`,
-      );
-  return 0;
-};
-
-const referenceCmd: Command = async (argv) => {
-  const { runReferenceCli } = await import('../fixtures/reference-server/cli.ts');
-  await runReferenceCli(argv);
-  return 0;
-};
-
-const faultsCmd: Command = async (argv) => {
-  const { flags } = parseFlags(argv, [], ['json']);
-  const { FAULTS } = await import('../fixtures/reference-server/faults.ts');
-  const { CHAOS } = await import('../fixtures/reference-server/chaos.ts');
-  const { QUIRKS } = await import('../fixtures/reference-server/quirks.ts');
-  if (flags['json']) {
-    process.stdout.write(JSON.stringify({ faults: FAULTS, chaos: CHAOS, quirks: QUIRKS }, null, 2) + '\n');
-    return 0;
-  }
-  process.stdout.write(`Faults (${FAULTS.length}): each must be caught by the checks it breaks\n`);
-  for (const f of FAULTS)
-    process.stdout.write(`  ${f.name.padEnd(34)} ${f.description}  [breaks ${f.breaks.length}]\n`);
-  process.stdout.write(`\nChaos faults (${CHAOS.length}): each must end the run within its bound\n`);
-  for (const c of CHAOS) process.stdout.write(`  ${c.name.padEnd(34)} ${c.description}\n`);
-  process.stdout.write(`\nQuirks (${QUIRKS.length}): measured behaviours of the original every must-check accepts\n`);
-  for (const q of QUIRKS) process.stdout.write(`  ${q.name.padEnd(34)} ${q.description} (${q.variants.join(', ')})\n`);
-  return 0;
-};
-
-const COMMANDS: Record<string, { run: () => Promise<Command>; help: string }> = {
+export const COMMANDS: Record<string, CommandSpec> = {
   certify: {
-    run: async () => certifyCmd,
-    help: 'certify a server (or the embedded reference server when no --base-url)',
+    summary: 'certify a server (or the embedded reference server when no --base-url)',
+    flags: [...TARGET_FLAGS, 'report-dir', 'keep', 'expect', 'allow-stale', 'baseline', 'strict', 'grep'],
+    load: async () => (await import('./commands/certify.ts')).certifyCmd,
   },
-  list: { run: async () => listCmd, help: 'list every check with its metadata (--json)' },
+  list: {
+    summary: 'list every check with its metadata',
+    flags: ['json'],
+    load: async () => (await import('./commands/list.ts')).listCmd,
+  },
   reference: {
-    run: async () => referenceCmd,
-    help: 'start the reference server (--variant --port --fault --quirks ...)',
+    summary: 'start the reference server and serve until stopped',
+    flags: [
+      'variant',
+      'port',
+      'namespace',
+      'user',
+      'password',
+      'features',
+      'fault',
+      'quirks',
+      'chaos',
+      'now',
+      'seed-fixtures',
+      'site-timezone',
+    ],
+    load: async () => (await import('./commands/reference.ts')).referenceCmd,
   },
-  faults: { run: async () => faultsCmd, help: 'list the reference server faults, chaos faults and quirks (--json)' },
+  faults: {
+    summary: 'list the reference server faults, chaos faults and quirks',
+    flags: ['json'],
+    load: async () => (await import('./commands/faults.ts')).faultsCmd,
+  },
   cleanup: {
-    run: async () => (await import('./commands/cleanup.ts')).cleanupCmd,
-    help: 'delete what a run left on the target (--run-tag TAG + target flags)',
+    summary: 'delete what a run left on the target (--run-tag TAG + target flags)',
+    flags: [
+      'base-url',
+      'namespace',
+      'variant',
+      'user',
+      'password',
+      'auth-header',
+      'run-tag',
+      'timeout-ms',
+      'concurrency',
+    ],
+    load: async () => (await import('./commands/cleanup.ts')).cleanupCmd,
   },
   compare: {
-    run: async () => (await import('./commands/compare.ts')).compareCmd,
-    help: 'compare two results.json files by check ID (OLD NEW)',
+    summary: 'compare two results.json files by check ID',
+    flags: ['strict', 'json'],
+    args: { usage: '<old> <new>', description: 'results.json of the earlier and of the later run' },
+    load: async () => (await import('./commands/compare.ts')).compareCmd,
   },
   report: {
     run: async () => (await import('./commands/report.ts')).reportCmd,
     help: 'render results.json files as HTML: one run, or several side by side (A.json B.json --html OUT)',
   },
   diff: {
-    run: async () => (await import('./commands/diff.ts')).diffCmd,
-    help: 'send the same generated requests to two servers and show differences',
+    summary: 'send the same generated requests to two servers and show the differences',
+    flags: [
+      'base-url',
+      'namespace',
+      'user',
+      'password',
+      'auth-header',
+      'candidate-url',
+      'candidate-namespace',
+      'candidate-user',
+      'candidate-password',
+      'candidate-auth-header',
+      'seed',
+      'num-runs',
+      'run-tag',
+      'read-only',
+      'timeout-ms',
+      'concurrency',
+      'json',
+    ],
+    load: async () => (await import('./commands/diff.ts')).diffCmd,
   },
+  // report: registered here once lib/commands/report.ts (the `reports` engineer) is on main.
 };
 
-function usage(): string {
-  return [
-    'usage: calcert <command> [flags]',
-    '',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.help}`),
-    '',
-    'Flags and environment keys: see README.md (CAL_BASE_URL, CAL_NAMESPACE, ...).',
-  ].join('\n');
+/** One help line: the flag's text, its environment key and its default. */
+function helpText(spec: FlagSpec): string {
+  const notes = [spec.env ? `env ${spec.env}` : '', spec.default ? `default: ${spec.default}` : '']
+    .filter(Boolean)
+    .join('; ');
+  return notes ? `${spec.help} (${notes})` : spec.help;
+}
+
+/** A positional argument where none is taken: say what was probably meant. */
+function strayArgument(command: string, arg: string): ConfigError {
+  if (/^https?:\/\//i.test(arg))
+    return new ConfigError(
+      `${command} takes no arguments: give the target as a flag, \`calcert ${command} --base-url ${arg}\``,
+    );
+  return new ConfigError(
+    `${command} takes no arguments, got ${JSON.stringify(arg)}: flags start with -- (see \`calcert ${command} --help\`)`,
+  );
+}
+
+function build(result: { code: number }): Command {
+  const program = new Command('calcert')
+    .description('Conformance test suite for the Event Calendar REST interface')
+    .version(pkg.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addHelpText('after', '\nRun `calcert <command> --help` for its flags, environment keys and defaults.')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stdout.write(s),
+      writeErr: (s) => process.stderr.write(s),
+      outputError: (s, write) =>
+        write(`calcert: ${s.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\)/, ' (did you mean $1)')}`),
+    });
+  for (const [name, spec] of Object.entries(COMMANDS)) {
+    const cmd = program
+      .command(name)
+      .summary(spec.summary)
+      .description(spec.summary)
+      .helpOption('-h, --help', 'show help')
+      .showSuggestionAfterError(true)
+      .allowExcessArguments(true)
+      .exitOverride();
+    if (spec.args) cmd.argument(spec.args.usage.replace(/<(\w+)>/g, '[$1]'), spec.args.description);
+    const byAttribute = new Map<string, FlagName>();
+    for (const flag of spec.flags) {
+      const f = FLAGS[flag] as FlagSpec;
+      const option = new Option(`--${flag}${f.arg ? ` <${f.arg}>` : ''}`, helpText(f));
+      byAttribute.set(option.attributeName(), flag);
+      cmd.addOption(option);
+    }
+    cmd.action(async (...actionArgs: unknown[]) => {
+      const self = actionArgs[actionArgs.length - 1] as Command;
+      const flags: Flags = {};
+      for (const [attr, value] of Object.entries(self.opts())) {
+        const flag = byAttribute.get(attr);
+        if (flag) flags[flag] = value as string | boolean;
+      }
+      const args = self.args;
+      if (!spec.args && args.length) throw strayArgument(name, args[0] as string);
+      result.code = await (await spec.load())({ flags, args });
+    });
+  }
+  return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage() + '\n');
-    return name ? 0 : 2;
-  }
-  const command = COMMANDS[name];
-  if (!command) {
-    process.stderr.write(
-      `calcert: unknown command ${JSON.stringify(name)}; use one of ${Object.keys(COMMANDS).join(', ')}\n`,
-    );
+  const result = { code: 0 };
+  const program = build(result);
+  if (!argv.length) {
+    process.stdout.write(program.helpInformation());
     return 2;
   }
+  // `npm run certify --base-url x` gives --base-url to npm (npm_config_base_url): certify would run without it.
+  const event = process.env['npm_lifecycle_event'];
+  if (event && event === argv[0]) {
+    const swallowed = flagsSwallowedByNpm().filter((f) => COMMANDS[event]?.flags.includes(f as FlagName));
+    if (swallowed.length) {
+      process.stderr.write(
+        `calcert: npm kept ${swallowed.map((f) => `--${f}`).join(', ')} for itself (npm_config_${(swallowed[0] as string).replace(/-/g, '_')} is set): put -- before the flags, \`npm run ${event} -- --${swallowed[0]} ...\`\n`,
+      );
+      return 2;
+    }
+  }
   try {
-    return await (await command.run())(rest);
+    await program.parseAsync(argv, { from: 'user' });
+    return result.code;
   } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return e.exitCode === 0 || e.code !== 'commander.help' ? 0 : 2;
+      return 2; // already written by outputError: one line, with "did you mean" when commander has one
+    }
     if (e instanceof ConfigError || (e as Error)?.name === 'ConfigError' || (e as Error)?.name === 'PreflightError') {
       process.stderr.write(`calcert: ${(e as Error).message}\n`);
       return 2;

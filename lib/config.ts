@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import dotenv from 'dotenv';
 
 export type Variant = 'base' | 'extended';
@@ -38,6 +38,7 @@ export interface Config {
   auth: Auth;
   features: Feature[];
   fixturesPath: string;
+  /** Unsigned, 0 to 2^53-1. */
   seed: number;
   numRuns: number;
   runTag: string;
@@ -46,6 +47,8 @@ export interface Config {
   deadlineS: number;
   concurrency: number;
   reportDir: string;
+  /** Run folders kept in reportDir (--keep). */
+  keep: number;
   expect: string;
   allowStale: boolean;
   baseline: string;
@@ -65,43 +68,158 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Environment keys and the flag each mirrors. */
-const KEYS = {
-  CAL_BASE_URL: 'base-url',
-  CAL_NAMESPACE: 'namespace',
-  CAL_VARIANT: 'variant',
-  CAL_USER: 'user',
-  CAL_PASSWORD: 'password',
-  CAL_AUTH_HEADER: 'auth-header',
-  CAL_FEATURES: 'features',
-  CAL_FIXTURES: 'fixtures',
-  CAL_SEED: 'seed',
-  CAL_NUM_RUNS: 'num-runs',
-  CAL_RUN_TAG: 'run-tag',
-  CAL_READ_ONLY: 'read-only',
-  CAL_TIMEOUT_MS: 'timeout-ms',
-  CAL_DEADLINE_S: 'deadline-s',
-  CAL_CONCURRENCY: 'concurrency',
-  CAL_REPORT_DIR: 'report-dir',
-} as const;
+/**
+ * THE declaration of every flag of the command line: its environment key (when it has one), its
+ * default as shown in the help, and its help text. lib/cli.ts builds the parser and the help from
+ * this table; loadConfig reads the environment and `.env` through it. Nothing else declares a flag.
+ */
+export interface FlagSpec {
+  /** Value placeholder in the help (`<url>`); absent for a boolean flag. */
+  arg?: string;
+  /** Environment (and `.env`) key mirroring the flag. */
+  env?: string;
+  /** The default, as shown in the help. */
+  default?: string;
+  help: string;
+}
 
-export const ENV_KEYS = Object.keys(KEYS) as Array<keyof typeof KEYS>;
-/** Flags that take no value. */
-export const BOOLEAN_FLAGS = ['read-only', 'allow-stale', 'strict'];
+export const FLAGS = {
+  'base-url': {
+    arg: 'url',
+    env: 'CAL_BASE_URL',
+    default: 'the embedded reference server',
+    help: 'REST root (https://example.org/wp-json) or site URL of the target',
+  },
+  namespace: { arg: 'ns', env: 'CAL_NAMESPACE', default: 'cal/events/v1', help: 'route namespace of the interface' },
+  variant: { arg: 'v', env: 'CAL_VARIANT', default: 'auto', help: 'auto, base or extended' },
+  user: { arg: 'name', env: 'CAL_USER', help: 'user name for HTTP Basic (an application password)' },
+  password: { arg: 'secret', env: 'CAL_PASSWORD', help: 'password for --user (prefer the environment key)' },
+  'auth-header': { arg: 'value', env: 'CAL_AUTH_HEADER', help: 'Authorization header value instead of --user' },
+  features: { arg: 'list', env: 'CAL_FEATURES', default: 'none', help: 'optional capabilities: premium,tickets' },
+  fixtures: { arg: 'file', env: 'CAL_FIXTURES', help: 'fixtures file naming records the interface cannot create' },
+  seed: {
+    arg: 'n',
+    env: 'CAL_SEED',
+    default: 'random',
+    help: 'run seed: an integer from 0 to 2^53-1 (anything else is hashed to one)',
+  },
+  'num-runs': { arg: 'n', env: 'CAL_NUM_RUNS', default: '20', help: 'runs of each property check' },
+  'run-tag': { arg: 'tag', env: 'CAL_RUN_TAG', default: 'random', help: 'tag put into every record the run creates' },
+  'read-only': { env: 'CAL_READ_ONLY', default: 'off', help: 'send no write at all' },
+  'timeout-ms': { arg: 'ms', env: 'CAL_TIMEOUT_MS', default: '30000', help: 'timeout of one request' },
+  'deadline-s': { arg: 's', env: 'CAL_DEADLINE_S', default: '1800', help: 'deadline of the whole run' },
+  concurrency: { arg: 'n', env: 'CAL_CONCURRENCY', default: '4', help: 'requests in flight at most' },
+  'report-dir': { arg: 'dir', env: 'CAL_REPORT_DIR', default: 'reports', help: 'where reports/<run>/ is written' },
+  keep: { arg: 'n', env: 'CAL_KEEP', default: '20', help: 'run folders kept in --report-dir (older ones removed)' },
+  expect: { arg: 'file', help: 'expectations file: known failures by check ID' },
+  'allow-stale': { help: 'with --expect: a listed check that passes does not fail the run' },
+  baseline: { arg: 'file', help: 'results.json of an earlier run: exit 1 on a regression' },
+  strict: { help: 'a should-check failing (warn) also exits 1' },
+  grep: { arg: 'regex', help: 'run only the checks whose ID matches (verdict: partial)' },
+  json: { help: 'print JSON' },
+  'candidate-url': { arg: 'url', env: 'CAL_CANDIDATE_URL', help: 'REST root of the server compared with --base-url' },
+  'candidate-namespace': {
+    arg: 'ns',
+    env: 'CAL_CANDIDATE_NAMESPACE',
+    default: '--namespace',
+    help: 'route namespace of the candidate',
+  },
+  'candidate-user': { arg: 'name', env: 'CAL_CANDIDATE_USER', help: 'user name on the candidate' },
+  'candidate-password': { arg: 'secret', env: 'CAL_CANDIDATE_PASSWORD', help: 'password on the candidate' },
+  'candidate-auth-header': {
+    arg: 'value',
+    env: 'CAL_CANDIDATE_AUTH_HEADER',
+    help: 'Authorization header value on the candidate',
+  },
+  // `calcert reference` (fixtures/reference-server/cli.ts validates them).
+  port: { arg: 'n', default: '0 (any free port)', help: 'port to listen on' },
+  fault: { arg: 'name', help: 'switch on one fault (`calcert faults` lists them)' },
+  quirks: { arg: 'list', help: 'quirks of the original: original or NAME,NAME' },
+  chaos: { arg: 'name', help: 'switch on one chaos fault' },
+  now: { arg: 'iso', help: "the server's clock, e.g. 2027-01-01T00:00:00Z" },
+  'seed-fixtures': { help: 'create the fixtures records and print them as JSON' },
+  'site-timezone': { arg: 'tz', help: "the site's time zone, e.g. Europe/Berlin" },
+} as const satisfies Record<string, FlagSpec>;
 
-export type Flags = Record<string, string | boolean | undefined>;
+export type FlagName = keyof typeof FLAGS;
+
+/** Environment keys and the flag each mirrors (the certify side: the candidate keys are read by diff). */
+const KEYS = Object.fromEntries(
+  Object.entries(FLAGS as Record<string, FlagSpec>)
+    .filter(([name, f]) => f.env && !name.startsWith('candidate-'))
+    .map(([name, f]) => [f.env, name]),
+) as Record<string, string>;
+
+export const ENV_KEYS = Object.keys(KEYS);
+/** Every CAL_* key the tool reads; any other CAL_* key is a typo worth a warning. */
+export const ALL_ENV_KEYS: readonly string[] = Object.values(FLAGS as Record<string, FlagSpec>)
+  .map((f) => f.env)
+  .filter((k): k is string => !!k);
+
+/** Flag values as parsed or passed by code: numbers may be passed as numbers. */
+export type Flags = Partial<Record<FlagName, string | number | boolean | undefined>>;
 
 export interface LoadOptions {
   flags?: Flags;
+  /** The environment; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Read `.env` (default true). Self-tests pass false. */
+  dotenv?: boolean;
   /** Directory holding `.env`; default the working directory. */
   cwd?: string;
+  /** When set, a missing --run-tag / CAL_RUN_TAG is this ConfigError (instead of a new tag). */
+  requireRunTag?: string;
+  /** Receives warnings (an unknown CAL_* key); default: none. */
+  warn?: (line: string) => void;
 }
 
 function readDotenv(cwd: string): Record<string, string> {
   const file = resolve(cwd, '.env');
   if (!existsSync(file)) return {};
   return dotenv.parse(readFileSync(file));
+}
+
+/** Levenshtein distance, for "did you mean" on environment keys. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j] as number;
+      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** Warnings for CAL_* keys nobody reads (a typo such as CAL_BASEURL silently certifies something else). */
+export function unknownEnvKeys(sources: Array<[string, Record<string, string | undefined>]>): string[] {
+  const out: string[] = [];
+  for (const [where, vars] of sources)
+    for (const key of Object.keys(vars)) {
+      if (!key.startsWith('CAL_') || ALL_ENV_KEYS.includes(key)) continue;
+      const near = ALL_ENV_KEYS.map((k) => [k, distance(k, key)] as const).sort((x, y) => x[1] - y[1])[0];
+      out.push(
+        `unknown key ${key} in ${where} is ignored${near && near[1] <= 3 ? ` (did you mean ${near[0]}?)` : ''}; known keys: see \`calcert certify --help\``,
+      );
+    }
+  return out;
+}
+
+/**
+ * Flags that npm took for itself: `npm run certify --base-url x` hands `--base-url` to npm, which
+ * exports npm_config_base_url=x and runs certify without it. Returns the flags so swallowed.
+ */
+export function flagsSwallowedByNpm(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!env['npm_lifecycle_event']) return [];
+  return Object.keys(FLAGS).filter((f) => env[`npm_config_${f.replace(/-/g, '_')}`] !== undefined);
+}
+
+/** Colour on the terminal: only on a TTY and never with NO_COLOR (https://no-color.org) or TERM=dumb. */
+export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!stream.isTTY && !env['NO_COLOR'] && env['TERM'] !== 'dumb';
 }
 
 function int(name: string, raw: string, min: number, max: number): number {
@@ -123,6 +241,26 @@ function bool(name: string, raw: string | boolean): boolean {
   throw new ConfigError(`${name}=${JSON.stringify(raw)} is not a boolean: use 1 or 0`);
 }
 
+/** The largest seed: seeds are unsigned integers up to 2^53 - 1 (`github.run_id` fits). */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A run seed from any text: a whole number from 0 to 2^53-1 is taken as is; anything else (a
+ * larger number, a negative one, a word) is hashed (SHA-256, first 53 bits), so that any value
+ * names one reproducible run.
+ */
+export function parseSeed(raw: string | number): number {
+  const text = String(raw).trim();
+  if (/^\d+$/.test(text) && Number(text) <= MAX_SEED) return Number(text);
+  const digest = createHash('sha256').update(text).digest();
+  return digest.readUIntBE(0, 6) * 32 + (digest.readUInt8(6) >> 3);
+}
+
+export function newSeed(): number {
+  const b = randomBytes(7);
+  return b.readUIntBE(0, 6) * 32 + (b.readUInt8(6) >> 3);
+}
+
 export function newRunTag(): string {
   return `cc${randomBytes(4).toString('hex')}`;
 }
@@ -133,13 +271,19 @@ export function newRunTag(): string {
  */
 export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
   const env = options.env ?? process.env;
-  const flags = options.flags ?? {};
-  const fileVars = readDotenv(options.cwd ?? process.cwd());
+  const flags: Record<string, string | number | boolean | undefined> = options.flags ?? {};
+  const fileVars = options.dotenv === false ? {} : readDotenv(options.cwd ?? process.cwd());
+  if (options.warn)
+    for (const w of unknownEnvKeys([
+      ['the environment', env],
+      ['.env', fileVars],
+    ]))
+      options.warn(w);
   const raw: Record<string, string | boolean | undefined> = {};
   for (const key of ENV_KEYS) {
-    const flag = KEYS[key];
+    const flag = KEYS[key] as string;
     const value = flags[flag] ?? env[key] ?? fileVars[key];
-    raw[flag] = value;
+    raw[flag] = typeof value === 'number' ? String(value) : value;
   }
   const get = (flag: string): string => {
     const v = raw[flag];
@@ -206,13 +350,25 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
   }
 
   const seedRaw = get('seed');
-  const seed = seedRaw ? int(label('seed'), seedRaw, -(2 ** 31), 2 ** 31 - 1) : randomBytes(4).readInt32LE(0);
+  const seed = seedRaw ? parseSeed(seedRaw) : newSeed();
   const numRuns = get('num-runs') ? int(label('num-runs'), get('num-runs'), 1, 10000) : 20;
+  if (options.requireRunTag && !get('run-tag')) throw new ConfigError(options.requireRunTag);
   const runTag = get('run-tag') || newRunTag();
   if (!/^[a-z0-9]{4,24}$/.test(runTag)) {
     throw new ConfigError(
       `--run-tag ${JSON.stringify(runTag)} is not usable: give 4 to 24 lowercase letters or digits (it is searched for in titles)`,
     );
+  }
+
+  const grep = typeof flags['grep'] === 'string' ? flags['grep'] : '';
+  if (grep) {
+    try {
+      new RegExp(grep);
+    } catch (e) {
+      throw new ConfigError(
+        `--grep ${JSON.stringify(grep)} is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')}): give a pattern over check IDs, e.g. '^events\\.create\\.'`,
+      );
+    }
   }
 
   const config: Config = {
@@ -230,13 +386,46 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     deadlineS: get('deadline-s') ? int(label('deadline-s'), get('deadline-s'), 1, 86400) : 1800,
     concurrency: get('concurrency') ? int(label('concurrency'), get('concurrency'), 1, 64) : 4,
     reportDir: get('report-dir') || 'reports',
+    keep: get('keep') ? int(label('keep'), get('keep'), 1, 100000) : 20,
     expect: typeof flags['expect'] === 'string' ? flags['expect'] : '',
     allowStale: flags['allow-stale'] === true || flags['allow-stale'] === 'true',
     baseline: typeof flags['baseline'] === 'string' ? flags['baseline'] : '',
     strict: flags['strict'] === true || flags['strict'] === 'true',
-    grep: typeof flags['grep'] === 'string' ? flags['grep'] : '',
+    grep,
   };
   return Object.freeze(config);
+}
+
+const CANDIDATE_OF: Record<string, FlagName> = {
+  'base-url': 'candidate-url',
+  namespace: 'candidate-namespace',
+  user: 'candidate-user',
+  password: 'candidate-password',
+  'auth-header': 'candidate-auth-header',
+};
+
+/**
+ * The candidate side of `calcert diff` (--candidate-url ..., CAL_CANDIDATE_URL ...), validated by
+ * the same rules as the base side, its errors naming its own flags and keys.
+ */
+export function loadCandidateConfig(options: LoadOptions, base: Config): Readonly<Config> {
+  const env = options.env ?? process.env;
+  const fileVars = options.dotenv === false ? {} : readDotenv(options.cwd ?? process.cwd());
+  const flags: Flags = { 'run-tag': base.runTag, namespace: base.namespace };
+  for (const [own, cand] of Object.entries(CANDIDATE_OF)) {
+    const key = (FLAGS[cand] as FlagSpec).env as string;
+    const v = options.flags?.[cand] ?? env[key] ?? fileVars[key];
+    if (v !== undefined) flags[own as FlagName] = v;
+  }
+  try {
+    return loadConfig({ flags, env: {}, dotenv: false });
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    let m = e.message;
+    for (const [own, cand] of Object.entries(CANDIDATE_OF)) m = m.split(`--${own}`).join(`--${cand}`);
+    m = m.replace(/CAL_USER/g, 'CAL_CANDIDATE_USER').replace(/CAL_PASSWORD/g, 'CAL_CANDIDATE_PASSWORD');
+    throw new ConfigError(m);
+  }
 }
 
 /** Read and validate a fixtures file (CONTRACT.md). */

@@ -35,13 +35,13 @@ export async function runFault(
   const started = Date.now();
   const config = loadConfig({
     env: {},
-    cwd: '/nonexistent-calcert-dir',
+    dotenv: false,
     flags: {
       variant,
       features: FEATURES_ALL,
-      seed: String(opts.seed ?? 1),
-      'num-runs': String(opts.numRuns ?? 10),
-      'timeout-ms': '10000',
+      seed: opts.seed ?? 1,
+      'num-runs': opts.numRuns ?? 10,
+      'timeout-ms': 10000,
     },
   });
   // The embedded server is thrown away after the run: no sweep needed.

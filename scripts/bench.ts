@@ -20,7 +20,7 @@ for (const variant of ['extended', 'base'] as const) {
     const config = loadConfig({
       env: {},
       cwd: reportDir,
-      flags: { variant, features: 'premium,tickets', seed: '1', 'report-dir': reportDir },
+      flags: { variant, features: 'premium,tickets', seed: 1, 'report-dir': reportDir },
     });
     const started = performance.now();
     const result = await certify(config);

@@ -20,7 +20,7 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
     const config = loadConfig({
       env: {},
       cwd: reportDir,
-      flags: { variant, features: 'premium,tickets', seed: '7', 'num-runs': '10', 'report-dir': reportDir },
+      flags: { variant, features: 'premium,tickets', seed: 7, 'num-runs': 10, 'report-dir': reportDir },
     });
     const result = await certify(config);
     expect(result.problem).toBeUndefined();
@@ -80,7 +80,7 @@ test('`calcert certify` against an unreachable target exits 2 with one line, qui
 
 test('--strict turns a should-check warning into exit 1; the verdict stays certified', async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'calcert-strict-'));
-  const flags = { grep: '^root\\.doc\\.', seed: '1', 'report-dir': reportDir };
+  const flags = { grep: '^root\\.doc\\.', seed: 1, 'report-dir': reportDir };
   // `doc` answering a non-OpenAPI body breaks only the should-check of the doc route.
   const plain = await certify(loadConfig({ env: {}, cwd: reportDir, flags }), {
     reference: { fault: 'doc-not-openapi' },

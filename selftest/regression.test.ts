@@ -59,8 +59,8 @@ const reportOf = (r: CertifyResult) => r.report!;
 const config = (flags: Record<string, string | boolean> = {}) =>
   loadConfig({
     env: {},
-    cwd: '/nonexistent-calcert-dir',
-    flags: { seed: '1', 'num-runs': '5', 'timeout-ms': '10000', 'report-dir': join(dir, 'reports'), ...flags },
+    dotenv: false,
+    flags: { seed: 1, 'num-runs': 5, 'timeout-ms': 10000, 'report-dir': join(dir, 'reports'), ...flags },
   });
 const resultsOf = (r: CertifyResult) => join(r.reportDir!, 'results.json');
 const failed = (r: RunReport, statuses: string[]) =>

@@ -3,38 +3,19 @@
  * (lib/cleanup.ts). Exit 0 done, 2 unusable target (one line: the problem and the fix) or a
  * sweep that could not finish.
  */
-import { parseFlags } from '../cli.ts';
 import { Client } from '../client.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { preflight } from '../preflight.ts';
 import { foundTotal, sweep } from '../cleanup.ts';
+import { warn, type CommandFn } from './command.ts';
 
-const FLAGS = [
-  'base-url',
-  'namespace',
-  'variant',
-  'user',
-  'password',
-  'auth-header',
-  'run-tag',
-  'timeout-ms',
-  'concurrency',
-];
-
-export const cleanupCmd = async (argv: string[]): Promise<number> => {
-  const { flags } = parseFlags(argv, FLAGS);
-  if (flags['help']) {
-    process.stdout.write(
-      'usage: calcert cleanup --run-tag TAG --base-url URL [--namespace NS] (--user U --password P | --auth-header H)\n',
-    );
-    return 0;
-  }
-  if (typeof flags['run-tag'] !== 'string' && !process.env['CAL_RUN_TAG']) {
-    throw new ConfigError(
+export const cleanupCmd: CommandFn = async ({ flags }) => {
+  const config = loadConfig({
+    flags,
+    warn,
+    requireRunTag:
       'cleanup needs --run-tag TAG (the run tag printed by `calcert certify` and stored in results.json header.runTag)',
-    );
-  }
-  const config = loadConfig({ flags });
+  });
   if (!config.baseUrl)
     throw new ConfigError(
       'cleanup needs --base-url (CAL_BASE_URL): the REST root of the server the run wrote to, e.g. https://example.org/wp-json',

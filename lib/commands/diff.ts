@@ -9,73 +9,16 @@
  * CAL_CANDIDATE_NAMESPACE, CAL_CANDIDATE_USER, CAL_CANDIDATE_PASSWORD, CAL_CANDIDATE_AUTH_HEADER.
  * Passwords are never printed: curl lines read $CAL_PASSWORD and $CAL_CANDIDATE_PASSWORD.
  */
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { parseFlags } from '../cli.ts';
+import { ConfigError, loadCandidateConfig, loadConfig } from '../config.ts';
+import { err, out, warn, type CommandFn } from './command.ts';
 
-const CANDIDATE: Record<string, { flag: string; env: string }> = {
-  'base-url': { flag: 'candidate-url', env: 'CAL_CANDIDATE_URL' },
-  namespace: { flag: 'candidate-namespace', env: 'CAL_CANDIDATE_NAMESPACE' },
-  user: { flag: 'candidate-user', env: 'CAL_CANDIDATE_USER' },
-  password: { flag: 'candidate-password', env: 'CAL_CANDIDATE_PASSWORD' },
-  'auth-header': { flag: 'candidate-auth-header', env: 'CAL_CANDIDATE_AUTH_HEADER' },
-};
-
-/** The candidate side, validated by the same rules as the base side, its errors naming its own flags. */
-function candidateConfig(
-  flags: Record<string, string | boolean | undefined>,
-  base: Config,
-  env: NodeJS.ProcessEnv,
-): Config {
-  const cflags: Record<string, string | undefined> = {};
-  for (const [own, c] of Object.entries(CANDIDATE)) {
-    const v = flags[c.flag] ?? env[c.env];
-    if (typeof v === 'string') cflags[own] = v;
-  }
-  cflags['namespace'] ??= base.namespace;
-  cflags['run-tag'] = base.runTag;
-  try {
-    return loadConfig({ flags: cflags, env: {}, cwd: '/nonexistent-calcert-dir' });
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    let m = e.message;
-    for (const [own, c] of Object.entries(CANDIDATE)) m = m.split(`--${own}`).join(`--${c.flag}`);
-    m = m.replace(/CAL_USER/g, 'CAL_CANDIDATE_USER').replace(/CAL_PASSWORD/g, 'CAL_CANDIDATE_PASSWORD');
-    throw new ConfigError(m);
-  }
-}
-
-export const diffCmd = async (argv: string[]): Promise<number> => {
-  const { flags } = parseFlags(
-    argv,
-    [
-      'base-url',
-      'namespace',
-      'user',
-      'password',
-      'auth-header',
-      'seed',
-      'num-runs',
-      'run-tag',
-      'timeout-ms',
-      'concurrency',
-      ...Object.values(CANDIDATE).map((c) => c.flag),
-    ],
-    ['read-only', 'json'],
-  );
-  if (flags['help']) {
-    process.stdout.write(
-      'usage: calcert diff --base-url A --candidate-url B [--namespace NS] [--candidate-namespace NS2] [--user U --password P] [--candidate-user U2 --candidate-password P2] [--seed N] [--num-runs N] [--read-only] [--json]\n',
-    );
-    return 0;
-  }
-  const { json, ...configFlags } = flags;
-  for (const c of Object.values(CANDIDATE)) delete configFlags[c.flag];
-  const base = loadConfig({ flags: configFlags });
+export const diffCmd: CommandFn = async ({ flags }) => {
+  const base = loadConfig({ flags, warn });
   if (!base.baseUrl)
     throw new ConfigError(
       'diff needs --base-url (or CAL_BASE_URL) and --candidate-url (or CAL_CANDIDATE_URL): the REST roots of the two servers',
     );
-  const candidate = candidateConfig(flags, base, process.env);
+  const candidate = loadCandidateConfig({ flags }, base);
   if (!candidate.baseUrl)
     throw new ConfigError(
       'diff needs --candidate-url (or CAL_CANDIDATE_URL): the REST root of the server compared with --base-url',
@@ -91,7 +34,7 @@ export const diffCmd = async (argv: string[]): Promise<number> => {
     runTag: base.runTag,
     timeoutMs: base.timeoutMs,
     concurrency: base.concurrency,
-    log: (line: string) => process.stderr.write(`${line}\n`),
+    log: (line: string) => err(line),
   };
   let aborted = false;
   try {
@@ -99,13 +42,12 @@ export const diffCmd = async (argv: string[]): Promise<number> => {
       signal.addEventListener('abort', () => (aborted = true), { once: true });
       return runDiff({ ...options, signal });
     });
-    if (json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-    else process.stdout.write(renderDiff(result, options) + '\n');
+    out(flags.json ? JSON.stringify(result, null, 2) : renderDiff(result, options));
     if (aborted) return 130;
     return result.differences.length ? 1 : 0;
   } catch (e) {
     if (e instanceof UnusableTarget) {
-      process.stderr.write(`calcert: unusable target: ${e.message}\n`);
+      err(`calcert: unusable target: ${e.message}`);
       return 2;
     }
     throw e;

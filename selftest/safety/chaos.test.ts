@@ -28,12 +28,12 @@ describe('chaos faults end the run within their bound, with their outcome', () =
   for (const chaos of CHAOS) {
     test(`${chaos.name}: exit ${chaos.outcome.exit.join(' or ')} within ${chaos.outcome.boundS} s`, async () => {
       const flags = {
-        seed: '3',
-        'num-runs': '3',
+        seed: 3,
+        'num-runs': 3,
         grep: SCOPE[chaos.name] ?? DEFAULT_SCOPE,
-        'timeout-ms': chaos.name === 'slow' ? '500' : '5000',
+        'timeout-ms': chaos.name === 'slow' ? 500 : 5000,
       };
-      const config = loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags });
+      const config = loadConfig({ env: {}, dotenv: false, flags });
       const started = Date.now();
       const result = await certify(config, { reference: { chaos: chaos.name }, writeReports: false });
       const seconds = (Date.now() - started) / 1000;
@@ -72,15 +72,15 @@ describe('a target that goes away', () => {
     });
     const config = loadConfig({
       env: {},
-      cwd: '/nonexistent-calcert-dir',
+      dotenv: false,
       flags: {
         'base-url': server.url,
         user: 'admin',
         password: 'down-pass-1',
-        seed: '3',
-        'num-runs': '3',
+        seed: 3,
+        'num-runs': 3,
         grep: '^events\\.',
-        'timeout-ms': '3000',
+        'timeout-ms': 3000,
       },
     });
     let closedAt = 0;
@@ -109,8 +109,8 @@ describe('a target that goes away', () => {
   test('the global deadline stops the run and the report says so', async () => {
     const config = loadConfig({
       env: {},
-      cwd: '/nonexistent-calcert-dir',
-      flags: { seed: '3', 'num-runs': '3', grep: '^events\\.', 'deadline-s': '1' },
+      dotenv: false,
+      flags: { seed: 3, 'num-runs': 3, grep: '^events\\.', 'deadline-s': 1 },
     });
     const started = Date.now();
     const result = await certify(config, { writeReports: false });

@@ -27,14 +27,14 @@ test.each([
       const before = server.store.snapshot();
       const config = loadConfig({
         env: { ...env },
-        cwd: '/nonexistent-calcert-dir',
+        dotenv: false,
         flags: {
           ...flags,
           'base-url': server.url,
           user: 'admin',
           password: 'ro-pass-123',
-          seed: '4',
-          'num-runs': '3',
+          seed: 4,
+          'num-runs': 3,
           grep: '^(root|events)\\.',
         },
       });

@@ -142,13 +142,13 @@ export async function runTolerance(
     const started = Date.now();
     const config = loadConfig({
       env: {},
-      cwd: '/nonexistent-calcert-dir',
+      dotenv: false,
       flags: {
         variant,
         features: FEATURES_ALL,
-        seed: String(opts.seed ?? 1),
-        'num-runs': String(opts.numRuns ?? 3),
-        'timeout-ms': '10000',
+        seed: opts.seed ?? 1,
+        'num-runs': opts.numRuns ?? 3,
+        'timeout-ms': 10000,
       },
     });
     // A throwaway embedded server: no sweep; only the files holding the checks in scope.

@@ -14,7 +14,7 @@ function dirWithEnv(text: string): string {
 
 describe('loadConfig', () => {
   test('defaults', () => {
-    const c = loadConfig({ env: {}, cwd: '/nonexistent', flags: {} });
+    const c = loadConfig({ env: {}, dotenv: false, flags: {} });
     expect(c).toMatchObject({
       baseUrl: '',
       namespace: 'cal/events/v1',
@@ -58,7 +58,7 @@ describe('loadConfig', () => {
   ])('rejects %o with one clear line', (flags, message) => {
     let error: unknown;
     try {
-      loadConfig({ env: {}, cwd: '/nonexistent', flags });
+      loadConfig({ env: {}, dotenv: false, flags });
     } catch (e) {
       error = e;
     }
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
   test('normalises the base URL and accepts credentials', () => {
     const c = loadConfig({
       env: { CAL_BASE_URL: 'https://example.org/wp-json/', CAL_USER: 'ed', CAL_PASSWORD: 'abcd efgh' },
-      cwd: '/nonexistent',
+      dotenv: false,
     });
     expect(c.baseUrl).toBe('https://example.org/wp-json');
     expect(c.auth).toEqual({ kind: 'basic', user: 'ed', password: 'abcd efgh' });
@@ -78,9 +78,9 @@ describe('loadConfig', () => {
 });
 
 test('publicConfig hides the password and the Authorization value; secretsOf lists both forms', () => {
-  const c = loadConfig({ env: { CAL_USER: 'ed', CAL_PASSWORD: 's3cret-pw' }, cwd: '/nonexistent' });
+  const c = loadConfig({ env: { CAL_USER: 'ed', CAL_PASSWORD: 's3cret-pw' }, dotenv: false });
   expect(JSON.stringify(publicConfig(c))).not.toContain('s3cret-pw');
   expect(secretsOf(c)).toEqual(['s3cret-pw', Buffer.from('ed:s3cret-pw').toString('base64')]);
-  const h = loadConfig({ env: { CAL_AUTH_HEADER: 'Bearer tok123' }, cwd: '/nonexistent' });
+  const h = loadConfig({ env: { CAL_AUTH_HEADER: 'Bearer tok123' }, dotenv: false });
   expect(JSON.stringify(publicConfig(h))).not.toContain('tok123');
 });
