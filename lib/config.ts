@@ -117,6 +117,7 @@ export const FLAGS = {
   strict: { help: 'a should-check failing (warn) also exits 1' },
   grep: { arg: 'regex', help: 'run only the checks whose ID matches (verdict: partial)' },
   json: { help: 'print JSON' },
+  html: { arg: 'file', help: 'write the HTML page to this file' },
   'candidate-url': { arg: 'url', env: 'CAL_CANDIDATE_URL', help: 'REST root of the server compared with --base-url' },
   'candidate-namespace': {
     arg: 'ns',

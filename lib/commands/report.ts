@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { loadReport } from '../compare.ts';
 import { ConfigError } from '../config.ts';
+import type { CommandFn } from './command.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
 
 export const REPORT_USAGE = 'usage: calcert report RESULTS.json [RESULTS.json ...] --html OUT.html';
@@ -44,13 +45,6 @@ export function runReport(inputs: string[], options: { html?: string }): number 
   return 0;
 }
 
-/** Adapter for the argv-style command table of lib/cli.ts. */
-export const reportCmd = async (argv: string[]): Promise<number> => {
-  const { parseFlags } = await import('../cli.ts');
-  const { flags, positionals } = parseFlags(argv, ['html'], []);
-  if (flags['help']) {
-    process.stdout.write(`${REPORT_USAGE}\n`);
-    return 0;
-  }
-  return runReport(positionals, { html: flags['html'] as string | undefined });
-};
+/** The command (lib/cli.ts parses its flags). */
+export const reportCmd: CommandFn = async ({ flags, args }) =>
+  runReport(args, { html: typeof flags.html === 'string' ? flags.html : undefined });
