@@ -6,6 +6,7 @@
  */
 import type { CheckContext } from './check.ts';
 import type { ApiResponse, Params } from './client.ts';
+import { day, pastDate, readList, recordId } from './contract.ts';
 
 export type LinkedKind = 'venue' | 'organizer';
 export type LinkedResource = 'venues' | 'organizers';
@@ -42,17 +43,6 @@ export const ORGANIZERS: LinkedDef = {
   section: 'Organizer',
 };
 
-/** Requirement IDs of the linked resource. */
-export const req = {
-  field: (d: LinkedDef, f: string) => `field:${d.plural}.${f}`,
-  param: (d: LinkedDef, p: string) => `param:${d.plural}.${p}`,
-  route: (d: LinkedDef, method: string, item: '' | '/{id}' | '/by-slug/{slug}') =>
-    `route:${method} /cal/events/v1/${d.plural}${item}`,
-};
-
-/** An ID no record has (validated by the original as "not a venue": 400; the should is 404). */
-export const MISSING_ID = 987654321;
-
 /** A value for a text meta field, containing non-ASCII text and the check's scope. */
 export function sampleValue(t: CheckContext, field: string): string {
   switch (field) {
@@ -84,12 +74,6 @@ export function fullPayload(t: CheckContext, d: LinkedDef, label = 'full'): Para
   return p;
 }
 
-/** A distinct past publication date per index (equal post dates make the original's pages overlap). */
-export function pastDate(i: number): string {
-  const d = new Date(Date.UTC(2020, 0, 1, 8, 0, 0) + i * 3600_000 * 25);
-  return d.toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** Creates a record as setup and returns its body. */
 export async function createRecord(t: CheckContext, d: LinkedDef, fields: Params = {}, label = 'record'): Promise<any> {
   return t.create(d.plural, { [d.nameField]: t.name(`${label} ${d.kind}`), ...fields });
@@ -106,33 +90,24 @@ export interface ListPage {
   res: ApiResponse;
   records: any[];
   ids: number[];
-  /** true when the server answered 404 (an empty page, as the base variant may). */
+  /** true when the server answered 404 read as an empty page. */
   empty404: boolean;
 }
 
-/**
- * One list page. The records must be an array under the plural name. A 404 reads as an empty page
- * when `allow404` (default: in the base variant, where an empty page may be a 404 JSON error).
- */
+/** One list page, read by the response contract (lib/contract.ts `readList`). */
 export async function listPage(
   t: CheckContext,
   d: LinkedDef,
   query: Params,
-  opts: { allow404?: boolean; anon?: boolean } = {},
+  opts: { notFoundIsEmpty?: boolean; anon?: boolean } = {},
 ): Promise<ListPage> {
   const client = opts.anon ? t.anon : t.api;
   const res = await client.get(`/${d.plural}`, query);
-  const allow404 = opts.allow404 ?? t.variant === 'base';
-  if (res.status === 404 && allow404) return { res, records: [], ids: [], empty404: true };
-  t.expectStatus(res, '2xx', `GET /${d.plural} with ${JSON.stringify(query)}`);
-  const body = t.json(res, `the ${d.plural} list`);
-  const records = body?.[d.plural];
-  t.assert(
-    Array.isArray(records),
-    `the list has no array under "${d.plural}" (keys: ${body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body})`,
-    res,
-  );
-  return { res, records, ids: records.map((r: any) => r?.id), empty404: false };
+  const { records, ids, emptyAs404 } = readList(t, res, d.plural, {
+    what: `GET /${d.plural} with ${JSON.stringify(query)}`,
+    notFoundIsEmpty: opts.notFoundIsEmpty,
+  });
+  return { res, records, ids, empty404: emptyAs404 };
 }
 
 /** IDs in the list restricted to the check's records (search by scope, up to 50). */
@@ -140,20 +115,10 @@ export async function scopedIds(
   t: CheckContext,
   d: LinkedDef,
   extra: Params = {},
-  opts: { allow404?: boolean; anon?: boolean } = {},
+  opts: { notFoundIsEmpty?: boolean; anon?: boolean } = {},
 ): Promise<{ ids: number[]; page: ListPage }> {
   const page = await listPage(t, d, { search: t.scope, per_page: 50, ...extra }, opts);
   return { ids: page.ids, page };
-}
-
-/** A readable id list for messages. */
-export function show(ids: number[]): string {
-  return `[${ids.join(', ')}]`;
-}
-
-function siteDay(offsetDays: number): string {
-  const d = new Date(Date.now() + offsetDays * 86400_000);
-  return d.toISOString().slice(0, 10);
 }
 
 /**
@@ -167,11 +132,11 @@ export async function createLinkedEvent(
   id: number,
   opts: { daysAhead?: number; status?: string } = {},
 ): Promise<any> {
-  const day = siteDay(opts.daysAhead ?? 5);
+  const on = day(opts.daysAhead ?? 5);
   const base: Params = {
     title: t.name(`event of ${d.kind} ${id}`),
-    start_date: `${day} 10:00:00`,
-    end_date: `${day} 11:00:00`,
+    start_date: `${on} 10:00:00`,
+    end_date: `${on} 11:00:00`,
   };
   if (opts.status) base.status = opts.status;
   const attempts: unknown[] = d.kind === 'venue' ? [id, [id]] : [[id]];
@@ -179,8 +144,8 @@ export async function createLinkedEvent(
   for (const value of attempts) {
     const res = await t.api.post('/events', { ...base, [d.kind]: value });
     last = res;
-    const evId = res.json && typeof res.json === 'object' ? res.json.id : undefined;
-    if (res.status >= 200 && res.status < 300 && Number.isInteger(evId)) {
+    const evId = recordId(res);
+    if (evId !== undefined) {
       t.track('events', evId);
       return res.json;
     }

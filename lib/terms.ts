@@ -5,6 +5,7 @@
  */
 import type { CheckContext, CheckMeta } from './check.ts';
 import type { ApiResponse, Params } from './client.ts';
+import { at, readList } from './contract.ts';
 import { sameText } from './normalise.ts';
 
 export type TermKind = 'categories' | 'tags';
@@ -23,38 +24,23 @@ export interface Taxonomy {
 export const CATEGORIES: Taxonomy = { kind: 'categories', record: 'category', noun: 'category', hierarchical: true };
 export const TAGS: Taxonomy = { kind: 'tags', record: 'tag', noun: 'tag', hierarchical: false };
 
-export const NS_PATH = '/cal/events/v1';
-
-/** `route:METHOD /cal/events/v1/<kind>` or the item route with `item`. */
-export function route(tx: Taxonomy, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', item = false): string {
-  return `route:${method} ${NS_PATH}/${tx.kind}${item ? '/{id}' : ''}`;
-}
-export const field = (tx: Taxonomy, name: string) => `field:${tx.kind}.${name}`;
-export const param = (tx: Taxonomy, name: string) => `param:${tx.kind}.${name}`;
-
 /** Check metadata with the taxonomy's group as the ID prefix: `id` is `<operation>.<behaviour>`. */
 export function meta(tx: Taxonomy, m: Omit<CheckMeta, 'id'> & { id: string }): CheckMeta {
   return { ...m, id: `${tx.kind}.${m.id}` };
 }
-
-/** An ID no server has handed out for a term (terms are numbered from 1 up). */
-export const UNKNOWN_ID = 999999937;
 
 /** Query that shows empty terms too (hide_empty defaults to true, and most check terms have no events). */
 export const SHOW_EMPTY = { hide_empty: 0 };
 
 export interface TermList {
   res: ApiResponse;
-  /** The records, [] for a base empty page answered with a 404 JSON error. */
+  /** The records, [] for an empty page answered with a 404 (base empty-page rule). */
   items: any[];
-  /** True when the page was an empty 404 (base only). */
+  /** True when the page was read as empty from a 404. */
   emptyAs404: boolean;
 }
 
-/**
- * GET a term list and read its records as the minimal contract allows: a JSON object with the
- * records in an array under the plural name; on base an empty page may be a 404 JSON error.
- */
+/** GET a term list, read by the response contract (lib/contract.ts `readList`). */
 export async function listTerms(
   t: CheckContext,
   tx: Taxonomy,
@@ -62,39 +48,13 @@ export async function listTerms(
   what = `the ${tx.kind} list`,
 ): Promise<TermList> {
   const res = await t.api.get(`/${tx.kind}`, query);
-  if (
-    res.status === 404 &&
-    t.variant === 'base' &&
-    res.json &&
-    typeof res.json === 'object' &&
-    !Array.isArray(res.json[tx.kind])
-  ) {
-    return { res, items: [], emptyAs404: true };
-  }
-  t.expectStatus(res, '2xx', what);
-  const body = t.json(res, what);
-  const items = body?.[tx.kind];
-  t.assert(
-    Array.isArray(items),
-    `${what} has no array under "${tx.kind}" (keys: ${Object.keys(body ?? {}).join(', ') || 'none'})`,
-    res,
-  );
-  return { res, items, emptyAs404: false };
+  const { records, emptyAs404 } = readList(t, res, tx.kind, { what });
+  return { res, items: records, emptyAs404 };
 }
 
 /** IDs of a list's records. */
 export function idsOf(items: any[]): number[] {
   return items.map((r) => r?.id);
-}
-
-/** `[1,2]` as `1, 2` for messages. */
-export function show(ids: number[]): string {
-  return ids.length ? ids.join(', ') : 'none';
-}
-
-/** Same members, any order. */
-export function sameSet(a: number[], b: number[]): boolean {
-  return a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
 }
 
 /** Create a term as setup (blocked if it fails); returns the record. */
@@ -107,19 +67,13 @@ export function slugFor(t: CheckContext, label: string): string {
   return `${t.scope}-${label}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
 }
 
-/** YYYY-MM-DD hh:mm:ss of a day `days` from now, at `hour`:00 UTC. */
-function dateAhead(days: number, hour: number): string {
-  const d = new Date(Date.now() + days * 86400000);
-  return `${d.toISOString().slice(0, 10)} ${String(hour).padStart(2, '0')}:00:00`;
-}
-
 /**
  * Create an event with these terms attached (extended only: the base variant has no interface
  * way to set an event's categories or tags). Terms are sent by ID: the original links a new tag
  * named after the ID when an existing tag is sent by name.
  */
 export async function eventWith(t: CheckContext, tx: Taxonomy, termIds: number[], label = 'event'): Promise<any> {
-  const payload: Params = { title: t.name(label), start_date: dateAhead(3, 10), end_date: dateAhead(3, 11) };
+  const payload: Params = { title: t.name(label), start_date: at(3, 10), end_date: at(3, 11) };
   if (termIds.length) payload[tx.kind] = termIds;
   return t.create('events', payload);
 }

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { CheckContext } from '../check.ts';
 import type { ApiResponse } from '../client.ts';
+import { readList } from '../contract.ts';
 import type { DateQuery, OracleEvent } from '../oracle/dates.ts';
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
@@ -231,20 +232,11 @@ export async function createPool(
 
 /**
  * Lists this check's events for a date query (search scoped to the check, 50 per page) and
- * returns their IDs. A base server may answer an empty list with a 404 JSON error.
+ * returns their IDs, read by the response contract (lib/contract.ts).
  */
 export async function listedIds(t: CheckContext, query: DateQuery): Promise<{ ids: number[]; res: ApiResponse }> {
   const res = await t.api.get('/events', { ...query, search: t.scope, per_page: 50 });
-  if (res.status === 404 && !t.extended && res.json && typeof res.json === 'object' && !Array.isArray(res.json.events))
-    return { ids: [], res };
-  t.expectStatus(res, '2xx', `GET /events with ${describeQuery(query)}`);
-  const body = t.json(res, 'the event list');
-  t.assert(
-    Array.isArray(body?.events),
-    `the event list has no events array (keys: ${Object.keys(body ?? {}).join(', ')})`,
-    res,
-  );
-  return { ids: body.events.map((e: any) => e?.id), res };
+  return { ids: readList(t, res, 'events', { what: `GET /events with ${describeQuery(query)}` }).ids, res };
 }
 
 export function describeQuery(query: DateQuery): string {

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
+import { MISSING_ID } from '../contract.ts';
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
 
@@ -122,6 +123,6 @@ export const invalidValue = fc.constantFrom(
   { field: 'start_date', value: 'garbage' },
   { field: 'end_date', value: 'not a date' },
   { field: 'start_date', value: '2027-13-45 25:61:00' },
-  { field: 'venue', value: 987654321 },
-  { field: 'organizer', value: [987654321] },
+  { field: 'venue', value: MISSING_ID },
+  { field: 'organizer', value: [MISSING_ID] },
 );

@@ -4,7 +4,8 @@
  */
 import { check } from '../check.ts';
 import { sameText } from '../normalise.ts';
-import { type LinkedDef, req, createRecord, scopedIds, show } from '../posts.ts';
+import { req, showIds } from '../contract.ts';
+import { type LinkedDef, createRecord, scopedIds } from '../posts.ts';
 
 export function authChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -15,7 +16,7 @@ export function authChecks(d: LinkedDef): void {
       id: `${P}.auth.anonymous-create-refused`,
       spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
       level: 'should',
-      requirements: [req.route(d, 'POST', '')],
+      requirements: [req.route('POST', d.plural, '')],
       tags: [...tags],
     },
     `an anonymous create of a ${d.kind} is refused with 401 and creates nothing`,
@@ -23,8 +24,8 @@ export function authChecks(d: LinkedDef): void {
       const res = await t.anon.post(`/${P}`, { [d.nameField]: t.name(`anonymous ${d.kind}`) });
       t.trackCreated(P, res);
       t.expectStatus(res, 401, `an anonymous POST /${P}`);
-      const { ids } = await scopedIds(t, d, {}, { allow404: true });
-      t.assert(ids.length === 0, `after the refused anonymous create the list holds ${show(ids)}`);
+      const { ids } = await scopedIds(t, d);
+      t.assert(ids.length === 0, `after the refused anonymous create the list holds ${showIds(ids)}`);
     },
   );
 
@@ -33,7 +34,7 @@ export function authChecks(d: LinkedDef): void {
       id: `${P}.auth.anonymous-update-refused`,
       spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
       level: 'should',
-      requirements: [req.route(d, 'POST', '/{id}')],
+      requirements: [req.route('POST', d.plural, '/{id}')],
       tags: [...tags],
     },
     `an anonymous update of a ${d.kind} is refused with 401 and changes nothing`,
@@ -55,7 +56,7 @@ export function authChecks(d: LinkedDef): void {
       id: `${P}.auth.anonymous-delete-refused`,
       spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
       level: 'should',
-      requirements: [req.route(d, 'DELETE', '/{id}')],
+      requirements: [req.route('DELETE', d.plural, '/{id}')],
       tags: [...tags],
     },
     `an anonymous delete of a ${d.kind} is refused with 401 and deletes nothing`,

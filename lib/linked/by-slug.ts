@@ -5,7 +5,8 @@
  */
 import { check } from '../check.ts';
 import { sameText } from '../normalise.ts';
-import { type LinkedDef, req, createRecord, scopedIds, show } from '../posts.ts';
+import { req, showIds } from '../contract.ts';
+import { type LinkedDef, createRecord, scopedIds } from '../posts.ts';
 import type { CheckContext } from '../check.ts';
 
 async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ id: number; slug: string }> {
@@ -29,7 +30,7 @@ export function bySlugChecks(d: LinkedDef): void {
       id: `${P}.by-slug.read`,
       spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only); LEVELS.md by-slug (must: same record as by ID)`,
       level: 'must',
-      requirements: [req.route(d, 'GET', '/by-slug/{slug}')],
+      requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],
       tags: ['writes', 'extended'],
     },
     `GET /${P}/by-slug/{slug} returns the same ${d.kind} as by ID`,
@@ -51,7 +52,7 @@ export function bySlugChecks(d: LinkedDef): void {
         id: `${P}.by-slug.${method.toLowerCase()}-applies`,
         spec: `Endpoints: ${method} /${P}/by-slug/{slug} (extended only); Path parameters (body slug required for venues/organizers); LEVELS.md by-slug update`,
         level: 'must',
-        requirements: [req.route(d, method, '/by-slug/{slug}'), req.field(d, 'description')],
+        requirements: [req.route(method, d.plural, '/by-slug/{slug}'), req.field(d.plural, 'description')],
         tags: ['writes', 'extended'],
       },
       `${method} /${P}/by-slug/{slug} with the same slug in the body applies the sent description`,
@@ -76,7 +77,7 @@ export function bySlugChecks(d: LinkedDef): void {
       id: `${P}.by-slug.delete`,
       spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); LEVELS.md delete (must: gone from default lists)`,
       level: 'must',
-      requirements: [req.route(d, 'DELETE', '/by-slug/{slug}')],
+      requirements: [req.route('DELETE', d.plural, '/by-slug/{slug}')],
       tags: ['writes', 'extended'],
     },
     `DELETE /${P}/by-slug/{slug} removes that ${d.kind} from the default list`,
@@ -84,10 +85,10 @@ export function bySlugChecks(d: LinkedDef): void {
       const { id, slug } = await slugOf(t, d, 'slug delete');
       const res = await t.api.delete(path(d, slug));
       t.expectStatus(res, '2xx', `DELETE ${path(d, slug)}`);
-      const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
+      const { ids, page } = await scopedIds(t, d);
       t.assert(
         !ids.includes(id),
-        `the default list still holds the ${d.kind} ${id} deleted by slug: ${show(ids)}`,
+        `the default list still holds the ${d.kind} ${id} deleted by slug: ${showIds(ids)}`,
         page.res,
       );
     },
@@ -98,7 +99,7 @@ export function bySlugChecks(d: LinkedDef): void {
       id: `${P}.by-slug.missing`,
       spec: 'LEVELS.md missing record, by-slug read (must: 4xx)',
       level: 'must',
-      requirements: [req.route(d, 'GET', '/by-slug/{slug}')],
+      requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],
       tags: ['extended'],
     },
     `GET /${P}/by-slug/{slug} of an unknown slug answers a 4xx`,
@@ -113,7 +114,7 @@ export function bySlugChecks(d: LinkedDef): void {
       id: `${P}.by-slug.missing-404`,
       spec: 'LEVELS.md missing record, by-slug read (should: 404); the original answers 400',
       level: 'should',
-      requirements: [req.route(d, 'GET', '/by-slug/{slug}')],
+      requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],
       tags: ['extended'],
     },
     `GET /${P}/by-slug/{slug} of an unknown slug answers 404`,

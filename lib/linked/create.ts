@@ -6,18 +6,19 @@
 import { check } from '../check.ts';
 import { sameText, sameDateTime } from '../normalise.ts';
 import { validateError, validateRecord } from '../schemas.ts';
-import { type LinkedDef, req, fullPayload, createRecord, scopedIds, show } from '../posts.ts';
+import { req, showIds } from '../contract.ts';
+import { type LinkedDef, fullPayload, createRecord, scopedIds } from '../posts.ts';
 
 export function createChecks(d: LinkedDef): void {
   const P = d.plural;
-  const routeCreate = req.route(d, 'POST', '');
+  const routeCreate = req.route('POST', d.plural, '');
 
   check(
     {
       id: `${P}.create.requires-name`,
       spec: `Resources and their fields / ${d.section} (${d.nameField} required); LEVELS.md missing required field (must: 4xx and nothing created)`,
       level: 'must',
-      requirements: [req.field(d, d.nameField), routeCreate],
+      requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
     },
     `rejects a ${d.kind} without ${d.nameField} with a 4xx and creates nothing`,
@@ -25,10 +26,10 @@ export function createChecks(d: LinkedDef): void {
       const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
       t.trackCreated(P, res);
       t.expectStatus(res, '4xx', `POST /${P} without ${d.nameField}`);
-      const { ids } = await scopedIds(t, d, {}, { allow404: true });
+      const { ids } = await scopedIds(t, d);
       t.assert(
         ids.length === 0,
-        `after the refused create, the list searched for the check's scope holds ${show(ids)}, expected nothing`,
+        `after the refused create, the list searched for the check's scope holds ${showIds(ids)}, expected nothing`,
       );
     },
   );
@@ -38,7 +39,7 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.requires-name-400`,
       spec: `reference-behavior.md: missing required field is 400 rest_missing_callback_param with an error body (should)`,
       level: 'should',
-      requirements: [req.field(d, d.nameField), routeCreate],
+      requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
     },
     `answers 400 with a JSON error body to a ${d.kind} without ${d.nameField}`,
@@ -58,7 +59,7 @@ export function createChecks(d: LinkedDef): void {
       level: 'must',
       requirements: [
         routeCreate,
-        ...[d.nameField, 'description', 'website', ...d.textFields].map((f) => req.field(d, f)),
+        ...[d.nameField, 'description', 'website', ...d.textFields].map((f) => req.field(d.plural, f)),
       ],
       tags: ['writes'],
     },
@@ -95,7 +96,7 @@ export function createChecks(d: LinkedDef): void {
         id: `${P}.create.show-map-flags`,
         spec: 'Resources and their fields / Venue (show_map, show_map_link); LEVELS.md minimal contract (booleans as booleans)',
         level: 'must',
-        requirements: [routeCreate, req.field(d, 'show_map'), req.field(d, 'show_map_link')],
+        requirements: [routeCreate, req.field(d.plural, 'show_map'), req.field(d.plural, 'show_map_link')],
         tags: ['writes'],
       },
       'stores show_map and show_map_link as sent ("false" / "true") and shows them as booleans',
@@ -120,7 +121,7 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.publication-date`,
       spec: `Resources and their fields / ${d.section} (date, date_utc); LEVELS.md minimal contract (dates as YYYY-MM-DD hh:mm:ss equal to what was sent)`,
       level: 'must',
-      requirements: [routeCreate, req.field(d, 'date'), req.field(d, 'date_utc')],
+      requirements: [routeCreate, req.field(d.plural, 'date'), req.field(d.plural, 'date_utc')],
       tags: ['writes'],
     },
     `stores a sent date and a sent date_utc as the ${d.kind}'s publication date`,
@@ -146,7 +147,7 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.status`,
       spec: `Resources and their fields / ${d.section} (status); States and transitions 1 (status settable on create)`,
       level: 'must',
-      requirements: [routeCreate, req.field(d, 'status')],
+      requirements: [routeCreate, req.field(d.plural, 'status')],
       tags: ['writes'],
     },
     `stores a sent status (draft)`,
@@ -167,7 +168,7 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.author`,
       spec: `Resources and their fields / ${d.section} (author, integer); reference-behavior.md (author a string of digits)`,
       level: 'must',
-      requirements: [routeCreate, req.field(d, 'author')],
+      requirements: [routeCreate, req.field(d.plural, 'author')],
       tags: ['writes'],
     },
     `accepts author (the caller's own user ID) and shows it as the record's author`,
@@ -194,7 +195,7 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.image`,
       spec: `Resources and their fields / ${d.section} (image: featured image ID or URL); LEVELS.md image n/a unless fixture`,
       level: 'must',
-      requirements: [routeCreate, req.field(d, 'image')],
+      requirements: [routeCreate, req.field(d.plural, 'image')],
       tags: ['writes', 'fixture'],
     },
     `accepts an image ID and shows that image on the record`,
@@ -236,7 +237,7 @@ export function createChecks(d: LinkedDef): void {
       id: `${P}.create.form-body`,
       spec: 'reference-behavior.md: parameters from a form-encoded body; LEVELS.md form works too (should)',
       level: 'should',
-      requirements: [routeCreate, req.field(d, d.nameField), req.field(d, 'description')],
+      requirements: [routeCreate, req.field(d.plural, d.nameField), req.field(d.plural, 'description')],
       tags: ['writes'],
     },
     `creates a ${d.kind} from a form-encoded body`,

@@ -3,11 +3,12 @@
  * answer is the record with status trash and a second delete is 410 (should).
  */
 import { check } from '../check.ts';
-import { type LinkedDef, req, createRecord, scopedIds, show, MISSING_ID } from '../posts.ts';
+import { MISSING_ID, req, showIds } from '../contract.ts';
+import { type LinkedDef, createRecord, scopedIds } from '../posts.ts';
 
 export function deleteChecks(d: LinkedDef): void {
   const P = d.plural;
-  const route = req.route(d, 'DELETE', '/{id}');
+  const route = req.route('DELETE', d.plural, '/{id}');
 
   check(
     {
@@ -23,15 +24,15 @@ export function deleteChecks(d: LinkedDef): void {
       const gone = await createRecord(t, d, {}, 'deleted');
       const res = await t.api.delete(`/${P}/${gone.id}`);
       t.expectStatus(res, '2xx', `DELETE /${P}/${gone.id}`);
-      const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
+      const { ids, page } = await scopedIds(t, d);
       t.assert(
         !ids.includes(gone.id),
-        `the default list still holds the deleted ${d.kind} ${gone.id}: ${show(ids)}`,
+        `the default list still holds the deleted ${d.kind} ${gone.id}: ${showIds(ids)}`,
         page.res,
       );
       t.assert(
         ids.includes(keep.id),
-        `the default list lost the ${d.kind} ${keep.id} that was not deleted: ${show(ids)}`,
+        `the default list lost the ${d.kind} ${keep.id} that was not deleted: ${showIds(ids)}`,
         page.res,
       );
       const anon = await t.anon.get(`/${P}/${gone.id}`);

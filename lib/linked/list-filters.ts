@@ -4,28 +4,19 @@
  * own records can match.
  */
 import { check } from '../check.ts';
-import {
-  type LinkedDef,
-  req,
-  createRecord,
-  createLinkedEvent,
-  listPage,
-  scopedIds,
-  show,
-  sampleValue,
-  MISSING_ID,
-} from '../posts.ts';
+import { MISSING_ID, req, showIds } from '../contract.ts';
+import { type LinkedDef, createRecord, createLinkedEvent, listPage, scopedIds, sampleValue } from '../posts.ts';
 
 export function listFilterChecks(d: LinkedDef): void {
   const P = d.plural;
-  const routeList = req.route(d, 'GET', '');
+  const routeList = req.route('GET', d.plural, '');
 
   check(
     {
       id: `${P}.list.search`,
       spec: `List ${P}: search (match in title, description or custom fields); LEVELS.md search (must: title or description words)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'search')],
+      requirements: [routeList, req.param(d.plural, 'search')],
       tags: ['writes'],
     },
     `search finds the ${P} whose name or description holds the words, and no others`,
@@ -43,11 +34,15 @@ export function listFilterChecks(d: LinkedDef): void {
         const page = await listPage(t, d, { search: token, per_page: 50 });
         t.assert(
           page.ids.includes(want),
-          `search=${token} does not list ${d.kind} ${want}: ${show(page.ids)}`,
+          `search=${token} does not list ${d.kind} ${want}: ${showIds(page.ids)}`,
           page.res,
         );
         const wrong = page.ids.filter((id) => (not as readonly number[]).includes(id));
-        t.assert(wrong.length === 0, `search=${token} also lists ${show(wrong)}, which do not hold the word`, page.res);
+        t.assert(
+          wrong.length === 0,
+          `search=${token} also lists ${showIds(wrong)}, which do not hold the word`,
+          page.res,
+        );
       }
     },
   );
@@ -57,14 +52,14 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.search-no-match`,
       spec: `List ${P}: search; reference-behavior.md: no match answers [] with an unfiltered total (6.x) or 404 (4.6.8)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'search')],
+      requirements: [routeList, req.param(d.plural, 'search')],
       tags: ['writes'],
     },
     `a search that matches nothing lists no ${P} (an empty list or a 404)`,
     async (t) => {
       await createRecord(t, d, {}, 'present');
-      const page = await listPage(t, d, { search: `${t.scope}nomatchzz`, per_page: 50 }, { allow404: true });
-      t.assert(page.records.length === 0, `search for a word no ${d.kind} holds lists ${show(page.ids)}`, page.res);
+      const page = await listPage(t, d, { search: `${t.scope}nomatchzz`, per_page: 50 }, { notFoundIsEmpty: true });
+      t.assert(page.records.length === 0, `search for a word no ${d.kind} holds lists ${showIds(page.ids)}`, page.res);
     },
   );
 
@@ -73,7 +68,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.search-meta-field`,
       spec: `List ${P}: search (custom fields); reference/behavior.md §4 (venues: address fields; organizers: phone, email, website) (should)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'search'), req.field(d, d.searchField)],
+      requirements: [routeList, req.param(d.plural, 'search'), req.field(d.plural, d.searchField)],
       tags: ['writes'],
     },
     `search also matches the ${d.searchField} field`,
@@ -84,7 +79,7 @@ export function listFilterChecks(d: LinkedDef): void {
       const page = await listPage(t, d, { search: token, per_page: 50 });
       t.assert(
         page.ids.includes(rec.id),
-        `search=${token} does not find the ${d.kind} whose ${d.searchField} is ${JSON.stringify(value)}: ${show(page.ids)}`,
+        `search=${token} does not find the ${d.kind} whose ${d.searchField} is ${JSON.stringify(value)}: ${showIds(page.ids)}`,
         page.res,
       );
     },
@@ -95,7 +90,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.event`,
       spec: `List ${P}: event (records related to this event ID); LEVELS.md venue/organizer lists (must: as measured)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'event')],
+      requirements: [routeList, req.param(d.plural, 'event')],
       tags: ['writes'],
     },
     `event=<id> lists the ${d.kind} linked to that event and not another`,
@@ -106,7 +101,7 @@ export function listFilterChecks(d: LinkedDef): void {
       const page = await listPage(t, d, { event: ev.id, per_page: 50 });
       t.assert(
         page.ids.includes(linked.id),
-        `event=${ev.id} does not list the linked ${d.kind} ${linked.id}: ${show(page.ids)}`,
+        `event=${ev.id} does not list the linked ${d.kind} ${linked.id}: ${showIds(page.ids)}`,
         page.res,
       );
       t.assert(!page.ids.includes(other.id), `event=${ev.id} also lists the unlinked ${d.kind} ${other.id}`, page.res);
@@ -118,7 +113,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.event-unknown`,
       spec: `List ${P}: event; LEVELS.md unknown filter values (must: no 2xx listing of unrelated records)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'event'), req.param(d, 'search')],
+      requirements: [routeList, req.param(d.plural, 'event'), req.param(d.plural, 'search')],
       tags: ['writes'],
     },
     `event=<an ID no event has> lists none of the check's ${P} (a 4xx or an empty list)`,
@@ -130,7 +125,7 @@ export function listFilterChecks(d: LinkedDef): void {
         const ids: number[] = Array.isArray(records) ? records.map((r: any) => r?.id) : [];
         t.assert(
           ids.length === 0,
-          `event=${MISSING_ID} (no such event) answered ${res.status} listing ${show(ids)}, among them the unlinked ${d.kind} ${rec.id}: an unknown event must not list unrelated records`,
+          `event=${MISSING_ID} (no such event) answered ${res.status} listing ${showIds(ids)}, among them the unlinked ${d.kind} ${rec.id}: an unknown event must not list unrelated records`,
           res,
         );
       }
@@ -142,7 +137,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.event-invalid-400`,
       spec: `reference/behavior.md §4: event must be an event ID (missing ID or foo: 400 rest_invalid_param); LEVELS.md unknown filter values (should: 400)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'event')],
+      requirements: [routeList, req.param(d.plural, 'event')],
       tags: [],
     },
     `answers 400 rest_invalid_param to an event value that is not an event ID`,
@@ -164,7 +159,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.has-events`,
       spec: `List ${P}: has_events; reference/behavior.md §4 (truthy: linked to a published event; false-ish: the complement)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'has_events')],
+      requirements: [routeList, req.param(d.plural, 'has_events')],
       tags: ['writes'],
     },
     `has_events=true lists the ${d.kind} with an event, has_events=false the one without`,
@@ -175,13 +170,13 @@ export function listFilterChecks(d: LinkedDef): void {
       const yes = await scopedIds(t, d, { has_events: 'true' });
       t.assert(
         yes.ids.includes(withEvent.id) && !yes.ids.includes(without.id),
-        `has_events=true lists ${show(yes.ids)}, expected ${withEvent.id} and not ${without.id}`,
+        `has_events=true lists ${showIds(yes.ids)}, expected ${withEvent.id} and not ${without.id}`,
         yes.page.res,
       );
       const no = await scopedIds(t, d, { has_events: 'false' });
       t.assert(
         no.ids.includes(without.id) && !no.ids.includes(withEvent.id),
-        `has_events=false lists ${show(no.ids)}, expected ${without.id} and not ${withEvent.id}`,
+        `has_events=false lists ${showIds(no.ids)}, expected ${without.id} and not ${withEvent.id}`,
         no.page.res,
       );
     },
@@ -192,7 +187,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.only-with-upcoming`,
       spec: `List ${P}: only_with_upcoming; LEVELS.md (should: the original looks at the site's first 10 upcoming events only)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'only_with_upcoming')],
+      requirements: [routeList, req.param(d.plural, 'only_with_upcoming')],
       tags: ['writes'],
     },
     `only_with_upcoming=true lists the ${d.kind} with an upcoming event and not the one without`,
@@ -203,7 +198,7 @@ export function listFilterChecks(d: LinkedDef): void {
       const { ids, page } = await scopedIds(t, d, { only_with_upcoming: 'true' });
       t.assert(
         ids.includes(upcoming.id),
-        `only_with_upcoming=true does not list ${upcoming.id}, linked to tomorrow's event: ${show(ids)}`,
+        `only_with_upcoming=true does not list ${upcoming.id}, linked to tomorrow's event: ${showIds(ids)}`,
         page.res,
       );
       t.assert(!ids.includes(none.id), `only_with_upcoming=true lists ${none.id}, which has no event`, page.res);
@@ -215,7 +210,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.status`,
       spec: `List ${P}: status; LEVELS.md status (must: publish, draft select those)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'status'), req.field(d, 'status')],
+      requirements: [routeList, req.param(d.plural, 'status'), req.field(d.plural, 'status')],
       tags: ['writes'],
     },
     `status=draft lists the draft ${d.kind} only, status=publish the published one only`,
@@ -229,7 +224,7 @@ export function listFilterChecks(d: LinkedDef): void {
         const { ids, page } = await scopedIds(t, d, { status });
         t.assert(
           ids.includes(want) && !ids.includes(not),
-          `status=${status} lists ${show(ids)}, expected ${want} and not ${not}`,
+          `status=${status} lists ${showIds(ids)}, expected ${want} and not ${not}`,
           page.res,
         );
       }
@@ -241,7 +236,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.anonymous-published-only`,
       spec: 'LEVELS.md anonymous lists (should: published records only)',
       level: 'should',
-      requirements: [routeList, req.param(d, 'status')],
+      requirements: [routeList, req.param(d.plural, 'status')],
       tags: ['writes', 'security', 'anonymous'],
     },
     `an anonymous list shows the published ${d.kind} and not the draft`,
@@ -251,7 +246,7 @@ export function listFilterChecks(d: LinkedDef): void {
       const { ids, page } = await scopedIds(t, d, {}, { anon: true });
       t.assert(
         ids.includes(pub.id) && !ids.includes(draft.id),
-        `the anonymous list shows ${show(ids)}, expected ${pub.id} and not the draft ${draft.id}`,
+        `the anonymous list shows ${showIds(ids)}, expected ${pub.id} and not the draft ${draft.id}`,
         page.res,
       );
     },

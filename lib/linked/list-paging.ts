@@ -6,23 +6,19 @@
  */
 import { check } from '../check.ts';
 import { validateList } from '../schemas.ts';
-import { type LinkedDef, req, createMany, listPage, show } from '../posts.ts';
-
-/** Same members, any order. */
-function sameIds(a: number[], b: number[]): boolean {
-  return a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
-}
+import { req, sameIds, showIds } from '../contract.ts';
+import { type LinkedDef, createMany, listPage } from '../posts.ts';
 
 export function listPagingChecks(d: LinkedDef): void {
   const P = d.plural;
-  const routeList = req.route(d, 'GET', '');
+  const routeList = req.route('GET', d.plural, '');
 
   check(
     {
       id: `${P}.list.per-page`,
       spec: `List ${P}: per_page; LEVELS.md per_page=N (must: exactly min(N, matches))`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')],
+      requirements: [routeList, req.param(d.plural, 'per_page'), req.param(d.plural, 'search')],
       tags: ['writes'],
     },
     `per_page=2 lists exactly 2 of the check's 3 ${P}`,
@@ -31,7 +27,7 @@ export function listPagingChecks(d: LinkedDef): void {
       const page = await listPage(t, d, { search: t.scope, per_page: 2 });
       t.assert(
         page.records.length === 2,
-        `per_page=2 listed ${page.records.length} records ${show(page.ids)}, expected 2`,
+        `per_page=2 listed ${page.records.length} records ${showIds(page.ids)}, expected 2`,
         page.res,
       );
     },
@@ -42,7 +38,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.pages-partition`,
       spec: `List ${P}: page; LEVELS.md pages (must: partition the list, no overlap, no gap)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')],
+      requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'per_page')],
       tags: ['writes'],
     },
     `pages 1 and 2 of per_page=2 partition the check's 3 ${P} with distinct dates`,
@@ -55,13 +51,13 @@ export function listPagingChecks(d: LinkedDef): void {
       const overlap = p1.ids.filter((id) => p2.ids.includes(id));
       t.assert(
         overlap.length === 0,
-        `pages 1 ${show(p1.ids)} and 2 ${show(p2.ids)} overlap on ${show(overlap)}`,
+        `pages 1 ${showIds(p1.ids)} and 2 ${showIds(p2.ids)} overlap on ${showIds(overlap)}`,
         p2.res,
       );
       const missing = want.filter((id) => !seen.includes(id));
       t.assert(
         missing.length === 0 && seen.length === want.length,
-        `pages 1 ${show(p1.ids)} and 2 ${show(p2.ids)} do not partition the created ${show(want)}`,
+        `pages 1 ${showIds(p1.ids)} and 2 ${showIds(p2.ids)} do not partition the created ${showIds(want)}`,
         p2.res,
       );
     },
@@ -72,7 +68,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.defaults`,
       spec: 'Limits 1, 2: per_page defaults to 10, page to 1; LEVELS.md (must)',
       level: 'must',
-      requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'page')],
+      requirements: [routeList, req.param(d.plural, 'per_page'), req.param(d.plural, 'page')],
       tags: ['writes'],
     },
     `without page and per_page the list is the first page of 10`,
@@ -87,7 +83,7 @@ export function listPagingChecks(d: LinkedDef): void {
       const page1 = await listPage(t, d, { search: t.scope, page: 1, per_page: 10 });
       t.assert(
         JSON.stringify([...first.ids].sort()) === JSON.stringify([...page1.ids].sort()),
-        `the default page ${show(first.ids)} is not page=1&per_page=10 ${show(page1.ids)}`,
+        `the default page ${showIds(first.ids)} is not page=1&per_page=10 ${showIds(page1.ids)}`,
         first.res,
       );
     },
@@ -98,7 +94,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.totals`,
       spec: 'reference-behavior.md Lists: total, total_pages (should)',
       level: 'should',
-      requirements: [routeList, req.param(d, 'per_page')],
+      requirements: [routeList, req.param(d.plural, 'per_page')],
       tags: ['writes'],
     },
     `total and total_pages count the matching ${P}`,
@@ -160,16 +156,16 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.past-end`,
       spec: `List ${P}: page; LEVELS.md page past the end (must: no records; page URLs built by the client)`,
       level: 'must',
-      requirements: [routeList, req.param(d, 'page'), req.param(d, 'per_page')],
+      requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'per_page')],
       tags: ['writes'],
     },
     `a page past the last one lists none of the check's ${P} (an empty list or a 404)`,
     async (t) => {
       await createMany(t, d, 3);
-      const page = await listPage(t, d, { search: t.scope, per_page: 2, page: 3 }, { allow404: true });
+      const page = await listPage(t, d, { search: t.scope, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
       t.assert(
         page.records.length === 0,
-        `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${show(page.ids)}, expected no records`,
+        `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${showIds(page.ids)}, expected no records`,
         page.res,
       );
     },
@@ -180,7 +176,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.past-end-404`,
       spec: `LEVELS.md page past the end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'page')],
+      requirements: [routeList, req.param(d.plural, 'page')],
       tags: ['writes'],
     },
     `answers 404 to a page past the last one`,
@@ -196,7 +192,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.per-page-cap`,
       spec: `Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md per_page above 50 (should)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'per_page'), req.param(d, 'search')],
+      requirements: [routeList, req.param(d.plural, 'per_page'), req.param(d.plural, 'search')],
       tags: ['writes'],
     },
     `per_page=51 and per_page=100 list 50 of the check's 51 ${P}`,
@@ -218,7 +214,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.per-page-invalid-400`,
       spec: `reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'per_page')],
+      requirements: [routeList, req.param(d.plural, 'per_page')],
       tags: [],
     },
     `answers 400 to per_page 0, -1 and abc`,
@@ -235,7 +231,7 @@ export function listPagingChecks(d: LinkedDef): void {
       id: `${P}.list.next-url`,
       spec: `reference-behavior.md lists: next_rest_url; LEVELS.md pages (should: followable as admin; the original drops search and adds status=any, which it rejects)`,
       level: 'should',
-      requirements: [routeList, req.param(d, 'page'), req.param(d, 'search')],
+      requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'search')],
       tags: ['writes'],
     },
     `following next_rest_url of a search serves the search's next page`,
@@ -256,7 +252,7 @@ export function listPagingChecks(d: LinkedDef): void {
       const got: number[] = records.map((r: any) => r?.id);
       t.assert(
         sameIds([...first.ids, ...got], want),
-        `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the check's ${P} ${show(want)}`,
+        `page 1 ${showIds(first.ids)} and next_rest_url ${showIds(got)} do not partition the check's ${P} ${showIds(want)}`,
         res,
       );
     },

@@ -6,7 +6,8 @@ import { check } from '../check.ts';
 import type { CheckContext } from '../check.ts';
 import type { Params } from '../client.ts';
 import { sameDateTime, sameText } from '../normalise.ts';
-import { type LinkedDef, req, scopedIds, show } from '../posts.ts';
+import { req, showIds } from '../contract.ts';
+import { type LinkedDef, scopedIds } from '../posts.ts';
 import { bind, invalidLinked, validLinked } from '../arbitraries/venues.ts';
 
 /** Why `body` does not reflect `sent`, or null. */
@@ -33,14 +34,14 @@ export function payloadChecks(d: LinkedDef): void {
     'website',
     ...d.textFields,
     ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : []),
-  ].map((f) => req.field(d, f));
+  ].map((f) => req.field(d.plural, f));
 
   check(
     {
       id: `${P}.create.round-trip`,
       spec: `Resources and their fields / ${d.section}; LEVELS.md valid create (must: sent fields reflected after normalisation)`,
       level: 'must',
-      requirements: [req.route(d, 'POST', ''), req.route(d, 'GET', '/{id}'), ...fieldReqs],
+      requirements: [req.route('POST', d.plural, ''), req.route('GET', d.plural, '/{id}'), ...fieldReqs],
       tags: ['writes', 'property'],
     },
     `any valid ${d.kind} payload (random optional fields, non-ASCII text) is created and read back as sent`,
@@ -68,7 +69,7 @@ export function payloadChecks(d: LinkedDef): void {
       id: `${P}.create.invalid-creates-nothing`,
       spec: `Resources and their fields / ${d.section} (${d.nameField} required); LEVELS.md missing required field (must: 4xx and nothing created)`,
       level: 'must',
-      requirements: [req.route(d, 'POST', ''), req.field(d, d.nameField)],
+      requirements: [req.route('POST', d.plural, ''), req.field(d.plural, d.nameField)],
       tags: ['writes', 'property'],
     },
     `any ${d.kind} payload without a name (missing or empty) is a 4xx and creates nothing`,
@@ -79,8 +80,8 @@ export function payloadChecks(d: LinkedDef): void {
         const res = await t.api.post(`/${P}`, sent);
         t.trackCreated(P, res);
         t.expectStatus(res, '4xx', `POST /${P} with ${d.nameField} ${draft.name === undefined ? 'missing' : 'empty'}`);
-        const { ids, page } = await scopedIds(t, d, {}, { allow404: true });
-        t.assert(ids.length === 0, `after the refused create the list holds ${show(ids)}`, page.res);
+        const { ids, page } = await scopedIds(t, d);
+        t.assert(ids.length === 0, `after the refused create the list holds ${showIds(ids)}`, page.res);
       });
     },
   );

@@ -4,18 +4,19 @@
 import { check } from '../check.ts';
 import { sameText } from '../normalise.ts';
 import { validateError, validateRecord } from '../schemas.ts';
-import { type LinkedDef, req, createRecord, fullPayload, MISSING_ID } from '../posts.ts';
+import { MISSING_ID, req } from '../contract.ts';
+import { type LinkedDef, createRecord, fullPayload } from '../posts.ts';
 
 export function readChecks(d: LinkedDef): void {
   const P = d.plural;
-  const routeRead = req.route(d, 'GET', '/{id}');
+  const routeRead = req.route('GET', d.plural, '/{id}');
 
   check(
     {
       id: `${P}.read.by-id`,
       spec: `Endpoints: GET /${P}/{id}; LEVELS.md read by ID (must: returns the record)`,
       level: 'must',
-      requirements: [routeRead, req.field(d, d.nameField)],
+      requirements: [routeRead, req.field(d.plural, d.nameField)],
       tags: ['writes'],
     },
     `returns the ${d.kind} by ID, with its name`,

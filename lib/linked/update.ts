@@ -6,7 +6,8 @@
 import { check } from '../check.ts';
 import { sameText } from '../normalise.ts';
 import { validateError } from '../schemas.ts';
-import { type LinkedDef, req, createRecord, fullPayload, sampleValue, MISSING_ID } from '../posts.ts';
+import { MISSING_ID, req } from '../contract.ts';
+import { type LinkedDef, createRecord, fullPayload, sampleValue } from '../posts.ts';
 import type { Params } from '../client.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
@@ -22,10 +23,10 @@ export function updateChecks(d: LinkedDef): void {
         spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); LEVELS.md update (must: applies the sent fields, 2xx)`,
         level: 'must',
         requirements: [
-          req.route(d, method, '/{id}'),
-          req.field(d, d.nameField),
-          req.field(d, 'description'),
-          req.field(d, field),
+          req.route(method, d.plural, '/{id}'),
+          req.field(d.plural, d.nameField),
+          req.field(d.plural, 'description'),
+          req.field(d.plural, field),
         ],
         tags: ['writes'],
       },
@@ -57,7 +58,7 @@ export function updateChecks(d: LinkedDef): void {
       id: `${P}.update.answers-200-record`,
       spec: 'reference-behavior.md: update answers 200 with the record (should)',
       level: 'should',
-      requirements: [req.route(d, 'POST', '/{id}')],
+      requirements: [req.route('POST', d.plural, '/{id}')],
       tags: ['writes'],
     },
     `an update answers 200 with the updated ${d.kind}`,
@@ -80,9 +81,11 @@ export function updateChecks(d: LinkedDef): void {
       spec: `Update: every field optional (HTTP PATCH semantics; should). The original deviates: it resets status (draft -> publish), venue show_map/show_map_link, stateprovince and image`,
       level: 'should',
       requirements: [
-        req.route(d, 'PATCH', '/{id}'),
-        req.field(d, 'status'),
-        ...(d.kind === 'venue' ? ['show_map', 'show_map_link', 'stateprovince'] : []).map((f) => req.field(d, f)),
+        req.route('PATCH', d.plural, '/{id}'),
+        req.field(d.plural, 'status'),
+        ...(d.kind === 'venue' ? ['show_map', 'show_map_link', 'stateprovince'] : []).map((f) =>
+          req.field(d.plural, f),
+        ),
       ],
       tags: ['writes'],
     },
@@ -120,7 +123,7 @@ export function updateChecks(d: LinkedDef): void {
       id: `${P}.update.missing-id`,
       spec: 'LEVELS.md update of a missing record (must: 4xx)',
       level: 'must',
-      requirements: [req.route(d, 'POST', '/{id}')],
+      requirements: [req.route('POST', d.plural, '/{id}')],
       tags: ['writes'],
     },
     `answers a 4xx to an update of an ID that is no ${d.kind}`,
@@ -135,7 +138,7 @@ export function updateChecks(d: LinkedDef): void {
       id: `${P}.update.missing-id-404`,
       spec: 'LEVELS.md update of a missing record (should: 404); the original answers 400',
       level: 'should',
-      requirements: [req.route(d, 'POST', '/{id}')],
+      requirements: [req.route('POST', d.plural, '/{id}')],
       tags: ['writes'],
     },
     `answers 404 with a JSON error to an update of an ID that is no ${d.kind}`,

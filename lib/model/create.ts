@@ -1,7 +1,8 @@
 // Command: create an event (POST /events) with title, description and dates.
 import type fc from 'fast-check';
 import { differences } from './compare.ts';
-import { futureDate, type Field, type Model, type ModelEvent, type Real } from './model.ts';
+import type { Field, Model, ModelEvent, Real } from './model.ts';
+import { at } from '../contract.ts';
 
 export class CreateCommand implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -17,8 +18,8 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     const body = {
       title: `${m.token} create ${n}`,
       description: `created ${n} & "quoted" é`,
-      start_date: futureDate(this.day, this.minute),
-      end_date: futureDate(this.day, this.minute + this.duration),
+      start_date: at(this.day, 0, this.minute),
+      end_date: at(this.day, 0, this.minute + this.duration),
     };
     const res = await r.t.api.post('/events', body);
     r.t.expectStatus(res, '2xx', 'creating an event');

@@ -37,13 +37,3 @@ export const live = (m: Model) => m.events.filter((e) => !e.deleted);
 /** Pick the `index`-th of `list` (modulo), or undefined when empty. */
 export const pick = <T>(list: T[], index: number): T | undefined =>
   list.length ? list[index % list.length] : undefined;
-
-/** A date `days` ahead at `minute` of the day (UTC wall clock), inside the default window. */
-export function futureDate(days: number, minute: number): string {
-  const d = new Date(
-    Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) +
-      days * 86_400_000 +
-      minute * 60_000,
-  );
-  return d.toISOString().slice(0, 19).replace('T', ' ');
-}

@@ -1,7 +1,8 @@
 // Command: update a live event by POST, PUT or PATCH, sending a subset of the fields.
 import type fc from 'fast-check';
 import { differences } from './compare.ts';
-import { FIELDS, futureDate, live, pick, type Field, type Model, type Real } from './model.ts';
+import { FIELDS, live, pick, type Field, type Model, type Real } from './model.ts';
+import { at } from '../contract.ts';
 
 export type UpdateMethod = 'POST' | 'PUT' | 'PATCH';
 export type UpdatePart = 'title' | 'description' | 'dates';
@@ -23,8 +24,8 @@ export class UpdateCommand implements fc.AsyncCommand<Model, Real> {
     if (this.parts.includes('title')) body.title = `${m.token} updated ${n} 'x'`;
     if (this.parts.includes('description')) body.description = `described ${n} — ok`;
     if (this.parts.includes('dates')) {
-      body.start_date = futureDate(this.day, 600 + n);
-      body.end_date = futureDate(this.day, 660 + n);
+      body.start_date = at(this.day, 0, 600 + n);
+      body.end_date = at(this.day, 0, 660 + n);
     }
     const res = await r.t.api.request({ method: this.method, path: `/events/${ev.id}`, json: body });
     r.t.expectStatus(res, '2xx', `${this.method} /events/${ev.id}`);

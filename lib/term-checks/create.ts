@@ -5,15 +5,13 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../check.ts';
 import type { Params } from '../client.ts';
+import { req, showIds } from '../contract.ts';
 import {
   assertReflects,
-  field,
   listTerms,
   makeTerm,
   meta,
   readTerm,
-  route,
-  show,
   slugFor,
   idsOf,
   SHOW_EMPTY,
@@ -25,7 +23,7 @@ async function assertNoneCreated(t: CheckContext, tx: Taxonomy, what: string): P
   const { res, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
   t.assert(
     items.length === 0,
-    `${what} created ${tx.kind} ${show(idsOf(items))} anyway (listed with search=${t.scope}&hide_empty=0)`,
+    `${what} created ${tx.kind} ${showIds(idsOf(items))} anyway (listed with search=${t.scope}&hide_empty=0)`,
     res,
   );
 }
@@ -50,14 +48,14 @@ const slugWord = fc
   .map((a) => a.join(''));
 
 export function createChecks(tx: Taxonomy): void {
-  const POST = route(tx, 'POST');
+  const POST = req.route('POST', tx.kind);
 
   check(
     meta(tx, {
       id: 'create.requires-name',
       spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`,
       level: 'must',
-      requirements: [field(tx, 'name'), POST],
+      requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes'],
     }),
     `rejects a ${tx.noun} without a name and creates nothing`,
@@ -75,7 +73,7 @@ export function createChecks(tx: Taxonomy): void {
       id: 'create.missing-name-400',
       spec: `LEVELS.md missing required field (should: 400 rest_missing_callback_param)`,
       level: 'should',
-      requirements: [field(tx, 'name'), POST],
+      requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes'],
     }),
     `answers 400 rest_missing_callback_param to a ${tx.noun} without a name`,
@@ -96,7 +94,7 @@ export function createChecks(tx: Taxonomy): void {
       id: 'create.reflects-fields',
       spec: `Resources and their fields / Event ${tx.noun} (name, description, slug); LEVELS.md valid create`,
       level: 'must',
-      requirements: [field(tx, 'name'), field(tx, 'description'), field(tx, 'slug'), POST],
+      requirements: [req.field(tx.kind, 'name'), req.field(tx.kind, 'description'), req.field(tx.kind, 'slug'), POST],
       tags: ['writes'],
     }),
     `creates a ${tx.noun} with name, description and slug and returns them with an integer id`,
@@ -142,7 +140,7 @@ export function createChecks(tx: Taxonomy): void {
       id: 'create.form-body',
       spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)',
       level: 'should',
-      requirements: [field(tx, 'name'), field(tx, 'description'), POST],
+      requirements: [req.field(tx.kind, 'name'), req.field(tx.kind, 'description'), POST],
       tags: ['writes'],
     }),
     `creates a ${tx.noun} from a form-encoded body`,
@@ -161,7 +159,7 @@ export function createChecks(tx: Taxonomy): void {
         id: 'create.parent-refused',
         spec: `Resources and their fields / Event ${tx.noun} (no parent: not hierarchical); reference/behavior.md §6.3: parent on ${tx.noun} create is 400 rest_taxonomy_not_hierarchical [M 6.8.0, M 4.6.8] (should)`,
         level: 'should',
-        requirements: [POST, field(tx, 'name')],
+        requirements: [POST, req.field(tx.kind, 'name')],
         tags: ['writes'],
       }),
       `answers 400 rest_taxonomy_not_hierarchical to a ${tx.noun} create with a parent, and creates nothing`,
@@ -177,7 +175,7 @@ export function createChecks(tx: Taxonomy): void {
         );
         const list = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
         const extra = idsOf(list.items).filter((id) => id !== parent.id);
-        t.assert(extra.length === 0, `the refused create made ${tx.kind} ${show(extra)} anyway`, list.res);
+        t.assert(extra.length === 0, `the refused create made ${tx.kind} ${showIds(extra)} anyway`, list.res);
       },
     );
   }
@@ -187,7 +185,7 @@ export function createChecks(tx: Taxonomy): void {
       id: 'create.duplicate-name-term-exists',
       spec: `reference-behavior.md: creating a duplicate term name is 400 term_exists`,
       level: 'should',
-      requirements: [field(tx, 'name'), POST],
+      requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes'],
     }),
     `answers 400 term_exists to a second ${tx.noun} with the same name, and keeps one`,
@@ -204,7 +202,7 @@ export function createChecks(tx: Taxonomy): void {
       const list = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
       t.assert(
         list.items.length === 1,
-        `${tx.kind} ${show(idsOf(list.items))} carry the name, expected only ${first.id}`,
+        `${tx.kind} ${showIds(idsOf(list.items))} carry the name, expected only ${first.id}`,
         list.res,
       );
     },
@@ -216,12 +214,12 @@ export function createChecks(tx: Taxonomy): void {
       spec: `Resources and their fields / Event ${tx.noun}; LEVELS.md valid create (text after normalisation)`,
       level: 'must',
       requirements: [
-        field(tx, 'name'),
-        field(tx, 'description'),
-        field(tx, 'slug'),
-        ...(tx.hierarchical ? [field(tx, 'parent')] : []),
+        req.field(tx.kind, 'name'),
+        req.field(tx.kind, 'description'),
+        req.field(tx.kind, 'slug'),
+        ...(tx.hierarchical ? [req.field(tx.kind, 'parent')] : []),
         POST,
-        route(tx, 'GET', true),
+        req.route('GET', tx.kind, '/{id}'),
       ],
       tags: ['writes', 'property'],
     }),
@@ -262,7 +260,7 @@ export function createChecks(tx: Taxonomy): void {
       id: 'create.invalid-payload-nothing-created',
       spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`,
       level: 'must',
-      requirements: [field(tx, 'name'), POST],
+      requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes', 'property'],
     }),
     `any ${tx.noun} payload without a name (random optional fields) is refused with a 4xx and creates nothing`,
@@ -286,7 +284,7 @@ export function createChecks(tx: Taxonomy): void {
           t.expectStatus(res, '4xx', `POST /${tx.kind} ${JSON.stringify(sent)} (no name)`);
           const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
           const extra = items.filter((r) => r?.id !== parent?.id);
-          t.assert(extra.length === 0, `POST /${tx.kind} without name created ${show(idsOf(extra))} anyway`, lres);
+          t.assert(extra.length === 0, `POST /${tx.kind} without name created ${showIds(idsOf(extra))} anyway`, lres);
         },
         { numRuns: 10 },
       );

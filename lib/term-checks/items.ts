@@ -2,19 +2,16 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check } from '../check.ts';
+import { MISSING_ID, req, sameIds, showIds } from '../contract.ts';
 import {
   assertReflects,
-  field,
   listTerms,
   makeTerm,
   meta,
   readTerm,
-  route,
-  show,
   slugFor,
   idsOf,
   SHOW_EMPTY,
-  UNKNOWN_ID,
   CATEGORIES,
   TAGS,
   type Taxonomy,
@@ -22,15 +19,15 @@ import {
 import { sameText } from '../normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
-  const GET1 = route(tx, 'GET', true);
-  const DEL = route(tx, 'DELETE', true);
+  const GET1 = req.route('GET', tx.kind, '/{id}');
+  const DEL = req.route('DELETE', tx.kind, '/{id}');
 
   check(
     meta(tx, {
       id: 'read.by-id',
       spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`,
       level: 'must',
-      requirements: [GET1, 'param:path.id', field(tx, 'name')],
+      requirements: [GET1, 'param:path.id', req.field(tx.kind, 'name')],
       tags: ['writes'],
     }),
     `reads a ${tx.noun} by its ID`,
@@ -55,8 +52,8 @@ export function itemChecks(tx: Taxonomy): void {
     }),
     `answers a 4xx and no record to GET of an unknown ${tx.noun} ID`,
     async (t) => {
-      const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
-      t.expectStatus(res, '4xx', `GET /${tx.kind}/${UNKNOWN_ID}`);
+      const res = await t.api.get(`/${tx.kind}/${MISSING_ID}`);
+      t.expectStatus(res, '4xx', `GET /${tx.kind}/${MISSING_ID}`);
     },
   );
 
@@ -70,8 +67,8 @@ export function itemChecks(tx: Taxonomy): void {
     }),
     `answers 404 to GET of an unknown ${tx.noun} ID`,
     async (t) => {
-      const res = await t.api.get(`/${tx.kind}/${UNKNOWN_ID}`);
-      t.expectStatus(res, 404, `GET /${tx.kind}/${UNKNOWN_ID}`);
+      const res = await t.api.get(`/${tx.kind}/${MISSING_ID}`);
+      t.expectStatus(res, 404, `GET /${tx.kind}/${MISSING_ID}`);
     },
   );
 
@@ -81,7 +78,7 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'read.wrong-taxonomy',
       spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (a ${other.noun} is no ${tx.noun}); reference/behavior.md §6.2: a term of another taxonomy is 400 rest_invalid_param`,
       level: 'must',
-      requirements: [GET1, route(other, 'POST')],
+      requirements: [GET1, req.route('POST', other.kind)],
       tags: ['writes'],
     }),
     `answers no 2xx record of a ${other.noun} read by its ID on /${tx.kind}/{id}`,
@@ -106,7 +103,11 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'update.form-body',
       spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)',
       level: 'should',
-      requirements: [route(tx, 'POST', true), field(tx, 'name'), field(tx, 'description')],
+      requirements: [
+        req.route('POST', tx.kind, '/{id}'),
+        req.field(tx.kind, 'name'),
+        req.field(tx.kind, 'description'),
+      ],
       tags: ['writes'],
     }),
     `applies the name and description of a form-encoded ${tx.noun} update`,
@@ -127,7 +128,12 @@ export function itemChecks(tx: Taxonomy): void {
         id: `update.${lower}-applies-fields`,
         spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; LEVELS.md update by POST, PUT, PATCH`,
         level: 'must',
-        requirements: [route(tx, method, true), field(tx, 'name'), field(tx, 'description'), field(tx, 'slug')],
+        requirements: [
+          req.route(method, tx.kind, '/{id}'),
+          req.field(tx.kind, 'name'),
+          req.field(tx.kind, 'description'),
+          req.field(tx.kind, 'slug'),
+        ],
         tags: ['writes'],
       }),
       `applies the sent name, description and slug on a ${method} update of a ${tx.noun}`,
@@ -151,7 +157,11 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'update.answers-200',
       spec: 'LEVELS.md update by POST, PUT, PATCH (should: 200)',
       level: 'should',
-      requirements: [route(tx, 'POST', true), route(tx, 'PUT', true), route(tx, 'PATCH', true)],
+      requirements: [
+        req.route('POST', tx.kind, '/{id}'),
+        req.route('PUT', tx.kind, '/{id}'),
+        req.route('PATCH', tx.kind, '/{id}'),
+      ],
       tags: ['writes'],
     }),
     `answers 200 with the updated ${tx.noun} to POST, PUT and PATCH updates`,
@@ -175,7 +185,11 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'update.keeps-unsent-fields',
       spec: `Resources and their fields (every field optional on update); LEVELS.md unsent fields on update (should; the original keeps a term's omitted fields)`,
       level: 'should',
-      requirements: [route(tx, 'PATCH', true), field(tx, 'description'), field(tx, 'slug')],
+      requirements: [
+        req.route('PATCH', tx.kind, '/{id}'),
+        req.field(tx.kind, 'description'),
+        req.field(tx.kind, 'slug'),
+      ],
       tags: ['writes'],
     }),
     `keeps the description and slug of a ${tx.noun} when an update sends only the name`,
@@ -201,17 +215,17 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'update.unknown-id',
       spec: 'LEVELS.md update of a missing record (must 4xx)',
       level: 'must',
-      requirements: [route(tx, 'POST', true)],
+      requirements: [req.route('POST', tx.kind, '/{id}')],
       tags: ['writes'],
     }),
     `answers a 4xx to an update of an unknown ${tx.noun} ID and creates nothing`,
     async (t) => {
-      const res = await t.api.post(`/${tx.kind}/${UNKNOWN_ID}`, { name: t.name('ghost') });
-      if (res.status < 300 && Number.isInteger(res.json?.id) && res.json.id !== UNKNOWN_ID)
+      const res = await t.api.post(`/${tx.kind}/${MISSING_ID}`, { name: t.name('ghost') });
+      if (res.status < 300 && Number.isInteger(res.json?.id) && res.json.id !== MISSING_ID)
         t.track(tx.kind, res.json.id);
-      t.expectStatus(res, '4xx', `POST /${tx.kind}/${UNKNOWN_ID}`);
+      t.expectStatus(res, '4xx', `POST /${tx.kind}/${MISSING_ID}`);
       const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
-      t.assert(items.length === 0, `the update of a missing ${tx.noun} created ${show(idsOf(items))}`, lres);
+      t.assert(items.length === 0, `the update of a missing ${tx.noun} created ${showIds(idsOf(items))}`, lres);
     },
   );
 
@@ -220,13 +234,13 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'update.unknown-id-404',
       spec: 'LEVELS.md update of a missing record (should: 404; the original answers 400)',
       level: 'should',
-      requirements: [route(tx, 'PUT', true)],
+      requirements: [req.route('PUT', tx.kind, '/{id}')],
       tags: ['writes'],
     }),
     `answers 404 to an update of an unknown ${tx.noun} ID`,
     async (t) => {
-      const res = await t.api.put(`/${tx.kind}/${UNKNOWN_ID}`, { name: t.name('ghost') });
-      t.expectStatus(res, 404, `PUT /${tx.kind}/${UNKNOWN_ID}`);
+      const res = await t.api.put(`/${tx.kind}/${MISSING_ID}`, { name: t.name('ghost') });
+      t.expectStatus(res, 404, `PUT /${tx.kind}/${MISSING_ID}`);
     },
   );
 
@@ -273,7 +287,7 @@ export function itemChecks(tx: Taxonomy): void {
       id: 'anonymous.writes-refused',
       spec: 'Authentication: not shown; LEVELS.md anonymous writes (should: 401, nothing changed)',
       level: 'should',
-      requirements: [route(tx, 'POST'), route(tx, 'POST', true), DEL],
+      requirements: [req.route('POST', tx.kind), req.route('POST', tx.kind, '/{id}'), DEL],
       tags: ['writes', 'security', 'anonymous'],
     }),
     `refuses anonymous create, update and delete of ${tx.kind} with 401 and changes nothing`,
@@ -294,14 +308,10 @@ export function itemChecks(tx: Taxonomy): void {
       );
       const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
       t.assert(
-        sameSetIds(idsOf(items), [made.id]),
-        `after the refused anonymous writes ${tx.kind} ${show(idsOf(items))} are listed, expected only ${made.id}`,
+        sameIds(idsOf(items), [made.id]),
+        `after the refused anonymous writes ${tx.kind} ${showIds(idsOf(items))} are listed, expected only ${made.id}`,
         lres,
       );
     },
   );
-}
-
-function sameSetIds(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
 }

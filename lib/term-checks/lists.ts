@@ -4,31 +4,18 @@
  * Every list is scoped to the check's own terms (search with its scope, or include of its IDs).
  */
 import { check } from '../check.ts';
-import {
-  eventWith,
-  field,
-  idsOf,
-  listTerms,
-  makeTerm,
-  meta,
-  param,
-  route,
-  sameSet,
-  show,
-  slugFor,
-  SHOW_EMPTY,
-  type Taxonomy,
-} from '../terms.ts';
+import { req, sameIds, showIds } from '../contract.ts';
+import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY, type Taxonomy } from '../terms.ts';
 
 export function listChecks(tx: Taxonomy): void {
-  const LIST = route(tx, 'GET');
+  const LIST = req.route('GET', tx.kind);
 
   check(
     meta(tx, {
       id: 'list.hide-empty-default',
       spec: `List ${tx.kind}: hide_empty (default 1: hide terms assigned to no posts)`,
       level: 'must',
-      requirements: [param(tx, 'hide_empty'), param(tx, 'search'), LIST],
+      requirements: [req.param(tx.kind, 'hide_empty'), req.param(tx.kind, 'search'), LIST],
       tags: ['writes'],
     }),
     `hides a ${tx.noun} without events unless hide_empty=0 is sent`,
@@ -44,7 +31,7 @@ export function listChecks(tx: Taxonomy): void {
         const shown = await listTerms(t, tx, { search: t.scope, hide_empty: value });
         t.assert(
           idsOf(shown.items).includes(made.id),
-          `with hide_empty=${value} the ${tx.noun} ${made.id} is not listed (got ${show(idsOf(shown.items))})`,
+          `with hide_empty=${value} the ${tx.noun} ${made.id} is not listed (got ${showIds(idsOf(shown.items))})`,
           shown.res,
         );
       }
@@ -56,7 +43,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.hide-empty-shows-used',
       spec: `List ${tx.kind}: hide_empty (default 1); Event: ${tx.kind} (extended only)`,
       level: 'must',
-      requirements: [param(tx, 'hide_empty'), LIST, `field:events.${tx.kind}`],
+      requirements: [req.param(tx.kind, 'hide_empty'), LIST, `field:events.${tx.kind}`],
       tags: ['writes', 'extended'],
     }),
     `lists by default a ${tx.noun} assigned to an event, and not one assigned to none (extended: events take ${tx.kind})`,
@@ -66,14 +53,14 @@ export function listChecks(tx: Taxonomy): void {
       await eventWith(t, tx, [used.id]);
       const { res, items } = await listTerms(t, tx, { search: t.scope });
       t.assert(
-        sameSet(idsOf(items), [used.id]),
-        `the default list shows ${tx.kind} ${show(idsOf(items))}, expected only the used ${used.id} (not the unused ${unused.id})`,
+        sameIds(idsOf(items), [used.id]),
+        `the default list shows ${tx.kind} ${showIds(idsOf(items))}, expected only the used ${used.id} (not the unused ${unused.id})`,
         res,
       );
       const all = await listTerms(t, tx, { search: t.scope, hide_empty: 1 });
       t.assert(
-        sameSet(idsOf(all.items), [used.id]),
-        `hide_empty=1 shows ${tx.kind} ${show(idsOf(all.items))}, expected only ${used.id}`,
+        sameIds(idsOf(all.items), [used.id]),
+        `hide_empty=1 shows ${tx.kind} ${showIds(idsOf(all.items))}, expected only ${used.id}`,
         all.res,
       );
     },
@@ -84,7 +71,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.pages',
       spec: `List ${tx.kind}: page, per_page; LEVELS.md per_page=N and pages partition the list`,
       level: 'must',
-      requirements: [param(tx, 'page'), param(tx, 'per_page'), LIST],
+      requirements: [req.param(tx.kind, 'page'), req.param(tx.kind, 'per_page'), LIST],
       tags: ['writes'],
     }),
     `serves exactly per_page ${tx.kind} per page, and pages partition the list`,
@@ -94,19 +81,19 @@ export function listChecks(tx: Taxonomy): void {
       const p1 = await listTerms(t, tx, { ...q, page: 1 });
       t.assert(
         p1.items.length === 2,
-        `page 1 with per_page=2 holds ${p1.items.length} records (${show(idsOf(p1.items))}), expected 2 of 3`,
+        `page 1 with per_page=2 holds ${p1.items.length} records (${showIds(idsOf(p1.items))}), expected 2 of 3`,
         p1.res,
       );
       const p2 = await listTerms(t, tx, { ...q, page: 2 });
       t.assert(
         p2.items.length === 1,
-        `page 2 with per_page=2 holds ${p2.items.length} records (${show(idsOf(p2.items))}), expected the 1 left of 3`,
+        `page 2 with per_page=2 holds ${p2.items.length} records (${showIds(idsOf(p2.items))}), expected the 1 left of 3`,
         p2.res,
       );
       const seen = [...idsOf(p1.items), ...idsOf(p2.items)];
       t.assert(
-        sameSet(seen, idsOf(made)),
-        `pages 1 and 2 hold ${show(seen)}, expected each of ${show(idsOf(made))} once`,
+        sameIds(seen, idsOf(made)),
+        `pages 1 and 2 hold ${showIds(seen)}, expected each of ${showIds(idsOf(made))} once`,
         p2.res,
       );
       const one = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
@@ -123,7 +110,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.past-the-end-empty',
       spec: `List ${tx.kind}: page; LEVELS.md page past the end (no records)`,
       level: 'must',
-      requirements: [param(tx, 'page'), LIST],
+      requirements: [req.param(tx.kind, 'page'), LIST],
       tags: ['writes'],
     }),
     `a page past the end of a ${tx.noun} list holds none of its records`,
@@ -132,7 +119,7 @@ export function listChecks(tx: Taxonomy): void {
       const { res, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 1, page: 3 });
       t.assert(
         items.length === 0,
-        `page 3 with per_page=1 of a one-${tx.noun} list holds ${show(idsOf(items))}, expected nothing (the ${tx.noun} is ${made.id})`,
+        `page 3 with per_page=1 of a one-${tx.noun} list holds ${showIds(idsOf(items))}, expected nothing (the ${tx.noun} is ${made.id})`,
         res,
       );
     },
@@ -143,7 +130,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.past-the-end-200',
       spec: 'reference-behavior.md: term lists answer 200 with an empty list past the end (LEVELS.md should)',
       level: 'should',
-      requirements: [param(tx, 'page'), LIST],
+      requirements: [req.param(tx.kind, 'page'), LIST],
       tags: ['writes'],
     }),
     `answers 200 with an empty array to a page past the end of a ${tx.noun} list`,
@@ -164,7 +151,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.search',
       spec: `List ${tx.kind}: search (match a string)`,
       level: 'must',
-      requirements: [param(tx, 'search'), LIST],
+      requirements: [req.param(tx.kind, 'search'), LIST],
       tags: ['writes'],
     }),
     `search lists the ${tx.kind} whose name matches and not the others`,
@@ -173,14 +160,14 @@ export function listChecks(tx: Taxonomy): void {
       const b = await t.create(tx.kind, { name: `${t.scope}b berry` });
       const { res, items } = await listTerms(t, tx, { search: `${t.scope}a`, ...SHOW_EMPTY });
       t.assert(
-        sameSet(idsOf(items), [a.id]),
-        `search=${t.scope}a lists ${show(idsOf(items))}, expected only ${a.id} (not ${b.id})`,
+        sameIds(idsOf(items), [a.id]),
+        `search=${t.scope}a lists ${showIds(idsOf(items))}, expected only ${a.id} (not ${b.id})`,
         res,
       );
       const word = await listTerms(t, tx, { search: 'berry', ...SHOW_EMPTY, include: [a.id, b.id] });
       t.assert(
-        sameSet(idsOf(word.items), [b.id]),
-        `search=berry among ${a.id}, ${b.id} lists ${show(idsOf(word.items))}, expected only ${b.id}`,
+        sameIds(idsOf(word.items), [b.id]),
+        `search=berry among ${a.id}, ${b.id} lists ${showIds(idsOf(word.items))}, expected only ${b.id}`,
         word.res,
       );
     },
@@ -191,7 +178,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.include',
       spec: `List ${tx.kind}: include (only these IDs)`,
       level: 'must',
-      requirements: [param(tx, 'include'), LIST],
+      requirements: [req.param(tx.kind, 'include'), LIST],
       tags: ['writes'],
     }),
     `include lists only the given ${tx.kind}`,
@@ -203,14 +190,14 @@ export function listChecks(tx: Taxonomy): void {
       ];
       const { res, items } = await listTerms(t, tx, { include: [a.id, c.id], ...SHOW_EMPTY });
       t.assert(
-        sameSet(idsOf(items), [a.id, c.id]),
-        `include=${a.id},${c.id} lists ${show(idsOf(items))}, expected exactly ${a.id}, ${c.id} (not ${b.id})`,
+        sameIds(idsOf(items), [a.id, c.id]),
+        `include=${a.id},${c.id} lists ${showIds(idsOf(items))}, expected exactly ${a.id}, ${c.id} (not ${b.id})`,
         res,
       );
       const comma = await listTerms(t, tx, { include: `${a.id},${b.id}`, ...SHOW_EMPTY });
       t.assert(
-        sameSet(idsOf(comma.items), [a.id, b.id]),
-        `include=${a.id},${b.id} (a comma list) lists ${show(idsOf(comma.items))}, expected exactly ${a.id}, ${b.id}`,
+        sameIds(idsOf(comma.items), [a.id, b.id]),
+        `include=${a.id},${b.id} (a comma list) lists ${showIds(idsOf(comma.items))}, expected exactly ${a.id}, ${b.id}`,
         comma.res,
       );
     },
@@ -221,7 +208,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.exclude',
       spec: `List ${tx.kind}: exclude (exclude these IDs)`,
       level: 'must',
-      requirements: [param(tx, 'exclude'), LIST],
+      requirements: [req.param(tx.kind, 'exclude'), LIST],
       tags: ['writes'],
     }),
     `exclude leaves the given ${tx.kind} out of the list`,
@@ -233,8 +220,8 @@ export function listChecks(tx: Taxonomy): void {
       ];
       const { res, items } = await listTerms(t, tx, { search: t.scope, exclude: [b.id], ...SHOW_EMPTY });
       t.assert(
-        sameSet(idsOf(items), [a.id, c.id]),
-        `exclude=${b.id} lists ${show(idsOf(items))}, expected ${a.id}, ${c.id}`,
+        sameIds(idsOf(items), [a.id, c.id]),
+        `exclude=${b.id} lists ${showIds(idsOf(items))}, expected ${a.id}, ${c.id}`,
         res,
       );
     },
@@ -245,7 +232,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.slug',
       spec: `List ${tx.kind}: slug (terms with this slug)`,
       level: 'must',
-      requirements: [param(tx, 'slug'), field(tx, 'slug'), LIST],
+      requirements: [req.param(tx.kind, 'slug'), req.field(tx.kind, 'slug'), LIST],
       tags: ['writes'],
     }),
     `slug lists only the ${tx.noun} with that slug`,
@@ -254,8 +241,8 @@ export function listChecks(tx: Taxonomy): void {
       const b = await makeTerm(t, tx, 'slug b', { slug: slugFor(t, 'second') });
       const { res, items } = await listTerms(t, tx, { slug: slugFor(t, 'second'), ...SHOW_EMPTY });
       t.assert(
-        sameSet(idsOf(items), [b.id]),
-        `slug=${slugFor(t, 'second')} lists ${show(idsOf(items))}, expected only ${b.id} (not ${a.id})`,
+        sameIds(idsOf(items), [b.id]),
+        `slug=${slugFor(t, 'second')} lists ${showIds(idsOf(items))}, expected only ${b.id} (not ${a.id})`,
         res,
       );
     },
@@ -268,7 +255,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'list.post-event-without-terms',
       spec: `List ${tx.kind}: post (terms assigned to this post), event (alias of post)`,
       level: 'must',
-      requirements: [param(tx, 'post'), param(tx, 'event'), LIST],
+      requirements: [req.param(tx.kind, 'post'), req.param(tx.kind, 'event'), LIST],
       tags: ['writes'],
     }),
     `post and event list none of the check's ${tx.kind} for an event they are not assigned to`,
@@ -279,7 +266,7 @@ export function listChecks(tx: Taxonomy): void {
         const { res, items } = await listTerms(t, tx, { [name]: event.id, search: t.scope, ...SHOW_EMPTY });
         t.assert(
           items.length === 0,
-          `${name}=${event.id} lists ${show(idsOf(items))}, expected none (the ${tx.noun} ${made.id} is assigned to no event)`,
+          `${name}=${event.id} lists ${showIds(idsOf(items))}, expected none (the ${tx.noun} ${made.id} is assigned to no event)`,
           res,
         );
       }
@@ -292,7 +279,7 @@ export function listChecks(tx: Taxonomy): void {
         id: `list.${name}-filter`,
         spec: `List ${tx.kind}: ${name}${name === 'event' ? ' (alias of post)' : ''}; Event: ${tx.kind} (extended only)`,
         level: 'must',
-        requirements: [param(tx, name), LIST, `field:events.${tx.kind}`],
+        requirements: [req.param(tx.kind, name), LIST, `field:events.${tx.kind}`],
         tags: ['writes', 'extended'],
       }),
       `${name}=<event ID> lists the ${tx.kind} of that event and no other (extended)`,
@@ -306,8 +293,8 @@ export function listChecks(tx: Taxonomy): void {
         await eventWith(t, tx, [b.id], 'other event');
         const { res, items } = await listTerms(t, tx, { [name]: event.id, search: t.scope, ...SHOW_EMPTY });
         t.assert(
-          sameSet(idsOf(items), [a.id, c.id]),
-          `${name}=${event.id} lists ${show(idsOf(items))}, expected the event's ${a.id}, ${c.id} (not ${b.id})`,
+          sameIds(idsOf(items), [a.id, c.id]),
+          `${name}=${event.id} lists ${showIds(idsOf(items))}, expected the event's ${a.id}, ${c.id} (not ${b.id})`,
           res,
         );
       },
@@ -319,7 +306,7 @@ export function listChecks(tx: Taxonomy): void {
       id: 'read.count-of-events',
       spec: 'reference/responses.md term record count (should); Event: ' + tx.kind + ' (extended only)',
       level: 'should',
-      requirements: [route(tx, 'GET', true), `field:events.${tx.kind}`],
+      requirements: [req.route('GET', tx.kind, '/{id}'), `field:events.${tx.kind}`],
       tags: ['writes', 'extended'],
     }),
     `a ${tx.noun} record counts the events it is assigned to`,

@@ -4,15 +4,13 @@
 import fc from 'fast-check';
 import { check } from '../check.ts';
 import { validateList, validateRecord } from '../schemas.ts';
+import { req, showIds } from '../contract.ts';
 import {
   byNameCaseInsensitive,
   idsOf,
   listTerms,
   makeTerm,
   meta,
-  param,
-  route,
-  show,
   slugFor,
   SHOW_EMPTY,
   type Taxonomy,
@@ -21,14 +19,14 @@ import {
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
 export function orderChecks(tx: Taxonomy): void {
-  const LIST = route(tx, 'GET');
+  const LIST = req.route('GET', tx.kind);
 
   check(
     meta(tx, {
       id: 'list.order-by-name',
       spec: `List ${tx.kind}: order, orderby; LEVELS.md term order/orderby (must: orderby=name asc/desc on ASCII names, case-insensitive)`,
       level: 'must',
-      requirements: [param(tx, 'order'), param(tx, 'orderby'), LIST],
+      requirements: [req.param(tx.kind, 'order'), req.param(tx.kind, 'orderby'), LIST],
       tags: ['writes', 'property'],
     }),
     `orderby=name with order asc or desc sorts ASCII ${tx.noun} names case-insensitively`,
@@ -57,7 +55,7 @@ export function orderChecks(tx: Taxonomy): void {
           const got = idsOf(items);
           t.assert(
             got.join() === idsOf(expected).join(),
-            `orderby=name&order=${order} lists ${show(got)} (${items.map((r) => JSON.stringify(r?.name)).join(', ')}), expected ${show(idsOf(expected))} (${expected.map((e) => e.word).join(', ')})`,
+            `orderby=name&order=${order} lists ${showIds(got)} (${items.map((r) => JSON.stringify(r?.name)).join(', ')}), expected ${showIds(idsOf(expected))} (${expected.map((e) => e.word).join(', ')})`,
             res,
           );
         },
@@ -71,7 +69,7 @@ export function orderChecks(tx: Taxonomy): void {
       id: 'list.orderby-other-values',
       spec: 'LEVELS.md term order/orderby (should: id, slug, count, term_group, description, include answer 200)',
       level: 'should',
-      requirements: [param(tx, 'orderby'), param(tx, 'order'), LIST],
+      requirements: [req.param(tx.kind, 'orderby'), req.param(tx.kind, 'order'), LIST],
       tags: ['writes'],
     }),
     `orderby=id, slug, description and include sort ${tx.kind} by that attribute; count and term_group answer 200`,
@@ -95,13 +93,13 @@ export function orderChecks(tx: Taxonomy): void {
         if (want[orderby])
           t.assert(
             got.join() === want[orderby].join(),
-            `orderby=${orderby}&order=asc lists ${show(got)}, expected ${show(want[orderby])}`,
+            `orderby=${orderby}&order=asc lists ${showIds(got)}, expected ${showIds(want[orderby])}`,
             res,
           );
         else
           t.assert(
             got.length === 3,
-            `orderby=${orderby} lists ${show(got)}, expected the 3 ${tx.kind} ${show([a.id, b.id, c.id])}`,
+            `orderby=${orderby} lists ${showIds(got)}, expected the 3 ${tx.kind} ${showIds([a.id, b.id, c.id])}`,
             res,
           );
       }
@@ -113,7 +111,7 @@ export function orderChecks(tx: Taxonomy): void {
       id: 'list.order-non-ascii-names',
       spec: 'LEVELS.md term order/orderby (should: non-ASCII collation)',
       level: 'should',
-      requirements: [param(tx, 'orderby'), param(tx, 'order'), LIST],
+      requirements: [req.param(tx.kind, 'orderby'), req.param(tx.kind, 'order'), LIST],
       tags: ['writes'],
     }),
     `orderby=name sorts accented ${tx.noun} names with their base letters (Ångström, apple, eagle, Émile, zebra, Zoë)`,
@@ -139,7 +137,7 @@ export function orderChecks(tx: Taxonomy): void {
       id: 'schema.contract',
       spec: 'LEVELS.md minimal response contract (records with an integer id, lists under the plural name)',
       level: 'must',
-      requirements: [route(tx, 'POST'), route(tx, 'GET', true), LIST],
+      requirements: [req.route('POST', tx.kind), req.route('GET', tx.kind, '/{id}'), LIST],
       tags: ['writes'],
     }),
     `${tx.noun} create, read and list answers meet the minimal response contract`,
@@ -166,7 +164,7 @@ export function orderChecks(tx: Taxonomy): void {
       id: 'schema.shape',
       spec: 'reference/responses.md term records and lists (LEVELS.md: shapes are should)',
       level: 'should',
-      requirements: [route(tx, 'POST'), route(tx, 'GET', true), LIST],
+      requirements: [req.route('POST', tx.kind), req.route('GET', tx.kind, '/{id}'), LIST],
       tags: ['writes'],
     }),
     `${tx.noun} create, read and list answers have the original's full shape`,

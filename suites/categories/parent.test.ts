@@ -4,26 +4,15 @@
  * so no check sends 0.
  */
 import { check } from '../../lib/check.ts';
-import {
-  CATEGORIES as tx,
-  field,
-  idsOf,
-  listTerms,
-  makeTerm,
-  param,
-  readTerm,
-  route,
-  sameSet,
-  show,
-  SHOW_EMPTY,
-} from '../../lib/terms.ts';
+import { req, sameIds, showIds } from '../../lib/contract.ts';
+import { CATEGORIES as tx, idsOf, listTerms, makeTerm, readTerm, SHOW_EMPTY } from '../../lib/terms.ts';
 
 check(
   {
     id: 'categories.create.parent',
     spec: 'Resources and their fields / Event category (parent: parent category term ID)',
     level: 'must',
-    requirements: [field(tx, 'parent'), route(tx, 'POST')],
+    requirements: [req.field(tx.kind, 'parent'), req.route('POST', tx.kind)],
     tags: ['writes'],
   },
   'creates a category under a parent and reflects the parent',
@@ -51,7 +40,7 @@ check(
     id: 'categories.update.parent',
     spec: 'Resources and their fields / Event category (parent); Update: every field optional',
     level: 'must',
-    requirements: [field(tx, 'parent'), route(tx, 'PATCH', true)],
+    requirements: [req.field(tx.kind, 'parent'), req.route('PATCH', tx.kind, '/{id}')],
     tags: ['writes'],
   },
   'moves a category under another parent on update',
@@ -75,7 +64,7 @@ check(
     id: 'categories.list.parent',
     spec: 'List categories: parent (categories only; terms with this parent)',
     level: 'must',
-    requirements: [param(tx, 'parent'), route(tx, 'GET')],
+    requirements: [req.param(tx.kind, 'parent'), req.route('GET', tx.kind)],
     tags: ['writes'],
   },
   'parent lists the direct children of a category and no other category',
@@ -87,8 +76,8 @@ check(
     const other = await makeTerm(t, tx, 'top level');
     const { res, items } = await listTerms(t, tx, { parent: parent.id, search: t.scope, ...SHOW_EMPTY });
     t.assert(
-      sameSet(idsOf(items), [a.id, b.id]),
-      `parent=${parent.id} lists ${show(idsOf(items))}, expected its children ${a.id}, ${b.id} (not itself, the grandchild ${grandchild.id} or ${other.id})`,
+      sameIds(idsOf(items), [a.id, b.id]),
+      `parent=${parent.id} lists ${showIds(idsOf(items))}, expected its children ${a.id}, ${b.id} (not itself, the grandchild ${grandchild.id} or ${other.id})`,
       res,
     );
   },

@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { ApiResponse } from '../../lib/client.ts';
-import { at } from '../events/support.ts';
+import { at, isBaseEmptyPage, type ResourceKey } from '../../lib/contract.ts';
 
 const NS = '/cal/events/v1';
 const ALL_ROUTES: string[] = [
@@ -40,13 +40,15 @@ check(
       last = res;
       // Base only: an empty list page may be a 404 JSON error (LEVELS.md minimal contract; 4.6.8
       // answers an empty list, e.g. GET /categories with hide_empty, 404 *-archive-page-not-found).
+      // A 404 whose code is rest_no_route (or that has no code) says the route is missing, not the page empty.
+      const list = /^\/(events|venues|organizers|categories|tags)$/.exec(path)?.[1] as ResourceKey | undefined;
+      const code = res.json?.code;
       const emptyBasePage =
-        !t.extended &&
         method === 'GET' &&
-        /^\/(events|venues|organizers|categories|tags)$/.test(path) &&
-        res.status === 404 &&
-        typeof res.json?.code === 'string' &&
-        res.json.code !== 'rest_no_route';
+        list !== undefined &&
+        isBaseEmptyPage(t.variant, res, list) &&
+        typeof code === 'string' &&
+        code !== 'rest_no_route';
       if ((res.status === 404 || res.status === 405) && !emptyBasePage)
         missing.push(`${method} ${path} -> ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}`);
       return res;

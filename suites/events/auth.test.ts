@@ -4,7 +4,8 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { eventBody, makeEvent, scoped, show } from './support.ts';
+import { showIds } from '../../lib/contract.ts';
+import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(
   {
@@ -20,7 +21,11 @@ check(
     t.trackCreated('events', res);
     t.expectStatus(res, 401, 'an anonymous POST /events');
     const list = await scoped(t);
-    t.assert(list.ids.length === 0, `after the refused anonymous create the scope lists ${show(list.ids)}`, list.res);
+    t.assert(
+      list.ids.length === 0,
+      `after the refused anonymous create the scope lists ${showIds(list.ids)}`,
+      list.res,
+    );
   },
 );
 
@@ -89,7 +94,7 @@ check(
     const list = await scoped(t, {}, { client: t.anon });
     t.assert(
       list.ids.includes(pub.id) && !list.ids.includes(draft.id),
-      `the anonymous list shows ${show(list.ids)}; expected ${pub.id} and not the draft ${draft.id}`,
+      `the anonymous list shows ${showIds(list.ids)}; expected ${pub.id} and not the draft ${draft.id}`,
       list.res,
     );
     const read = await t.anon.get(`/events/${draft.id}`);

@@ -4,7 +4,8 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, makeEvent, scoped, show } from './support.ts';
+import { isRecordOf, showIds } from '../../lib/contract.ts';
+import { makeEvent, scoped } from './support.ts';
 
 const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
 
@@ -78,7 +79,7 @@ check(
     const list = await scoped(t);
     t.assert(
       !list.ids.includes(ev.id) && list.ids.includes(keep.id),
-      `after the delete by slug the scope lists ${show(list.ids)}; expected ${keep.id} and not ${ev.id}`,
+      `after the delete by slug the scope lists ${showIds(list.ids)}; expected ${keep.id} and not ${ev.id}`,
       list.res,
     );
     const anon = await t.anon.get(`/events/${ev.id}`);

@@ -3,7 +3,8 @@
  * reads (must); should: 200 with status "trash", a second delete 410, a missing ID 404.
  */
 import { check } from '../../lib/check.ts';
-import { MISSING_ID, isRecordOf, makeEvent, scoped, show } from './support.ts';
+import { MISSING_ID, isRecordOf, showIds } from '../../lib/contract.ts';
+import { makeEvent, scoped } from './support.ts';
 
 const DELETE = 'route:DELETE /cal/events/v1/events/{id}';
 
@@ -24,12 +25,12 @@ check(
     const list = await scoped(t);
     t.assert(
       !list.ids.includes(ev.id),
-      `the deleted event ${ev.id} is still listed (scope lists ${show(list.ids)})`,
+      `the deleted event ${ev.id} is still listed (scope lists ${showIds(list.ids)})`,
       list.res,
     );
     t.assert(
       list.ids.includes(keep.id),
-      `the other event ${keep.id} of the scope is no longer listed (scope lists ${show(list.ids)})`,
+      `the other event ${keep.id} of the scope is no longer listed (scope lists ${showIds(list.ids)})`,
       list.res,
     );
     const anon = await t.anon.get(`/events/${ev.id}`);

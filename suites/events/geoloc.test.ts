@@ -3,7 +3,8 @@
  * Needs the premium feature and a geolocated venue from the fixtures file.
  */
 import { check } from '../../lib/check.ts';
-import { eventBody, makeEvent, scoped, show } from './support.ts';
+import { showIds } from '../../lib/contract.ts';
+import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(
   {
@@ -31,19 +32,19 @@ check(
     const geo = await scoped(t, { geoloc: true });
     t.assert(
       geo.ids.includes(here) && !geo.ids.includes(elsewhere),
-      `geoloc=true listed ${show(geo.ids)}; expected ${here} (geolocated venue) and not ${elsewhere} (no venue)`,
+      `geoloc=true listed ${showIds(geo.ids)}; expected ${here} (geolocated venue) and not ${elsewhere} (no venue)`,
       geo.res,
     );
     const near = await scoped(t, { geoloc_lat: venue.lat, geoloc_lng: venue.lng });
     t.assert(
       near.ids.includes(here) && !near.ids.includes(elsewhere),
-      `geoloc_lat/lng at the venue listed ${show(near.ids)}; expected ${here} only`,
+      `geoloc_lat/lng at the venue listed ${showIds(near.ids)}; expected ${here} only`,
       near.res,
     );
     const far = await scoped(
       t,
       { geoloc_lat: -venue.lat, geoloc_lng: venue.lng + 120 > 180 ? venue.lng - 120 : venue.lng + 120 },
-      { empty404: true },
+      { notFoundIsEmpty: true },
     );
     t.assert(!far.ids.includes(here), `geoloc_lat/lng on the other side of the world still lists ${here}`, far.res);
   },

@@ -3,7 +3,8 @@
  * post_parent (fixture childEvent) and ticketed (feature tickets, fixture ticketedEvent).
  */
 import { check } from '../../lib/check.ts';
-import { at, listEvents, makeEvent, sameIds, show } from './support.ts';
+import { at, sameIds, showIds } from '../../lib/contract.ts';
+import { listEvents, makeEvent } from './support.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
 
@@ -21,11 +22,11 @@ check(
     const b = await makeEvent(t, 'inc b', {}, 41);
     await makeEvent(t, 'inc c', {}, 42);
     const plain = await listEvents(t, { include: [a.id, b.id], per_page: 50 });
-    t.assert(sameIds(plain.ids, [a.id, b.id]), `include=[${a.id}, ${b.id}] listed ${show(plain.ids)}`, plain.res);
+    t.assert(sameIds(plain.ids, [a.id, b.id]), `include=[${a.id}, ${b.id}] listed ${showIds(plain.ids)}`, plain.res);
     const comma = await listEvents(t, { include: `${a.id},${b.id}`, per_page: 50 });
     t.assert(
       sameIds(comma.ids, [a.id, b.id]),
-      `include=${a.id},${b.id} (comma list) listed ${show(comma.ids)}`,
+      `include=${a.id},${b.id} (comma list) listed ${showIds(comma.ids)}`,
       comma.res,
     );
     const dated = await listEvents(t, {
@@ -36,7 +37,7 @@ check(
     });
     t.assert(
       sameIds(dated.ids, [a.id, b.id]),
-      `include with start_date/end_date 60-70 days ahead listed ${show(dated.ids)}, expected both included events`,
+      `include with start_date/end_date 60-70 days ahead listed ${showIds(dated.ids)}, expected both included events`,
       dated.res,
     );
   },
@@ -55,11 +56,11 @@ check(
     const past = await makeEvent(t, 'inc past', {}, -10);
     const soon = await makeEvent(t, 'inc soon', {}, 20);
     const a = await listEvents(t, { include: [past.id], per_page: 50 });
-    t.assert(sameIds(a.ids, [past.id]), `include=[${past.id}] (an event 10 days ago) listed ${show(a.ids)}`, a.res);
+    t.assert(sameIds(a.ids, [past.id]), `include=[${past.id}] (an event 10 days ago) listed ${showIds(a.ids)}`, a.res);
     const b = await listEvents(t, { include: [soon.id], starts_after: at(100), per_page: 50 });
     t.assert(
       sameIds(b.ids, [soon.id]),
-      `include=[${soon.id}] with starts_after 100 days ahead listed ${show(b.ids)}`,
+      `include=[${soon.id}] with starts_after 100 days ahead listed ${showIds(b.ids)}`,
       b.res,
     );
   },
@@ -80,7 +81,7 @@ check(
     const list = await listEvents(t, { post_parent: child.parent, include: [child.id, other.id], per_page: 50 });
     t.assert(
       sameIds(list.ids, [child.id]),
-      `post_parent=${child.parent} among [${child.id}, ${other.id}] listed ${show(list.ids)}, expected the child ${child.id} only`,
+      `post_parent=${child.parent} among [${child.id}, ${other.id}] listed ${showIds(list.ids)}, expected the child ${child.id} only`,
       list.res,
     );
   },
@@ -101,13 +102,13 @@ check(
     const yes = await listEvents(t, { ticketed: true, include: [ticketed.id, other.id], per_page: 50 });
     t.assert(
       sameIds(yes.ids, [ticketed.id]),
-      `ticketed=true among [${ticketed.id}, ${other.id}] listed ${show(yes.ids)}`,
+      `ticketed=true among [${ticketed.id}, ${other.id}] listed ${showIds(yes.ids)}`,
       yes.res,
     );
     const no = await listEvents(t, { ticketed: false, include: [ticketed.id, other.id], per_page: 50 });
     t.assert(
       sameIds(no.ids, [other.id]),
-      `ticketed=false among [${ticketed.id}, ${other.id}] listed ${show(no.ids)}`,
+      `ticketed=false among [${ticketed.id}, ${other.id}] listed ${showIds(no.ids)}`,
       no.res,
     );
   },

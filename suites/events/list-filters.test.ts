@@ -6,14 +6,15 @@
  * variant (event create), so the term filter checks are extended-only.
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { MISSING_ID, isRecordOf, listEvents, makeEvent, sameIds, scoped, show } from './support.ts';
+import { MISSING_ID, isRecordOf, sameIds, showIds } from '../../lib/contract.ts';
+import { listEvents, makeEvent, scoped } from './support.ts';
 import type { Params } from '../../lib/client.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
 
 async function expectScoped(t: CheckContext, query: Params, want: number[], what: string) {
   const list = await scoped(t, query);
-  t.assert(sameIds(list.ids, want), `${what}: listed ${show(list.ids)}, expected ${show(want)}`, list.res);
+  t.assert(sameIds(list.ids, want), `${what}: listed ${showIds(list.ids)}, expected ${showIds(want)}`, list.res);
 }
 
 /** A list filtered by a word only one event has: that event and nothing else of the scope. */
@@ -25,7 +26,7 @@ async function searchFinds(t: CheckContext, where: 'title' | 'description' | 'ex
   const list = await listEvents(t, { search: word, per_page: 50 });
   t.assert(
     list.ids.includes(a.id),
-    `search=${word} does not list the event ${a.id} whose ${where} holds it (listed ${show(list.ids)})`,
+    `search=${word} does not list the event ${a.id} whose ${where} holds it (listed ${showIds(list.ids)})`,
     list.res,
   );
   t.assert(!list.ids.includes(b.id), `search=${word} also lists the event ${b.id} that does not hold it`, list.res);
@@ -260,7 +261,7 @@ check(
       const ids: number[] = Array.isArray(res.json?.events) ? res.json.events.map((e: any) => e?.id) : [];
       t.assert(
         !ids.includes(ev.id) && res.status < 300,
-        `with an ${what} (${JSON.stringify(q)}) the list answered ${res.status} listing ${show(ids)}, including the unrelated event ${ev.id}`,
+        `with an ${what} (${JSON.stringify(q)}) the list answered ${res.status} listing ${showIds(ids)}, including the unrelated event ${ev.id}`,
         res,
       );
     }
@@ -290,7 +291,7 @@ async function hidden(t: CheckContext) {
   const list = await scoped(t);
   t.assert(
     sameIds(list.ids, [b.id]),
-    `the scope lists ${show(list.ids)}; expected only ${b.id}, not the hidden ${a.id}`,
+    `the scope lists ${showIds(list.ids)}; expected only ${b.id}, not the hidden ${a.id}`,
     list.res,
   );
   const read = await t.api.get(`/events/${a.id}`);

@@ -5,7 +5,8 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { validateList } from '../../lib/schemas.ts';
-import { eventBody, listEvents, sameIds, scoped, show } from './support.ts';
+import { sameIds, showIds } from '../../lib/contract.ts';
+import { eventBody, listEvents, scoped } from './support.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
 
@@ -37,13 +38,13 @@ check(
     const p1 = await listEvents(t, { search: t.scope, page: 1 });
     t.assert(
       sameIds(first.ids, p1.ids),
-      `without page the list is ${show(first.ids)}, page=1 is ${show(p1.ids)}`,
+      `without page the list is ${showIds(first.ids)}, page=1 is ${showIds(p1.ids)}`,
       p1.res,
     );
     const p2 = await listEvents(t, { search: t.scope, page: 2 });
     t.assert(
       sameIds([...first.ids, ...p2.ids], ids),
-      `pages 1 and 2 without per_page hold ${show([...first.ids, ...p2.ids])}, expected the 12 events ${show(ids)}`,
+      `pages 1 and 2 without per_page hold ${showIds([...first.ids, ...p2.ids])}, expected the 12 events ${showIds(ids)}`,
       p2.res,
     );
   },
@@ -70,7 +71,7 @@ check(
       );
       t.assert(
         list.ids.every((id) => ids.includes(id)),
-        `per_page=${n} listed events outside the scope: ${show(list.ids)}`,
+        `per_page=${n} listed events outside the scope: ${showIds(list.ids)}`,
         list.res,
       );
     }
@@ -134,7 +135,7 @@ check(
     for (const page of [1, 2, 3]) {
       const list = await listEvents(t, { search: t.scope, per_page: 5, page });
       const dup = list.ids.filter((id) => seen.includes(id));
-      t.assert(dup.length === 0, `page ${page} repeats ${show(dup)} from earlier pages`, list.res);
+      t.assert(dup.length === 0, `page ${page} repeats ${showIds(dup)} from earlier pages`, list.res);
       t.assert(
         list.ids.length === (page < 3 ? 5 : 2),
         `page ${page} (per_page=5, 12 matches) holds ${list.ids.length} events`,
@@ -142,7 +143,7 @@ check(
       );
       seen.push(...list.ids);
     }
-    t.assert(sameIds(seen, ids), `pages 1-3 hold ${show(seen)}, expected the 12 events ${show(ids)}`);
+    t.assert(sameIds(seen, ids), `pages 1-3 hold ${showIds(seen)}, expected the 12 events ${showIds(ids)}`);
   },
 );
 
@@ -186,7 +187,7 @@ check(
     const got: number[] = (t.json(res)?.events ?? []).map((e: any) => e?.id);
     t.assert(
       sameIds([...first.ids, ...got], ids),
-      `page 1 ${show(first.ids)} and next_rest_url ${show(got)} do not partition the 7 events ${show(ids)}`,
+      `page 1 ${showIds(first.ids)} and next_rest_url ${showIds(got)} do not partition the 7 events ${showIds(ids)}`,
       res,
     );
   },
@@ -203,8 +204,8 @@ check(
   'lists no events on a page past the last one',
   async (t) => {
     await many(t, 3);
-    const list = await listEvents(t, { search: t.scope, per_page: 2, page: 3 }, { empty404: true });
-    t.assert(list.ids.length === 0, `page 3 of 2 (per_page=2, 3 matches) lists ${show(list.ids)}`, list.res);
+    const list = await listEvents(t, { search: t.scope, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
+    t.assert(list.ids.length === 0, `page 3 of 2 (per_page=2, 3 matches) lists ${showIds(list.ids)}`, list.res);
   },
 );
 
@@ -235,7 +236,7 @@ check(
   'answers a list with no events when nothing matches',
   async (t) => {
     const list = await scoped(t, { search: `${t.scope}nomatch` });
-    t.assert(list.ids.length === 0, `a search matching nothing lists ${show(list.ids)}`, list.res);
+    t.assert(list.ids.length === 0, `a search matching nothing lists ${showIds(list.ids)}`, list.res);
   },
 );
 

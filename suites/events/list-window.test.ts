@@ -4,7 +4,8 @@
  * 3 days ago is not listed, events from tomorrow to 23 months ahead are, 26 months ahead is not.
  */
 import { check } from '../../lib/check.ts';
-import { makeEvent, scoped, show } from './support.ts';
+import { showIds } from '../../lib/contract.ts';
+import { makeEvent, scoped } from './support.ts';
 
 check(
   {
@@ -26,7 +27,7 @@ check(
     const missing = want.filter((id) => !list.ids.includes(id));
     t.assert(
       missing.length === 0,
-      `the default list lacks ${show(missing)} (tomorrow ${tomorrow.id}, a year ${soon.id}, 23 months ${far.id}); listed ${show(list.ids)}`,
+      `the default list lacks ${showIds(missing)} (tomorrow ${tomorrow.id}, a year ${soon.id}, 23 months ${far.id}); listed ${showIds(list.ids)}`,
       list.res,
     );
     t.assert(!list.ids.includes(past.id), `the default list includes the event of 3 days ago (${past.id})`, list.res);

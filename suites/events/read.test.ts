@@ -3,7 +3,8 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { MISSING_ID, makeEvent } from './support.ts';
+import { MISSING_ID } from '../../lib/contract.ts';
+import { makeEvent } from './support.ts';
 
 const READ = 'route:GET /cal/events/v1/events/{id}';
 

@@ -5,7 +5,8 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { MISSING_ID, at, linkedIds, makeEvent } from './support.ts';
+import { MISSING_ID, at } from '../../lib/contract.ts';
+import { linkedIds, makeEvent } from './support.ts';
 
 type Method = 'POST' | 'PUT' | 'PATCH';
 

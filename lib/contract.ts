@@ -1,0 +1,178 @@
+/**
+ * The response contract every check relies on (LEVELS.md, "The minimal response contract"), written
+ * once: reading a list (with the base empty-page 404 rule), a record answer (2xx JSON object with an
+ * integer `id`), the ID no record has, comparing and showing sets of IDs, dates relative to today
+ * (luxon, UTC) and the builders of requirement IDs (`fixtures/spec/requirements.json`).
+ *
+ * Pure functions over responses, plus `readList`/`readRecord`, which assert through the check
+ * context so that a failure carries the exchange. Checks reach them as `t.list(res, key)` and
+ * `t.record(res)`.
+ */
+import { DateTime } from 'luxon';
+import type { ApiResponse } from './client.ts';
+
+/** The five resources: route segment, plural key of their lists, check-ID group. */
+export type ResourceKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+
+/** The namespace path the requirement IDs are written with (whatever the target's namespace). */
+export const NAMESPACE_PATH = '/cal/events/v1';
+
+/** An ID no record has: far above any real post or term ID. */
+export const MISSING_ID = 987654321;
+
+/** A plain (non-array) JSON object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The keys of a body, for messages. */
+export function keysOf(body: unknown): string {
+  return isObject(body) ? Object.keys(body).join(', ') || 'none' : typeof body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+/**
+ * THE base empty-page rule (LEVELS.md minimal contract: "Base only: an empty page may instead be a
+ * 404 JSON error"). True when `res` is such an answer: base variant, status 404, a JSON object body
+ * that holds no records array. Extended servers answer an empty page with an empty array; a 404 on
+ * extended is never read as an empty page by this rule.
+ */
+export function isBaseEmptyPage(variant: string, res: ApiResponse, key: ResourceKey): boolean {
+  return variant === 'base' && isJson404(res, key);
+}
+
+/** A 404 with a JSON error body (no records array): how a server may answer a page with no records. */
+export function isJson404(res: ApiResponse, key: ResourceKey): boolean {
+  return res.status === 404 && isObject(res.json) && !Array.isArray(res.json[key]);
+}
+
+export interface ListOptions {
+  /** Words for messages (default `the <key> list`). */
+  what?: string;
+  /**
+   * Also read a 404 JSON error as "no records" on every variant. Only for checks whose behaviour
+   * is "no records" and whose should is the 404 (a page past the end, a search matching nothing).
+   */
+  notFoundIsEmpty?: boolean;
+}
+
+export interface ListReading {
+  /** The records; [] when the page was read as empty from a 404. */
+  records: any[];
+  /** Their `id`s, in order. */
+  ids: number[];
+  /** True when the answer was a 404 read as an empty page. */
+  emptyAs404: boolean;
+}
+
+/** What a list-reading check context offers (lib/check.ts `CheckContext` satisfies it). */
+export interface Asserter {
+  variant: string;
+  expectStatus(res: ApiResponse, expected: number | number[] | '2xx' | '4xx', what?: string): void;
+  assert(condition: unknown, message: string, res?: ApiResponse): void;
+  fail(message: string, res?: ApiResponse): never;
+}
+
+/**
+ * Reads `res` as a list answer: 2xx, a JSON object, the records in an array under `key`; or, by
+ * the base empty-page rule (or `notFoundIsEmpty`), a 404 JSON error read as no records. Anything
+ * else fails the check with the exchange.
+ */
+export function readList(t: Asserter, res: ApiResponse, key: ResourceKey, opts: ListOptions = {}): ListReading {
+  if (isBaseEmptyPage(t.variant, res, key) || (opts.notFoundIsEmpty && isJson404(res, key)))
+    return { records: [], ids: [], emptyAs404: true };
+  const what = opts.what ?? `the ${key} list`;
+  t.expectStatus(res, '2xx', what);
+  if (res.json === undefined) t.fail(`${what} is not JSON (${res.jsonError ?? 'no body'})`, res);
+  const records = isObject(res.json) ? res.json[key] : undefined;
+  if (!Array.isArray(records)) t.fail(`${what} has no array under "${key}" (keys: ${keysOf(res.json)})`, res);
+  return { records, ids: records.map((r) => (isObject(r) ? (r.id as number) : Number.NaN)), emptyAs404: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+/** The `id` of a record answer (2xx JSON object with an integer `id`), else undefined. */
+export function recordId(res: ApiResponse): number | undefined {
+  if (res.status < 200 || res.status >= 300 || !isObject(res.json)) return undefined;
+  const id = res.json.id;
+  return Number.isInteger(id) ? (id as number) : undefined;
+}
+
+/** A record answer whose `id` is `id`. */
+export function isRecordOf(res: ApiResponse, id: number): boolean {
+  return recordId(res) === id;
+}
+
+/** Reads `res` as a record answer (2xx JSON object with an integer `id`), or fails the check with the exchange. */
+export function readRecord(t: Asserter, res: ApiResponse, what = 'the answer'): Record<string, any> {
+  t.expectStatus(res, '2xx', what);
+  if (res.json === undefined) t.fail(`${what} is not JSON (${res.jsonError ?? 'no body'})`, res);
+  if (!isObject(res.json))
+    t.fail(`${what} is not a JSON object (${Array.isArray(res.json) ? 'array' : typeof res.json})`, res);
+  if (!Number.isInteger(res.json.id))
+    t.fail(`${what} has no integer "id" (id: ${JSON.stringify(res.json.id)}; keys: ${keysOf(res.json)})`, res);
+  return res.json as Record<string, any>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sets of IDs
+
+/** `a` and `b` hold the same IDs, in any order (duplicates count). */
+export function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const x = [...a].sort((p, q) => p - q);
+  const y = [...b].sort((p, q) => p - q);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/** An ID list for messages: `[3, 5]`, `[]` when empty. */
+export function showIds(ids: readonly unknown[]): string {
+  return `[${ids.join(', ')}]`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates (UTC wall clock, the interface's `YYYY-MM-DD hh:mm:ss`)
+
+const DAY = 'yyyy-MM-dd';
+const DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
+
+/** `YYYY-MM-DD` of today (UTC) plus `days`. */
+export function day(days: number): string {
+  return DateTime.utc().startOf('day').plus({ days }).toFormat(DAY);
+}
+
+/** `YYYY-MM-DD hh:mm:00` of today (UTC) plus `days`, at `hour` (and `minute`). */
+export function at(days: number, hour = 10, minute = 0): string {
+  return DateTime.utc().startOf('day').plus({ days, hours: hour, minutes: minute }).toFormat(DATE_TIME);
+}
+
+/** A distinct past date per index, 25 hours apart from 2020-01-01 08:00 (equal post dates make pages overlap). */
+export function pastDate(i: number): string {
+  return DateTime.utc(2020, 1, 1, 8)
+    .plus({ hours: 25 * i })
+    .toFormat(DATE_TIME);
+}
+
+/** `YYYY-MM-DD hh:mm:ss` wall time in `zone` converted to UTC, same format. */
+export function wallToUtc(wall: string, zone: string): string {
+  return DateTime.fromFormat(wall, DATE_TIME, { zone }).toUTC().toFormat(DATE_TIME);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requirement IDs
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteItem = '' | '/{id}' | '/by-slug/{slug}';
+
+/** Builders of requirement IDs, as `fixtures/spec/requirements.json` names them. */
+export const req = {
+  /** `route:GET /cal/events/v1/events/{id}` */
+  route: (method: Method, resource: ResourceKey, item: RouteItem = '') =>
+    `route:${method} ${NAMESPACE_PATH}/${resource}${item}`,
+  /** `field:events.title` */
+  field: (resource: ResourceKey, name: string) => `field:${resource}.${name}`,
+  /** `param:events.search` */
+  param: (resource: ResourceKey, name: string) => `param:${resource}.${name}`,
+};
