@@ -4,7 +4,7 @@
  * fault lists is a real check. (Whether the faults really break those checks is the fault
  * matrix's job.)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { listChecks, type ListedCheck } from '../lib/list.ts';
@@ -38,6 +38,43 @@ test('every check carries id, title, level, spec, requirements and known tags', 
     expect(c.title.length).toBeGreaterThan(10);
     expect(c.spec.length).toBeGreaterThan(3);
     for (const tag of c.tags) expect(TAGS).toContain(tag);
+  }
+});
+
+test('no module under lib/ declares a check: check bodies live under suites/', () => {
+  // Static: a check is declared by calling `check` (lib/check.ts) or vitest's test/it; no lib/
+  // module besides the harness's own check module may import either.
+  const offenders: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(join(PROJECT_ROOT, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(rel);
+      else if (rel.endsWith('.ts') && !/^lib\/check(\.ts|\/)/.test(rel)) {
+        const src = readFileSync(join(PROJECT_ROOT, rel), 'utf8');
+        for (const m of src.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+          const names = m[1].split(',').map((n) => n.trim().replace(/^type\s+/, ''));
+          const fromCheck = /(^|\/)check(\.ts|\/index\.ts)?$/.test(m[2]) && names.includes('check');
+          const fromVitest = m[2] === 'vitest' && names.some((n) => /^(test|it|describe)\b/.test(n));
+          if (fromCheck || fromVitest) offenders.push(`${rel} imports { ${names.join(', ')} } from '${m[2]}'`);
+        }
+      }
+    }
+  };
+  walk('lib');
+  expect(offenders).toEqual([]);
+  // Dynamic, from the declaration site of each check (`source`, path:line of its check() call),
+  // once the harness records it: it exists and is not under lib/.
+  const withSource = checks.filter((c) => typeof (c as { source?: unknown }).source === 'string');
+  if (withSource.length) {
+    expect(withSource.length, 'every check has a source once one has').toBe(checks.length);
+    for (const c of withSource) {
+      const source = (c as unknown as { source: string }).source;
+      const [path, line] = [source.replace(/:\d+(:\d+)?$/, ''), Number(/:(\d+)(:\d+)?$/.exec(source)?.[1])];
+      expect(existsSync(join(PROJECT_ROOT, path)), `${c.id}: source ${source} exists`).toBe(true);
+      expect(line, `${c.id}: source ${source} has a line`).toBeGreaterThan(0);
+      expect(readFileSync(join(PROJECT_ROOT, path), 'utf8').split('\n').length).toBeGreaterThanOrEqual(line);
+      expect(path.startsWith('lib/'), `${c.id} is declared in ${source}`).toBe(false);
+    }
   }
 });
 

@@ -7,9 +7,6 @@
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import type { CheckContext } from '../check.ts';
-import type { ApiResponse } from '../client.ts';
-import { readList } from '../contract.ts';
 import type { DateQuery, OracleEvent } from '../oracle/dates.ts';
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
@@ -198,45 +195,6 @@ export function unambiguous(wall: string, zone: string): boolean {
     if (DateTime.fromMillis(dt.toMillis() + delta, { zone }).toFormat(WALL) === wall) return false;
   }
   return true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// I/O for the date checks.
-
-/**
- * Creates the pool (titles `t.name(label)`, `timezone` only for events with their own zone) and
- * returns the oracle's view of it (IDs as created) and the site zone the server reports (the
- * `timezone` of an event created without one; null when the record does not say).
- */
-export async function createPool(
-  t: CheckContext,
-  pool: readonly PoolEvent[],
-): Promise<{ events: OracleEvent[]; siteZone: string | null }> {
-  const events: OracleEvent[] = [];
-  let siteZone: string | null = null;
-  for (const ev of pool) {
-    const payload: Record<string, unknown> = { title: t.name(ev.label), start_date: ev.start, end_date: ev.end };
-    if (ev.zone) payload.timezone = ev.zone;
-    const rec = await t.create('events', payload);
-    if (
-      !ev.zone &&
-      siteZone === null &&
-      typeof rec.timezone === 'string' &&
-      DateTime.now().setZone(rec.timezone).isValid
-    )
-      siteZone = rec.timezone;
-    events.push({ id: rec.id, start: ev.start, end: ev.end, zone: ev.zone });
-  }
-  return { events, siteZone };
-}
-
-/**
- * Lists this check's events for a date query (search scoped to the check, 50 per page) and
- * returns their IDs, read by the response contract (lib/contract.ts).
- */
-export async function listedIds(t: CheckContext, query: DateQuery): Promise<{ ids: number[]; res: ApiResponse }> {
-  const res = await t.api.get('/events', { ...query, search: t.scope, per_page: 50 });
-  return { ids: readList(t, res, 'events', { what: `GET /events with ${describeQuery(query)}` }).ids, res };
 }
 
 export function describeQuery(query: DateQuery): string {

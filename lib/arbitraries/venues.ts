@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import type { Params } from '../client.ts';
-import type { LinkedDef } from '../posts.ts';
+import type { LinkedDef } from '../resources.ts';
 
 const WORDS = [
   'Zürich',

@@ -1,5 +1,5 @@
-/** Creating categories: the shared term checks of lib/term-checks/create.ts, declared for categories. */
-import { createChecks } from '../../lib/term-checks/create.ts';
-import { CATEGORIES } from '../../lib/terms.ts';
+/** Creating categories: the shared term checks of suites/_families/terms/create.ts, declared for categories. */
+import { createChecks } from '../_families/terms/create.ts';
+import { CATEGORIES } from '../../lib/resources.ts';
 
 createChecks(CATEGORIES);

@@ -1,5 +1,5 @@
-/** categories item routes (read, update, delete, unknown IDs, anonymous writes): lib/term-checks/items.ts. */
-import { itemChecks } from '../../lib/term-checks/items.ts';
-import { CATEGORIES } from '../../lib/terms.ts';
+/** categories item routes (read, update, delete, unknown IDs, anonymous writes): suites/_families/terms/items.ts. */
+import { itemChecks } from '../_families/terms/items.ts';
+import { CATEGORIES } from '../../lib/resources.ts';
 
 itemChecks(CATEGORIES);

@@ -1,5 +1,5 @@
-/** categories list parameters (paging, search, include, exclude, slug, hide_empty, post/event): lib/term-checks/lists.ts. */
-import { listChecks } from '../../lib/term-checks/lists.ts';
-import { CATEGORIES } from '../../lib/terms.ts';
+/** categories list parameters (paging, search, include, exclude, slug, hide_empty, post/event): suites/_families/terms/lists.ts. */
+import { listChecks } from '../_families/terms/lists.ts';
+import { CATEGORIES } from '../../lib/resources.ts';
 
 listChecks(CATEGORIES);

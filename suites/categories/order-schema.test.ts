@@ -1,5 +1,5 @@
-/** categories ordering (order x orderby) and schemas: lib/term-checks/order.ts. */
-import { orderChecks } from '../../lib/term-checks/order.ts';
-import { CATEGORIES } from '../../lib/terms.ts';
+/** categories ordering (order x orderby) and schemas: suites/_families/terms/order.ts. */
+import { orderChecks } from '../_families/terms/order.ts';
+import { CATEGORIES } from '../../lib/resources.ts';
 
 orderChecks(CATEGORIES);

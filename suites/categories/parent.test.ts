@@ -5,7 +5,8 @@
  */
 import { check } from '../../lib/check.ts';
 import { req, sameIds, showIds } from '../../lib/contract.ts';
-import { CATEGORIES as tx, idsOf, listTerms, makeTerm, readTerm, SHOW_EMPTY } from '../../lib/terms.ts';
+import { CATEGORIES as tx } from '../../lib/resources.ts';
+import { idsOf, listTerms, makeTerm, readTerm, SHOW_EMPTY } from '../_families/terms/support.ts';
 
 check(
   {

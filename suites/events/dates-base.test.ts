@@ -8,16 +8,8 @@
 import fc from 'fast-check';
 import { check } from '../../lib/check.ts';
 import { disagreement, expectation, readingSets, type OracleEvent } from '../../lib/oracle/dates.ts';
-import {
-  anchorDay,
-  BASE_PARAMS,
-  createPool,
-  describeQuery,
-  listedIds,
-  placePool,
-  poolArb,
-} from '../../lib/arbitraries/dates.ts';
-import { mustReadings, poolProperty, runTable } from '../../lib/arbitraries/date-checks.ts';
+import { anchorDay, BASE_PARAMS, describeQuery, placePool, poolArb } from '../../lib/arbitraries/dates.ts';
+import { createPool, listedIds, mustReadings, poolProperty, runTable } from './date-checks.ts';
 import { DateTime } from 'luxon';
 
 const LIST = 'route:GET /cal/events/v1/events';

@@ -20,7 +20,7 @@ import {
   unambiguous,
   type PoolEvent,
 } from '../../lib/arbitraries/dates.ts';
-import { mustReadings, poolProperty, runTable, type Row } from '../../lib/arbitraries/date-checks.ts';
+import { mustReadings, poolProperty, runTable, type Row } from './date-checks.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
 const ALL_PARAMS = [

@@ -1,14 +1,14 @@
 /**
  * Model-based sequences of event commands (create, update by POST/PUT/PATCH, delete, read,
- * list) against an in-memory model of the check's own events (lib/model/). Every answer must
+ * list) against an in-memory model of the check's own events (suites/events/model/). Every answer must
  * agree with the model. Must: sent fields applied, reads return what was written (normalised),
  * deleted records gone from lists and anonymous reads. Should: unsent fields keep their values.
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { eventCommands, type Model, type Real } from '../../lib/model/index.ts';
-import { CreateCommand } from '../../lib/model/create.ts';
-import type { UpdatePart } from '../../lib/model/update.ts';
+import { eventCommands, type Model, type Real } from './model/index.ts';
+import { CreateCommand } from './model/create.ts';
+import type { UpdatePart } from './model/update.ts';
 
 async function runSequences(t: CheckContext, mode: Model['mode'], parts?: fc.Arbitrary<UpdatePart[]>): Promise<void> {
   let run = 0;

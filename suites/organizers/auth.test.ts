@@ -1,5 +1,5 @@
-// organizers: auth checks. Declared once for venues and organizers in lib/linked/auth.ts (data-driven twins).
-import { ORGANIZERS } from '../../lib/posts.ts';
-import { authChecks } from '../../lib/linked/auth.ts';
+// organizers: auth checks. Declared once for venues and organizers in suites/_families/linked/auth.ts (data-driven twins).
+import { ORGANIZERS } from '../../lib/resources.ts';
+import { authChecks } from '../_families/linked/auth.ts';
 
 authChecks(ORGANIZERS);

@@ -1,5 +1,5 @@
-// organizers: create checks. Declared once for venues and organizers in lib/linked/create.ts (data-driven twins).
-import { ORGANIZERS } from '../../lib/posts.ts';
-import { createChecks } from '../../lib/linked/create.ts';
+// organizers: create checks. Declared once for venues and organizers in suites/_families/linked/create.ts (data-driven twins).
+import { ORGANIZERS } from '../../lib/resources.ts';
+import { createChecks } from '../_families/linked/create.ts';
 
 createChecks(ORGANIZERS);

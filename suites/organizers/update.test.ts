@@ -1,5 +1,5 @@
-// organizers: update checks. Declared once for venues and organizers in lib/linked/update.ts (data-driven twins).
-import { ORGANIZERS } from '../../lib/posts.ts';
-import { updateChecks } from '../../lib/linked/update.ts';
+// organizers: update checks. Declared once for venues and organizers in suites/_families/linked/update.ts (data-driven twins).
+import { ORGANIZERS } from '../../lib/resources.ts';
+import { updateChecks } from '../_families/linked/update.ts';
 
 updateChecks(ORGANIZERS);

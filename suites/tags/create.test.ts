@@ -1,5 +1,5 @@
-/** Creating tags: the shared term checks of lib/term-checks/create.ts, declared for tags. */
-import { createChecks } from '../../lib/term-checks/create.ts';
-import { TAGS } from '../../lib/terms.ts';
+/** Creating tags: the shared term checks of suites/_families/terms/create.ts, declared for tags. */
+import { createChecks } from '../_families/terms/create.ts';
+import { TAGS } from '../../lib/resources.ts';
 
 createChecks(TAGS);

@@ -1,5 +1,5 @@
-/** tags item routes (read, update, delete, unknown IDs, anonymous writes): lib/term-checks/items.ts. */
-import { itemChecks } from '../../lib/term-checks/items.ts';
-import { TAGS } from '../../lib/terms.ts';
+/** tags item routes (read, update, delete, unknown IDs, anonymous writes): suites/_families/terms/items.ts. */
+import { itemChecks } from '../_families/terms/items.ts';
+import { TAGS } from '../../lib/resources.ts';
 
 itemChecks(TAGS);

@@ -1,5 +1,5 @@
-/** tags ordering (order x orderby) and schemas: lib/term-checks/order.ts. */
-import { orderChecks } from '../../lib/term-checks/order.ts';
-import { TAGS } from '../../lib/terms.ts';
+/** tags ordering (order x orderby) and schemas: suites/_families/terms/order.ts. */
+import { orderChecks } from '../_families/terms/order.ts';
+import { TAGS } from '../../lib/resources.ts';
 
 orderChecks(TAGS);

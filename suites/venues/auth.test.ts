@@ -1,5 +1,5 @@
-// venues: auth checks. Declared once for venues and organizers in lib/linked/auth.ts (data-driven twins).
-import { VENUES } from '../../lib/posts.ts';
-import { authChecks } from '../../lib/linked/auth.ts';
+// venues: auth checks. Declared once for venues and organizers in suites/_families/linked/auth.ts (data-driven twins).
+import { VENUES } from '../../lib/resources.ts';
+import { authChecks } from '../_families/linked/auth.ts';
 
 authChecks(VENUES);

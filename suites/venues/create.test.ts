@@ -1,5 +1,5 @@
-// venues: create checks. Declared once for venues and organizers in lib/linked/create.ts (data-driven twins).
-import { VENUES } from '../../lib/posts.ts';
-import { createChecks } from '../../lib/linked/create.ts';
+// venues: create checks. Declared once for venues and organizers in suites/_families/linked/create.ts (data-driven twins).
+import { VENUES } from '../../lib/resources.ts';
+import { createChecks } from '../_families/linked/create.ts';
 
 createChecks(VENUES);

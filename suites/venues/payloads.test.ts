@@ -1,5 +1,5 @@
-// venues: payloads checks. Declared once for venues and organizers in lib/linked/payloads.ts (data-driven twins).
-import { VENUES } from '../../lib/posts.ts';
-import { payloadChecks } from '../../lib/linked/payloads.ts';
+// venues: payloads checks. Declared once for venues and organizers in suites/_families/linked/payloads.ts (data-driven twins).
+import { VENUES } from '../../lib/resources.ts';
+import { payloadChecks } from '../_families/linked/payloads.ts';
 
 payloadChecks(VENUES);

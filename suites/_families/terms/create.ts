@@ -3,20 +3,11 @@
  * form bodies, and property-based payloads (valid ones round-trip, invalid ones create nothing).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../check.ts';
-import type { Params } from '../client.ts';
-import { req, showIds } from '../contract.ts';
-import {
-  assertReflects,
-  listTerms,
-  makeTerm,
-  meta,
-  readTerm,
-  slugFor,
-  idsOf,
-  SHOW_EMPTY,
-  type Taxonomy,
-} from '../terms.ts';
+import { check, type CheckContext } from '../../../lib/check.ts';
+import type { Params } from '../../../lib/client.ts';
+import { req, showIds } from '../../../lib/contract.ts';
+import type { Taxonomy } from '../../../lib/resources.ts';
+import { assertReflects, listTerms, makeTerm, meta, readTerm, slugFor, idsOf, SHOW_EMPTY } from './support.ts';
 
 /** Fails unless no term of the check's scope (name or slug) is listed. */
 async function assertNoneCreated(t: CheckContext, tx: Taxonomy, what: string): Promise<void> {

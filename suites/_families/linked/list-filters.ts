@@ -3,9 +3,10 @@
  * what anonymous callers see. Every search token carries the check's scope, so only the check's
  * own records can match.
  */
-import { check } from '../check.ts';
-import { MISSING_ID, req, showIds } from '../contract.ts';
-import { type LinkedDef, createRecord, createLinkedEvent, listPage, scopedIds, sampleValue } from '../posts.ts';
+import { check } from '../../../lib/check.ts';
+import { MISSING_ID, req, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createRecord, createLinkedEvent, listPage, scopedIds, sampleValue } from './support.ts';
 
 export function listFilterChecks(d: LinkedDef): void {
   const P = d.plural;

@@ -3,11 +3,12 @@
  * field of the spec's table is accepted and reflected. Declared by suites/<plural>/create.test.ts.
  * Names are unique per check: the original merges a venue created with an existing name.
  */
-import { check } from '../check.ts';
-import { sameText, sameDateTime } from '../normalise.ts';
-import { validateError, validateRecord } from '../schemas.ts';
-import { req, showIds } from '../contract.ts';
-import { type LinkedDef, fullPayload, createRecord, scopedIds } from '../posts.ts';
+import { check } from '../../../lib/check.ts';
+import { sameText, sameDateTime } from '../../../lib/normalise.ts';
+import { validateError, validateRecord } from '../../../lib/schemas.ts';
+import { req, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { fullPayload, createRecord, scopedIds } from './support.ts';
 
 export function createChecks(d: LinkedDef): void {
   const P = d.plural;

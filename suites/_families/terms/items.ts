@@ -1,22 +1,11 @@
 /**
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
-import { check } from '../check.ts';
-import { MISSING_ID, req, sameIds, showIds } from '../contract.ts';
-import {
-  assertReflects,
-  listTerms,
-  makeTerm,
-  meta,
-  readTerm,
-  slugFor,
-  idsOf,
-  SHOW_EMPTY,
-  CATEGORIES,
-  TAGS,
-  type Taxonomy,
-} from '../terms.ts';
-import { sameText } from '../normalise.ts';
+import { check } from '../../../lib/check.ts';
+import { MISSING_ID, req, sameIds, showIds } from '../../../lib/contract.ts';
+import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
+import { assertReflects, listTerms, makeTerm, meta, readTerm, slugFor, idsOf, SHOW_EMPTY } from './support.ts';
+import { sameText } from '../../../lib/normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
   const GET1 = req.route('GET', tx.kind, '/{id}');

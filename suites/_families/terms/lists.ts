@@ -3,9 +3,10 @@
  * hide_empty, post/event (events link terms on the extended variant only), and paging past the end.
  * Every list is scoped to the check's own terms (search with its scope, or include of its IDs).
  */
-import { check } from '../check.ts';
-import { req, sameIds, showIds } from '../contract.ts';
-import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY, type Taxonomy } from '../terms.ts';
+import { check } from '../../../lib/check.ts';
+import { req, sameIds, showIds } from '../../../lib/contract.ts';
+import type { Taxonomy } from '../../../lib/resources.ts';
+import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 
 export function listChecks(tx: Taxonomy): void {
   const LIST = req.route('GET', tx.kind);

@@ -3,11 +3,12 @@
  * `slug` equal to the path slug: the spec requires it, and the original answers 400 to a different
  * one) and delete address the same record as the ID routes. ASCII names keep slugs plain.
  */
-import { check } from '../check.ts';
-import { sameText } from '../normalise.ts';
-import { req, showIds } from '../contract.ts';
-import { type LinkedDef, createRecord, scopedIds } from '../posts.ts';
-import type { CheckContext } from '../check.ts';
+import { check } from '../../../lib/check.ts';
+import { sameText } from '../../../lib/normalise.ts';
+import { req, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createRecord, scopedIds } from './support.ts';
+import type { CheckContext } from '../../../lib/check.ts';
 
 async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ id: number; slug: string }> {
   const rec = await createRecord(t, d, {}, label);

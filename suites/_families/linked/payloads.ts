@@ -2,13 +2,14 @@
  * Property-based create payloads for venues and organizers: every valid payload round-trips
  * (create answer and read reflect what was sent); every invalid one is a 4xx and creates nothing.
  */
-import { check } from '../check.ts';
-import type { CheckContext } from '../check.ts';
-import type { Params } from '../client.ts';
-import { sameDateTime, sameText } from '../normalise.ts';
-import { req, showIds } from '../contract.ts';
-import { type LinkedDef, scopedIds } from '../posts.ts';
-import { bind, invalidLinked, validLinked } from '../arbitraries/venues.ts';
+import { check } from '../../../lib/check.ts';
+import type { CheckContext } from '../../../lib/check.ts';
+import type { Params } from '../../../lib/client.ts';
+import { sameDateTime, sameText } from '../../../lib/normalise.ts';
+import { req, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { scopedIds } from './support.ts';
+import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
 
 /** Why `body` does not reflect `sent`, or null. */
 function mismatch(d: LinkedDef, sent: Params, body: any): string | null {

@@ -5,7 +5,7 @@
  * expected and the listed IDs.
  */
 import { DateTime } from 'luxon';
-import type { CheckContext } from '../check.ts';
+import type { CheckContext } from '../../lib/check.ts';
 import {
   disagreement,
   expectation,
@@ -13,8 +13,10 @@ import {
   type DateQuery,
   type OracleEvent,
   type Readings,
-} from '../oracle/dates.ts';
-import { anchorDay, createPool, describeQuery, listedIds, placeQuery, queryShape, type PoolEvent } from './dates.ts';
+} from '../../lib/oracle/dates.ts';
+import { anchorDay, describeQuery, placeQuery, queryShape, type PoolEvent } from '../../lib/arbitraries/dates.ts';
+import type { ApiResponse } from '../../lib/client.ts';
+import { readList } from '../../lib/contract.ts';
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead.
 
@@ -141,3 +143,42 @@ export async function poolProperty(
 /** Must readings: both comparison bases when the site zone is known, else wall clocks only. */
 export const mustReadings = (siteZone: string | null) =>
   siteZone ? MUST_READINGS : MUST_READINGS.filter((r) => r.basis === 'wallclock');
+
+// ---------------------------------------------------------------------------------------------
+// I/O for the date checks.
+
+/**
+ * Creates the pool (titles `t.name(label)`, `timezone` only for events with their own zone) and
+ * returns the oracle's view of it (IDs as created) and the site zone the server reports (the
+ * `timezone` of an event created without one; null when the record does not say).
+ */
+export async function createPool(
+  t: CheckContext,
+  pool: readonly PoolEvent[],
+): Promise<{ events: OracleEvent[]; siteZone: string | null }> {
+  const events: OracleEvent[] = [];
+  let siteZone: string | null = null;
+  for (const ev of pool) {
+    const payload: Record<string, unknown> = { title: t.name(ev.label), start_date: ev.start, end_date: ev.end };
+    if (ev.zone) payload.timezone = ev.zone;
+    const rec = await t.create('events', payload);
+    if (
+      !ev.zone &&
+      siteZone === null &&
+      typeof rec.timezone === 'string' &&
+      DateTime.now().setZone(rec.timezone).isValid
+    )
+      siteZone = rec.timezone;
+    events.push({ id: rec.id, start: ev.start, end: ev.end, zone: ev.zone });
+  }
+  return { events, siteZone };
+}
+
+/**
+ * Lists this check's events for a date query (search scoped to the check, 50 per page) and
+ * returns their IDs, read by the response contract (lib/contract.ts).
+ */
+export async function listedIds(t: CheckContext, query: DateQuery): Promise<{ ids: number[]; res: ApiResponse }> {
+  const res = await t.api.get('/events', { ...query, search: t.scope, per_page: 50 });
+  return { ids: readList(t, res, 'events', { what: `GET /events with ${describeQuery(query)}` }).ids, res };
+}

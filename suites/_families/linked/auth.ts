@@ -2,10 +2,11 @@
  * Anonymous writes on venues and organizers are refused and change nothing (should: 401; the
  * spec says nothing of authentication, LEVELS.md makes it a should).
  */
-import { check } from '../check.ts';
-import { sameText } from '../normalise.ts';
-import { req, showIds } from '../contract.ts';
-import { type LinkedDef, createRecord, scopedIds } from '../posts.ts';
+import { check } from '../../../lib/check.ts';
+import { sameText } from '../../../lib/normalise.ts';
+import { req, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createRecord, scopedIds } from './support.ts';
 
 export function authChecks(d: LinkedDef): void {
   const P = d.plural;

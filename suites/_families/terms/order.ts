@@ -2,19 +2,11 @@
  * Term ordering (`order` x `orderby`) and the record/list schemas of categories and tags.
  */
 import fc from 'fast-check';
-import { check } from '../check.ts';
-import { validateList, validateRecord } from '../schemas.ts';
-import { req, showIds } from '../contract.ts';
-import {
-  byNameCaseInsensitive,
-  idsOf,
-  listTerms,
-  makeTerm,
-  meta,
-  slugFor,
-  SHOW_EMPTY,
-  type Taxonomy,
-} from '../terms.ts';
+import { check } from '../../../lib/check.ts';
+import { validateList, validateRecord } from '../../../lib/schemas.ts';
+import { req, showIds } from '../../../lib/contract.ts';
+import type { Taxonomy } from '../../../lib/resources.ts';
+import { byNameCaseInsensitive, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 

@@ -1,11 +1,12 @@
 /**
  * Read of one venue or organizer by ID, a missing ID, and the record schemas.
  */
-import { check } from '../check.ts';
-import { sameText } from '../normalise.ts';
-import { validateError, validateRecord } from '../schemas.ts';
-import { MISSING_ID, req } from '../contract.ts';
-import { type LinkedDef, createRecord, fullPayload } from '../posts.ts';
+import { check } from '../../../lib/check.ts';
+import { sameText } from '../../../lib/normalise.ts';
+import { validateError, validateRecord } from '../../../lib/schemas.ts';
+import { MISSING_ID, req } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createRecord, fullPayload } from './support.ts';
 
 export function readChecks(d: LinkedDef): void {
   const P = d.plural;

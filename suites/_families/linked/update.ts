@@ -3,12 +3,13 @@
  * (must); unsent fields keep their values (should: the original resets status, the map flags,
  * stateprovince and image); a missing ID is a 4xx (should 404).
  */
-import { check } from '../check.ts';
-import { sameText } from '../normalise.ts';
-import { validateError } from '../schemas.ts';
-import { MISSING_ID, req } from '../contract.ts';
-import { type LinkedDef, createRecord, fullPayload, sampleValue } from '../posts.ts';
-import type { Params } from '../client.ts';
+import { check } from '../../../lib/check.ts';
+import { sameText } from '../../../lib/normalise.ts';
+import { validateError } from '../../../lib/schemas.ts';
+import { MISSING_ID, req } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createRecord, fullPayload, sampleValue } from './support.ts';
+import type { Params } from '../../../lib/client.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 

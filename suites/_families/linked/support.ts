@@ -1,47 +1,13 @@
 /**
  * Venues and organizers: the two post-like "linked" resources. They share every route and differ
- * only in their name field and meta fields, so their checks are written once, over a `LinkedDef`,
- * and declared twice (suites/venues/*.test.ts and suites/organizers/*.test.ts call the same
- * definitions in lib/linked/). This file holds the definitions and the helpers those checks share.
+ * only in their name field and meta fields, so their checks are written once, over a `LinkedDef`
+ * (lib/resources.ts), in this folder, and declared twice (suites/venues/*.test.ts and
+ * suites/organizers/*.test.ts are the entry points). This file holds the helpers those checks share.
  */
-import type { CheckContext } from './check.ts';
-import type { ApiResponse, Params } from './client.ts';
-import { day, pastDate, readList, recordId } from './contract.ts';
-
-export type LinkedKind = 'venue' | 'organizer';
-export type LinkedResource = 'venues' | 'organizers';
-
-export interface LinkedDef {
-  kind: LinkedKind;
-  /** Route segment, plural key of lists, check-ID group. */
-  plural: LinkedResource;
-  /** The required name field (also the record's name key). */
-  nameField: LinkedKind;
-  /** Optional plain-text meta fields of the spec's table (besides description, website). */
-  textFields: string[];
-  /** A meta field the search looks into besides title and description (measured on both versions). */
-  searchField: string;
-  /** Spec section name used in `spec` clauses. */
-  section: string;
-}
-
-export const VENUES: LinkedDef = {
-  kind: 'venue',
-  plural: 'venues',
-  nameField: 'venue',
-  textFields: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'],
-  searchField: 'city',
-  section: 'Venue',
-};
-
-export const ORGANIZERS: LinkedDef = {
-  kind: 'organizer',
-  plural: 'organizers',
-  nameField: 'organizer',
-  textFields: ['phone', 'email'],
-  searchField: 'email',
-  section: 'Organizer',
-};
+import type { CheckContext } from '../../../lib/check.ts';
+import type { ApiResponse, Params } from '../../../lib/client.ts';
+import { day, pastDate, readList, recordId } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
 
 /** A value for a text meta field, containing non-ASCII text and the check's scope. */
 export function sampleValue(t: CheckContext, field: string): string {

@@ -4,10 +4,11 @@
  * page URLs are built here, never followed (the original's next_rest_url drops `search`), except by
  * the should-check `<p>.list.next-url`, which tests exactly that.
  */
-import { check } from '../check.ts';
-import { validateList } from '../schemas.ts';
-import { req, sameIds, showIds } from '../contract.ts';
-import { type LinkedDef, createMany, listPage } from '../posts.ts';
+import { check } from '../../../lib/check.ts';
+import { validateList } from '../../../lib/schemas.ts';
+import { req, sameIds, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createMany, listPage } from './support.ts';
 
 export function listPagingChecks(d: LinkedDef): void {
   const P = d.plural;

@@ -1,5 +1,5 @@
 // Compares a record with the model's known fields (text normalised, dates as sent).
-import { sameDateTime, sameText } from '../normalise.ts';
+import { sameDateTime, sameText } from '../../../lib/normalise.ts';
 import type { Field, ModelEvent } from './model.ts';
 
 export function differences(ev: ModelEvent, rec: any, only?: readonly Field[]): string[] {

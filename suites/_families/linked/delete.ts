@@ -2,9 +2,10 @@
  * Delete of a venue or organizer by ID: gone from default lists and anonymous reads (must); the
  * answer is the record with status trash and a second delete is 410 (should).
  */
-import { check } from '../check.ts';
-import { MISSING_ID, req, showIds } from '../contract.ts';
-import { type LinkedDef, createRecord, scopedIds } from '../posts.ts';
+import { check } from '../../../lib/check.ts';
+import { MISSING_ID, req, showIds } from '../../../lib/contract.ts';
+import type { LinkedDef } from '../../../lib/resources.ts';
+import { createRecord, scopedIds } from './support.ts';
 
 export function deleteChecks(d: LinkedDef): void {
   const P = d.plural;

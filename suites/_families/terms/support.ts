@@ -1,28 +1,13 @@
 /**
  * Shared pieces of the categories and tags suites. The two taxonomies behave alike, so each
- * behaviour is written once (lib/term-checks/*.ts) and declared for both taxonomies by the
- * suite files suites/categories/*.test.ts and suites/tags/*.test.ts (data-driven twins).
+ * behaviour is written once (suites/_families/terms/*.ts, over a `Taxonomy` of lib/resources.ts)
+ * and declared for both by the entry points suites/categories/*.test.ts and suites/tags/*.test.ts.
  */
-import type { CheckContext, CheckMeta } from './check.ts';
-import type { ApiResponse, Params } from './client.ts';
-import { at, readList } from './contract.ts';
-import { sameText } from './normalise.ts';
-
-export type TermKind = 'categories' | 'tags';
-
-export interface Taxonomy {
-  /** Resource and check group: `categories` | `tags`. */
-  kind: TermKind;
-  /** Record kind of lib/schemas.ts. */
-  record: 'category' | 'tag';
-  /** Word for messages. */
-  noun: string;
-  /** Categories have `parent`; tags do not. */
-  hierarchical: boolean;
-}
-
-export const CATEGORIES: Taxonomy = { kind: 'categories', record: 'category', noun: 'category', hierarchical: true };
-export const TAGS: Taxonomy = { kind: 'tags', record: 'tag', noun: 'tag', hierarchical: false };
+import type { CheckContext, CheckMeta } from '../../../lib/check.ts';
+import type { ApiResponse, Params } from '../../../lib/client.ts';
+import { at, readList } from '../../../lib/contract.ts';
+import { sameText } from '../../../lib/normalise.ts';
+import type { Taxonomy } from '../../../lib/resources.ts';
 
 /** Check metadata with the taxonomy's group as the ID prefix: `id` is `<operation>.<behaviour>`. */
 export function meta(tx: Taxonomy, m: Omit<CheckMeta, 'id'> & { id: string }): CheckMeta {
