@@ -285,7 +285,8 @@ export function buildReport(input: {
     checks,
     footer: {
       counts: countResults(checks),
-      verdict: verdictOf(checks, resolved.readOnly, input.runErrors),
+      verdict: verdictOf(checks, resolved.readOnly, input.runErrors, !!resolved.grep),
+      ...(resolved.grep ? { selection: { grep: resolved.grep } } : {}),
       errors: input.runErrors,
       ...(input.interrupted ? { interrupted: input.interrupted } : {}),
     },

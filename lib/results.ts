@@ -16,7 +16,11 @@ export const STATUSES: readonly Status[] = [
   'expected-fail',
   'stale-expectation',
 ];
-export type Verdict = 'certified' | 'certified-read-only' | 'not-certified';
+/**
+ * `partial`: a run limited to some checks (--grep) in which no selected must-check failed: it
+ * certifies the selected checks only, never the interface (exit code 0, README "Exit codes").
+ */
+export type Verdict = 'certified' | 'certified-read-only' | 'partial' | 'not-certified';
 
 export interface CheckResult {
   id: string;
@@ -71,6 +75,8 @@ export interface ReportFooter {
     byGroup: Record<string, Record<string, number>>;
   };
   verdict: Verdict;
+  /** How the run was limited (--grep), when it was: the verdict is then `partial` at best. */
+  selection?: { grep: string };
   /** Problems of the run itself (a suite file that failed to load, an interruption, ...). */
   errors: string[];
   interrupted?: string;
@@ -86,9 +92,15 @@ export interface RunReport {
 /** Statuses that withhold certification when a must-check has them. */
 const BLOCKING: Status[] = ['fail', 'blocked', 'error'];
 
-export function verdictOf(checks: CheckResult[], readOnly: boolean, runErrors: string[] = []): Verdict {
+export function verdictOf(
+  checks: CheckResult[],
+  readOnly: boolean,
+  runErrors: string[] = [],
+  partial = false,
+): Verdict {
   const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || c.status === 'expected-fail'));
   if (bad || runErrors.length) return 'not-certified';
+  if (partial) return 'partial';
   return readOnly ? 'certified-read-only' : 'certified';
 }
 

@@ -78,7 +78,7 @@ test('`calcert certify` against an unreachable target exits 2 with one line, qui
   expect(lines[0]).toMatch(/cannot reach the target .*connection refused.*fix: check --base-url/);
 });
 
-test('--strict turns a should-check warning into exit 1; the verdict stays certified', async () => {
+test('--strict turns a should-check warning into exit 1; the verdict stays partial (a --grep run)', async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'calcert-strict-'));
   const flags = { grep: '^root\\.doc\\.', seed: 1, 'report-dir': reportDir };
   // `doc` answering a non-OpenAPI body breaks only the should-check of the doc route.
@@ -90,12 +90,12 @@ test('--strict turns a should-check warning into exit 1; the verdict stays certi
     'root.doc.answers pass',
     'root.doc.openapi-document warn',
   ]);
-  expect(plain.report?.footer.verdict).toBe('certified');
+  expect(plain.report?.footer.verdict).toBe('partial'); // a --grep run certifies only what it selected
   expect(plain.exitCode).toBe(0);
   const strict = await certify(loadConfig({ env: {}, cwd: reportDir, flags: { ...flags, strict: true } }), {
     reference: { fault: 'doc-not-openapi' },
     writeReports: false,
   });
-  expect(strict.report?.footer.verdict).toBe('certified');
+  expect(strict.report?.footer.verdict).toBe('partial');
   expect(strict.exitCode).toBe(1);
 });

@@ -59,9 +59,19 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   out(
     `\n${f.verdict.toUpperCase()}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${extra}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s`,
   );
+  if (f.selection)
+    out(
+      `partial run: only the ${result.report.checks.length} checks matching --grep ${f.selection.grep} ran; the verdict covers them, not the interface (exit 0 when none of them failed)`,
+    );
   for (const e of f.errors) out(`run error: ${e}`);
   if (result.reportDir) out(`reports: ${result.reportDir} (also ${config.reportDir}/latest)`);
   if (result.problem) err(`calcert: ${result.problem}`);
+  if (result.exitCode === 1 && config.strict && !config.baseline && f.verdict !== 'not-certified') {
+    const warned = result.report.checks.filter((c) => c.status === 'warn').map((c) => c.id);
+    err(
+      `calcert: exit 1 under --strict: ${warned.length} should-check(s) warned (${warned.slice(0, 5).join(', ')}${warned.length > 5 ? ', ...' : ''}); without --strict a warning does not fail the run`,
+    );
+  }
   if (result.exitCode === 130)
     err(
       `calcert: interrupted${result.report.header.cleanup ? `; tagged records of run ${config.runTag} were swept (header.cleanup in results.json)` : ''}`,

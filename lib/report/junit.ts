@@ -50,6 +50,7 @@ export function renderJunit(report: RunReport): string {
     ['features', h.features.join(',')],
     ['readOnly', String(h.readOnly)],
     ['verdict', report.footer.verdict],
+    ...(report.footer.selection ? [['selection', `--grep ${report.footer.selection.grep}`] as [string, string]] : []),
     ['tool', `${h.tool} ${h.version}`],
     ['startedAt', h.startedAt],
   ];

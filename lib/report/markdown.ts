@@ -30,6 +30,10 @@ export function renderSummary(report: RunReport, leading?: string): string {
     `- seed ${h.seed}, run tag \`${h.runTag}\`, started ${h.startedAt}, ${(h.duration / 1000).toFixed(1)} s, ${h.requests} requests`,
   );
   if (f.interrupted) lines.push(`- **interrupted**: ${f.interrupted}`);
+  if (f.selection)
+    lines.push(
+      `- **partial run**: only the checks matching \`--grep ${f.selection.grep}\` ran; the verdict covers these checks, not the interface`,
+    );
   lines.push('');
   lines.push(`| level | ${STATUSES.join(' | ')} |`);
   lines.push(`|---|${STATUSES.map(() => '---').join('|')}|`);

@@ -1,0 +1,71 @@
+// A run limited by --grep (issue 16 point 7): verdict `partial` (never "certified" for a subset), said
+// in the terminal, results.json (schema-valid), summary.md, report.html and junit.xml; exit 0 when no
+// selected check failed. --strict says why it exits 1.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
+import { certify } from '../../lib/certify.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { validateReport } from '../../lib/schemas.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+test('a --grep run is partial in results.json, summary.md, report.html and junit.xml; exit 0', async () => {
+  const reportDir = mkdtempSync(join(tmpdir(), 'calcert-partial-'));
+  const config = loadConfig({ env: {}, dotenv: false, flags: { grep: '^root\\.', seed: 1, 'report-dir': reportDir } });
+  const result = await certify(config);
+  expect(result.exitCode).toBe(0);
+  const dir = result.reportDir as string;
+  const written = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  expect(written.footer.verdict).toBe('partial');
+  expect(written.footer.selection).toEqual({ grep: '^root\\.' });
+  expect(written.checks.length).toBeGreaterThan(0);
+  expect(validateReport(written).ok).toBe(true);
+  expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/# calcert: partial[\s\S]*partial run/);
+  expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/PARTIAL[\s\S]*partial run/);
+  expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<property name="verdict" value="partial"/>');
+});
+
+test('a failing must-check in a --grep run is not-certified (exit 1)', async () => {
+  const config = loadConfig({ env: {}, dotenv: false, flags: { grep: '^root\\.', seed: 1 } });
+  const result = await certify(config, { reference: { fault: 'root-namespace-wrong' }, writeReports: false });
+  expect(result.report?.footer.verdict).toBe('not-certified');
+  expect(result.exitCode).toBe(1);
+});
+
+test('the terminal says partial, and --strict says why it exits 1', async () => {
+  const server = await startReferenceServer({
+    variant: 'extended',
+    port: 0,
+    user: 'admin',
+    password: 'strict-pass-1',
+    seedFixtures: true,
+    fault: 'doc-not-openapi',
+  });
+  try {
+    // Asynchronous: the reference server lives in this process and must keep answering.
+    const r = await promisify(execFile)(
+      process.execPath,
+      [join(ROOT, 'bin/calcert.js'), 'certify', '--base-url', server.url, '--grep', '^root\\.doc\\.', '--strict'],
+      {
+        cwd: mkdtempSync(join(tmpdir(), 'calcert-strict-')),
+        env: { PATH: process.env['PATH'] ?? '', CAL_USER: 'admin', CAL_PASSWORD: 'strict-pass-1', CAL_SEED: '1' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    ).then(
+      (ok) => ({ ...ok, status: 0 }),
+      (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, status: e.code }),
+    );
+    expect(r.stdout).toMatch(/^PARTIAL: 2 checks/m);
+    expect(r.stdout).toMatch(/^partial run: only the 2 checks matching --grep \^root\\\.doc\\\. ran/m);
+    expect(r.stderr).toMatch(/exit 1 under --strict: 1 should-check\(s\) warned \(root\.doc\.openapi-document\)/);
+    expect(r.status).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
