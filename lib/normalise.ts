@@ -109,20 +109,24 @@ export function sameText(sent: string, got: unknown): boolean {
   return normaliseText(sent) === normaliseText(got);
 }
 
-function numbersIn(text: string): number[] {
-  const out: number[] = [];
-  for (const m of text.matchAll(/\d+(?:[.,]\d+)*/g)) {
-    const token = m[0];
-    // "10,20" is 10.20 on 6.x, 1020 on 4.6.8, or the two numbers 10 and 20: keep every reading.
-    for (const part of token.split(/[.,]/)) out.push(Number(part));
-    out.push(Number(token.replace(/,/g, '')));
-    if (/^\d+,\d+$/.test(token)) out.push(Number(token.replace(',', '.')));
-    if (/^\d+\.\d+$/.test(token)) out.push(Number(token));
-  }
+const NUMBER_TOKEN = /\d+(?:[.,]\d+)*/g;
+
+/**
+ * The whole numbers one token can stand for: "10,20" is 10.20 on 6.x and 1020 on 4.6.8; "1.15" is
+ * 1.15 only. A token is never split into its digit groups: "$1.15" does not hold 15.
+ */
+function tokenReadings(token: string): number[] {
+  const out = [Number(token.replace(/,/g, ''))];
+  if (/^\d+,\d+$/.test(token)) out.push(Number(token.replace(',', '.')));
+  if (/^\d+\.\d+$/.test(token)) out.push(Number(token));
   return out.filter((n) => Number.isFinite(n));
 }
 
-/** The numbers of a record's cost: in the display string `cost` and in `cost_details.values`. */
+function numbersIn(text: string): number[] {
+  return [...text.matchAll(NUMBER_TOKEN)].flatMap((m) => tokenReadings(m[0]));
+}
+
+/** The costs a record reads: the whole numbers of `cost` and of `cost_details.values`. */
 export function costNumbers(record: any): number[] {
   const out: number[] = [];
   if (record && typeof record === 'object') {
@@ -139,9 +143,16 @@ export function costNumbers(record: any): number[] {
   return [...new Set(out)];
 }
 
-function sentNumbers(sent: string | number): number[] {
-  if (typeof sent === 'number') return [sent];
-  return [...sent.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+/**
+ * The sent cost as tokens, each with the whole numbers it may come back as: one of its readings,
+ * or (a comma list such as "10,20") every one of its parts as numbers of their own.
+ */
+function sentTokens(sent: string | number): Array<{ readings: number[]; parts: number[] }> {
+  if (typeof sent === 'number') return [{ readings: [sent], parts: [] }];
+  return [...sent.matchAll(NUMBER_TOKEN)].map((m) => ({
+    readings: tokenReadings(m[0]),
+    parts: m[0].includes(',') ? m[0].split(',').map(Number) : [],
+  }));
 }
 
 function hasNoCost(record: any): boolean {
@@ -157,7 +168,13 @@ function hasNoCost(record: any): boolean {
  */
 export function costReflects(sent: string | number, record: any): boolean {
   const got = costNumbers(record);
-  return sentNumbers(sent).every((n) => got.some((g) => Math.abs(g - n) < 1e-9) || (n === 0 && hasNoCost(record)));
+  const has = (n: number) => got.some((g) => Math.abs(g - n) < 1e-9);
+  return sentTokens(sent).every(
+    (tok) =>
+      tok.readings.some(has) ||
+      (tok.parts.length > 0 && tok.parts.every(has)) ||
+      (tok.readings[0] === 0 && hasNoCost(record)),
+  );
 }
 
 const SENT_DATE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;

@@ -149,15 +149,68 @@ export interface QueryShape {
   strict: '1' | 'true' | null;
 }
 
+/**
+ * Which combinations of two parameters a generator may send (LEVELS.md extended/base date filters):
+ *  - `must` (default): never two bounds on one side (`start_date` with `starts_after`, `end_date`
+ *    with `ends_before`: on the original the second replaces the first) and never an inverted
+ *    window (`start_date` after `end_date`: 4.6.8 reads it as overlap); a generated inverted
+ *    window is sent with its bounds swapped;
+ *  - `same-side`: only those two pairs (the spec's AND reading, a should);
+ *  - `inverted`: only `start_date` after `end_date` (the spec's AND reading lists nothing, a should).
+ */
+export type Combos = 'must' | 'same-side' | 'inverted';
+
+/** Two bounds on one side: the second replaces the first on the original (reference-behavior.md). */
+export const SAME_SIDE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['start_date', 'starts_after'],
+  ['end_date', 'ends_before'],
+];
+
+/** True when `params` holds two bounds on one side. */
+export function sameSide(params: readonly string[]): boolean {
+  return SAME_SIDE_PAIRS.some(([a, b]) => params.includes(a) && params.includes(b));
+}
+
+/** `YYYY-MM-DD[ hh:mm[:ss]]` as `YYYY-MM-DD hh:mm:ss` (a day alone at 00:00:00). */
+function fullWall(v: string): string {
+  const [day, time = '00:00:00'] = v.trim().replace('T', ' ').split(' ');
+  const [h = '00', m = '00', s = '00'] = time.split(':');
+  return `${day} ${h.padStart(2, '0')}:${m.padStart(2, '0')}:${s.padStart(2, '0')}`;
+}
+
+/**
+ * True when `start_date` lies after `end_date` once both are read as the server reads them:
+ * whole days (start_date from 00:00:00, end_date to 23:59:59) unless strict_dates (extended).
+ */
+export function invertedWindow(query: DateQuery, variant: 'base' | 'extended'): boolean {
+  if (!query.start_date || !query.end_date) return false;
+  const strict = variant === 'extended' && ['1', 'true', 'on', 'yes'].includes(String(query.strict_dates ?? ''));
+  const lo = fullWall(query.start_date);
+  const hi = fullWall(query.end_date);
+  return strict ? lo > hi : lo.slice(0, 10) > hi.slice(0, 10);
+}
+
 /** One or two date parameters with bounds near the pool, strict or not (extended only). */
 export function queryShape(opts: {
   params: readonly string[];
   poolSize: number;
   days: number;
   strict: boolean;
+  combos?: Combos;
 }): fc.Arbitrary<QueryShape> {
+  const combos = opts.combos ?? 'must';
+  const params: fc.Arbitrary<string[]> =
+    combos === 'same-side'
+      ? fc.constantFrom(...SAME_SIDE_PAIRS.filter((pair) => pair.every((p) => opts.params.includes(p)))).map((pair) => [
+          ...pair,
+        ])
+      : combos === 'inverted'
+        ? fc.constant(['start_date', 'end_date'])
+        : fc
+            .subarray([...opts.params], { minLength: 1, maxLength: Math.min(2, opts.params.length) })
+            .filter((ps) => !sameSide(ps));
   return fc.record({
-    params: fc.subarray([...opts.params], { minLength: 1, maxLength: Math.min(2, opts.params.length) }),
+    params,
     bounds: fc.array(boundShape(opts.poolSize, opts.days), { minLength: 2, maxLength: 2 }),
     strict: opts.strict
       ? fc.oneof(
@@ -168,13 +221,38 @@ export function queryShape(opts: {
   });
 }
 
-export function placeQuery(q: QueryShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): DateQuery {
+/**
+ * Places a query shape. With `combos` `must` an inverted window is sent with its bounds swapped;
+ * with `inverted` the window is made inverted (bounds swapped, or `start_date` moved a day later
+ * when both read as the same instant or day).
+ */
+export function placeQuery(
+  q: QueryShape,
+  pool: readonly PoolEvent[],
+  anchor: string,
+  siteZone: string,
+  opts: { combos?: Combos; variant?: 'base' | 'extended' } = {},
+): DateQuery {
   const out: Record<string, string> = {};
   q.params.forEach((p, i) => {
     out[p] = placeBound(q.bounds[i], pool, anchor, siteZone);
   });
   if (q.strict) out.strict_dates = q.strict;
-  return out as DateQuery;
+  const variant = opts.variant ?? 'extended';
+  const combos = opts.combos ?? 'must';
+  const query = out as DateQuery;
+  if (query.start_date && query.end_date) {
+    const inverted = invertedWindow(query, variant);
+    if ((combos === 'must' && inverted) || (combos === 'inverted' && !inverted)) {
+      [out.start_date, out.end_date] = [out.end_date, out.start_date];
+    }
+    if (combos === 'inverted' && !invertedWindow(query, variant)) {
+      const [day, time] = out.start_date.split(' ');
+      const next = DateTime.fromFormat(day, DAY, { zone: 'UTC' }).plus({ days: 1 }).toFormat(DAY);
+      out.start_date = time ? `${next} ${time}` : next;
+    }
+  }
+  return query;
 }
 
 /** Days on which `zone` changes its UTC offset, from `from` (UTC date) for `days` days. */

@@ -85,6 +85,12 @@ export const SCOPES: Record<string, string[]> = {
   'empty-list-404': [...every(['list']), 'errors.', 'root.'],
   'date-filters-overlap': EL('base-', 'start-date', 'end-date', 'date-filters-property', 'default-window'),
   'hidden-events-listed': [...EL('hide-from-listings', 'include'), 'events.read.'],
+  'inline-venue-object-only': ['events.create.', 'events.update.', 'events.model.', 'errors.'],
+  'inline-organizers-array-only': ['events.create.', 'events.update.', 'events.model.', 'errors.'],
+  'password-not-stored': ['events.create.', 'events.update.', 'events.read.'],
+  'starts-after-replaces-start-date': EL('date-filters', 'starts-', 'start-date', 'strict-dates', 'include'),
+  'ends-before-replaces-end-date': EL('date-filters', 'ends-', 'end-date', 'strict-dates', 'include'),
+  'base-inverted-window-overlap': EL('base-', 'date-filters', 'start-date', 'end-date', 'default-window'),
 };
 
 /** The checks a single-quirk run covers: those under the quirk's scopes, and its mayWarn. */

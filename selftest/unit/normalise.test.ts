@@ -98,7 +98,10 @@ describe('costs', () => {
   test('costNumbers reads the display string and the values', () => {
     expect(costNumbers(six('$10 – $20', ['10', '20'])).sort((a, b) => a - b)).toEqual([10, 20]);
     expect(costNumbers(six('$5.50', ['5.50']))).toContain(5.5);
-    expect(costNumbers(six('$10,20', ['1020']))).toEqual(expect.arrayContaining([10, 20, 1020, 10.2]));
+    // Whole numbers only (issue 16): "10,20" reads 1020 or 10.20, never 10 and 20 apart.
+    expect(costNumbers(six('$10,20', ['1020']))).toEqual(expect.arrayContaining([1020, 10.2]));
+    expect(costNumbers(six('$10,20', ['1020']))).not.toContain(20);
+    expect(costNumbers(six('$1.15', ['1.15']))).toEqual([1.15]);
     expect(costNumbers({})).toEqual([]);
     expect(costNumbers(null)).toEqual([]);
     expect(costNumbers({ cost: 7, cost_details: { values: [8] } })).toEqual([7, 8]);
@@ -110,6 +113,13 @@ describe('costs', () => {
     expect(costReflects('5.50', six('$5.50', ['5.50']))).toBe(true);
     expect(costReflects('5.5', six('$5.50', ['5.50']))).toBe(true);
     expect(costReflects('10', six('', []))).toBe(false);
+    // A sent number matches a whole number of the record, never a digit group of one.
+    expect(costReflects('15', six('$1.15', ['1.15']))).toBe(false);
+    expect(costReflects(15, six('$1.15', ['1.15']))).toBe(false);
+    expect(costReflects('1', six('$1.15', ['1.15']))).toBe(false);
+    expect(costReflects('10,20', six('$10.20', ['10.20']))).toBe(true);
+    expect(costReflects('10,20', six('$1020', ['1020']))).toBe(true);
+    expect(costReflects('10,20', six('$10 – $20', ['10', '20']))).toBe(true);
   });
   test('a cost of 0 may come back as no cost (the original stores "0" as empty)', () => {
     expect(costReflects('0', six('', []))).toBe(true);

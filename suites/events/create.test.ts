@@ -486,10 +486,37 @@ check(
   },
 );
 
+/**
+ * Create an event with inline venue/organizer data in the form the original accepts (a venue as one
+ * object, organizers as an array of objects), retrying the other form on a 400 (LEVELS.md inline data).
+ */
+async function createWithInline(t: CheckContext, payload: Params, kind: 'venue' | 'organizer', data: Params) {
+  const forms = kind === 'venue' ? [data, [data]] : [[data], data];
+  const first = await t.api.post('/events', { ...payload, [kind]: forms[0] });
+  t.trackCreated('events', first);
+  if (first.status !== 400) return first;
+  const second = await t.api.post('/events', { ...payload, [kind]: forms[1] });
+  t.trackCreated('events', second);
+  return second;
+}
+
+/** Reads the event `res` created and returns it with the linked records' IDs (tracked for deletion). */
+async function readLinked(t: CheckContext, res: ApiResponse, kind: 'venue' | 'organizer') {
+  t.expectStatus(res, '2xx', `creating an event with inline ${kind} data`);
+  t.assert(Number.isInteger(res.json?.id), `the create answered no integer id (${JSON.stringify(res.json?.id)})`, res);
+  const readRes = await t.api.get(`/events/${res.json.id}`);
+  t.expectStatus(readRes, '2xx', `reading the created event ${res.json.id}`);
+  const read = t.json(readRes);
+  const ids = linkedIds(read[kind]);
+  for (const id of ids) t.track(kind === 'venue' ? 'venues' : 'organizers', id);
+  const records: any[] = Array.isArray(read[kind]) ? read[kind] : read[kind] ? [read[kind]] : [];
+  return { read, readRes, ids, records };
+}
+
 check(
   {
     id: 'events.create.venue-inline',
-    spec: 'Resources and their fields / Event: venue (IDs or data); LEVELS.md inline venue data (creates and links it)',
+    spec: 'Resources and their fields / Event: venue (IDs or data); LEVELS.md inline venue data (must: a venue as one object, retried as an array of one object on a 400)',
     level: 'must',
     requirements: [CREATE, 'field:events.venue'],
     tags: ['writes'],
@@ -497,15 +524,10 @@ check(
   'creates and links a venue given as inline data',
   async (t) => {
     const name = t.name('inline venue');
-    const { read, readRes } = await createAndRead(
-      t,
-      eventBody(t, 'inline venue', { venue: { venue: name, city: 'Lyon' } }),
-    );
-    const ids = linkedIds(read.venue);
-    for (const id of ids) t.track('venues', id);
-    const venue = Array.isArray(read.venue) ? read.venue[0] : read.venue;
+    const res = await createWithInline(t, eventBody(t, 'inline venue'), 'venue', { venue: name, city: 'Lyon' });
+    const { read, readRes, ids, records } = await readLinked(t, res, 'venue');
     t.assert(
-      ids.length === 1 && sameText(name, venue?.venue),
+      ids.length === 1 && sameText(name, records[0]?.venue),
       `the event's venue is ${JSON.stringify(read.venue)?.slice(0, 200)}, expected one venue named ${JSON.stringify(name)}`,
       readRes,
     );
@@ -522,7 +544,7 @@ check(
 check(
   {
     id: 'events.create.organizer-inline',
-    spec: 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline organizer data',
+    spec: 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline organizer data (must: organizers as an array of objects, retried as one object on a 400)',
     level: 'must',
     requirements: [CREATE, 'field:events.organizer'],
     tags: ['writes'],
@@ -530,20 +552,107 @@ check(
   'creates and links an organizer given as inline data',
   async (t) => {
     const name = t.name('inline organizer');
-    const { read, readRes } = await createAndRead(
-      t,
-      eventBody(t, 'inline organizer', { organizer: { organizer: name, email: 'org@example.org' } }),
-    );
-    const ids = linkedIds(read.organizer);
-    for (const id of ids) t.track('organizers', id);
-    const org = Array.isArray(read.organizer) ? read.organizer[0] : read.organizer;
+    const res = await createWithInline(t, eventBody(t, 'inline organizer'), 'organizer', {
+      organizer: name,
+      email: 'org@example.org',
+    });
+    const { read, readRes, ids, records } = await readLinked(t, res, 'organizer');
     t.assert(
-      ids.length === 1 && sameText(name, org?.organizer),
+      ids.length === 1 && sameText(name, records[0]?.organizer),
       `the event's organizer is ${JSON.stringify(read.organizer)?.slice(0, 200)}, expected one organizer named ${JSON.stringify(name)}`,
+      readRes,
+    );
+    const o = await t.api.get(`/organizers/${ids[0]}`);
+    t.expectStatus(o, '2xx', `reading the inline-created organizer ${ids[0]}`);
+    t.assert(
+      sameText(name, t.json(o).organizer),
+      `organizer ${ids[0]} is named ${JSON.stringify(o.json?.organizer)}, expected ${JSON.stringify(name)}`,
+      o,
+    );
+  },
+);
+
+check(
+  {
+    id: 'events.create.organizers-inline-several',
+    spec: 'Resources and their fields / Event: organizer (array of IDs or data); LEVELS.md inline data (should: several inline organizers, all linked)',
+    level: 'should',
+    requirements: [CREATE, 'field:events.organizer'],
+    tags: ['writes'],
+  },
+  'creates and links every organizer of an array of inline organizer data',
+  async (t) => {
+    const names = [t.name('inline org one'), t.name('inline org two')];
+    const res = await t.api.post('/events', {
+      ...eventBody(t, 'inline organizers'),
+      organizer: names.map((organizer) => ({ organizer })),
+    });
+    t.trackCreated('events', res);
+    const { read, readRes, ids, records } = await readLinked(t, res, 'organizer');
+    const missing = names.filter((n) => !records.some((r) => sameText(n, r?.organizer)));
+    t.assert(
+      ids.length === 2 && missing.length === 0,
+      `the event's organizers are ${JSON.stringify(read.organizer)?.slice(0, 300)}, expected two organizers named ${JSON.stringify(names)}`,
       readRes,
     );
   },
 );
+
+check(
+  {
+    id: 'events.create.organizer-inline-mixed',
+    spec: 'Resources and their fields / Event: organizer (array of IDs or data); LEVELS.md inline data (should: inline mixed with {id}, all linked)',
+    level: 'should',
+    requirements: [CREATE, 'field:events.organizer'],
+    tags: ['writes'],
+  },
+  'links an existing organizer given as {id} and creates one given as data in the same array',
+  async (t) => {
+    const existing = await t.create('organizers', { organizer: t.name('org existing') });
+    const name = t.name('inline org new');
+    const res = await t.api.post('/events', {
+      ...eventBody(t, 'mixed organizers'),
+      organizer: [{ id: existing.id }, { organizer: name }],
+    });
+    t.trackCreated('events', res);
+    const { read, readRes, ids, records } = await readLinked(t, res, 'organizer');
+    t.assert(
+      ids.length === 2 && ids.includes(existing.id) && records.some((r) => sameText(name, r?.organizer)),
+      `the event's organizers are ${JSON.stringify(read.organizer)?.slice(0, 300)}, expected organizer ${existing.id} and a new one named ${JSON.stringify(name)}`,
+      readRes,
+    );
+  },
+);
+
+for (const kind of ['venue', 'organizer'] as const) {
+  const venue = kind === 'venue';
+  check(
+    {
+      id: venue ? 'events.create.venue-inline-array' : 'events.create.organizer-inline-object',
+      spec: venue
+        ? 'Resources and their fields / Event: venue (array of IDs or data): the spec types venue as an array; LEVELS.md inline data (the original accepts a venue only as one object: 400 on an array)'
+        : 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline data (the form the original refuses with 400; accepted by a lenient server)',
+      level: 'should',
+      requirements: [CREATE, `field:events.${kind}`],
+      tags: ['writes'],
+    },
+    venue
+      ? 'creates and links a venue given as an array of one inline object'
+      : 'creates and links an organizer given as one inline object (not an array)',
+    async (t) => {
+      const name = t.name(`inline ${kind} other form`);
+      const data = { [kind]: name };
+      const res = await t.api.post('/events', { ...eventBody(t, `inline ${kind} other form`), [kind]: venue ? [data] : data });
+      t.trackCreated('events', res);
+      const { read, readRes, ids, records } = await readLinked(t, res, kind);
+      t.assert(
+        ids.length === 1 && sameText(name, records[0]?.[kind]),
+        `the event's ${kind} is ${JSON.stringify(read[kind])?.slice(0, 200)}, expected one ${kind} named ${JSON.stringify(name)}`,
+        readRes,
+      );
+    },
+  );
+}
 
 /** Term IDs of an event's categories/tags (embedded term objects). */
 const termIds = (v: unknown): number[] =>

@@ -14,7 +14,14 @@ import {
   type OracleEvent,
   type Readings,
 } from '../../lib/oracle/dates.ts';
-import { anchorDay, describeQuery, placeQuery, queryShape, type PoolEvent } from '../../lib/arbitraries/dates.ts';
+import {
+  anchorDay,
+  describeQuery,
+  placeQuery,
+  queryShape,
+  type Combos,
+  type PoolEvent,
+} from '../../lib/arbitraries/dates.ts';
 import type { ApiResponse } from '../../lib/client.ts';
 import { readList } from '../../lib/contract.ts';
 
@@ -42,7 +49,13 @@ function dayFn(anchor: string) {
  * Creates E1..E4 and runs each row: the listed set (of this check's events) must be exactly the
  * row's. The oracle must agree with every row (a disagreement is a bug of the check, not the server).
  */
-export async function runTable(t: CheckContext, rows: Row[], variant: 'base' | 'extended' = 'extended'): Promise<void> {
+export async function runTable(
+  t: CheckContext,
+  rows: Row[],
+  variant: 'base' | 'extended' = 'extended',
+  /** Base only: the readings the listing is compared under (default: both base readings). */
+  baseReadings: Array<Partial<Readings>> = MUST_READINGS,
+): Promise<void> {
   const anchor = anchorDay(60);
   const d = dayFn(anchor);
   const evs = tableEvents(d);
@@ -59,7 +72,7 @@ export async function runTable(t: CheckContext, rows: Row[], variant: 'base' | '
       events,
       query,
       { variant, siteZone: 'UTC', now: Date.now() },
-      MUST_READINGS.filter((r) => r.basis === 'wallclock'),
+      (variant === 'extended' ? MUST_READINGS : baseReadings).filter((r) => r.basis !== 'instant'),
     );
     const wantIds = want.map((l) => byLabel.get(l)!);
     if (variant === 'extended' && names(exp.listed) !== names(wantIds))
@@ -101,6 +114,8 @@ export async function poolProperty(
     variant: 'base' | 'extended';
     readings: (siteZone: string | null) => Array<Partial<Readings>>;
     numRuns?: number;
+    /** Which pairs of parameters the runs send (dates.ts `Combos`); default `must`. */
+    combos?: Combos;
   },
 ): Promise<void> {
   const { events, siteZone } = await createPool(t, opts.pool);
@@ -120,21 +135,34 @@ export async function poolProperty(
     }
   };
   // Each run tries every parameter alone with the run's bounds (so few runs still cover each
-  // parameter, rounded and strict), then the generated combination of two.
+  // parameter, rounded and strict), then the generated combination of two. The should-level
+  // combinations (two bounds on one side, an inverted window) send only the combination.
+  const combos = opts.combos ?? 'must';
+  const place = { combos, variant: opts.variant };
   await t.property(
-    queryShape({ params: opts.params, poolSize: opts.pool.length, days: opts.days, strict: opts.strict }),
+    queryShape({ params: opts.params, poolSize: opts.pool.length, days: opts.days, strict: opts.strict, combos }),
     async (shape) => {
-      for (const [i, p] of opts.params.entries()) {
-        await compare(
-          placeQuery(
-            { params: [p], bounds: [shape.bounds[i % shape.bounds.length]], strict: shape.strict },
-            opts.pool,
-            opts.anchor,
-            zone,
-          ),
-        );
+      if (combos === 'must') {
+        for (const [i, p] of opts.params.entries()) {
+          await compare(
+            placeQuery(
+              { params: [p], bounds: [shape.bounds[i % shape.bounds.length]], strict: shape.strict },
+              opts.pool,
+              opts.anchor,
+              zone,
+              place,
+            ),
+          );
+        }
       }
-      if (shape.params.length > 1) await compare(placeQuery(shape, opts.pool, opts.anchor, zone));
+      if (shape.params.length > 1) {
+        await compare(placeQuery(shape, opts.pool, opts.anchor, zone, place));
+        // Both orders of the run's two bounds: one of them puts the looser bound second.
+        if (combos === 'same-side')
+          await compare(
+            placeQuery({ ...shape, bounds: [...shape.bounds].reverse() }, opts.pool, opts.anchor, zone, place),
+          );
+      }
     },
     { numRuns: opts.numRuns ?? Math.max(4, Math.ceil(48 / (opts.params.length + 1))) },
   );

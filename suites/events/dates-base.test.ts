@@ -109,6 +109,45 @@ check(
   },
 );
 
+// An inverted window (start_date after end_date) lists nothing in the spec's AND reading; 4.6.8
+// lists the events between the two bounds (reference-behavior.md "inverted window"): a should.
+
+check(
+  {
+    id: 'events.list.date-filters-inverted-window',
+    spec: 'List events: start_date, end_date (filters together: AND); LEVELS.md base/extended date filters (never an inverted window at must level; 4.6.8 reads it as overlap)',
+    level: 'should',
+    requirements: ['param:events.start_date', 'param:events.end_date', LIST],
+    tags: ['property', 'writes'],
+  },
+  'a start_date after the end_date lists no event',
+  async (t) => {
+    const readings = () =>
+      t.extended ? mustReadings(null) : readingSets({ base: ['spec'], basis: ['wallclock'], window: ['start'] });
+    await runTable(
+      t,
+      [
+        [{ start_date: 'D2', end_date: 'D0' }, []],
+        [{ start_date: 'D4', end_date: 'D1' }, []],
+      ],
+      t.variant,
+      readings(),
+    );
+    const [spec] = fc.sample(poolArb({ days: 4, size: [8, 10] }), { seed: t.seed, numRuns: 1 });
+    const anchor = anchorDay(spec.offset);
+    await poolProperty(t, {
+      pool: placePool(anchor, spec.shapes),
+      anchor,
+      days: 4,
+      params: BASE_PARAMS,
+      strict: t.extended,
+      variant: t.variant,
+      readings,
+      combos: 'inverted',
+    });
+  },
+);
+
 // ---------------------------------------------------------------------------------------------
 // The default window (both variants).
 

@@ -136,6 +136,46 @@ check(
   },
 );
 
+// Two bounds on one side combine with AND in the spec's reading; the original lets the second
+// replace the first (reference-behavior.md "Two bounds on the same side"): a should, never a must.
+
+check(
+  {
+    id: 'events.list.date-filters-same-side',
+    spec: 'List events: start_date, starts_after, end_date, ends_before (filters together: AND); LEVELS.md extended date filters (should: two bounds on one side combine with AND; the original lets starts_after replace start_date and ends_before replace end_date)',
+    level: 'should',
+    requirements: [
+      'param:events.start_date',
+      'param:events.starts_after',
+      'param:events.end_date',
+      'param:events.ends_before',
+      LIST,
+    ],
+    tags: ['extended', 'property', 'writes'],
+  },
+  'start_date with starts_after, and end_date with ends_before, list the events both bounds keep',
+  async (t) => {
+    // The measured cases first: the looser bound second.
+    await runTable(t, [
+      [{ start_date: 'D3', starts_after: 'D0' }, ['E4']],
+      [{ starts_after: 'D0', start_date: 'D3' }, ['E4']],
+      [{ end_date: 'D1', ends_before: 'D3' }, ['E1']],
+    ]);
+    const [spec] = fc.sample(poolArb({ days: 3, size: [8, 10] }), { seed: t.seed, numRuns: 1 });
+    const anchor = anchorDay(spec.offset);
+    await poolProperty(t, {
+      pool: placePool(anchor, spec.shapes),
+      anchor,
+      days: 3,
+      params: EXTENDED_PARAMS,
+      strict: true,
+      variant: 'extended',
+      readings: mustReadings,
+      combos: 'same-side',
+    });
+  },
+);
+
 /** Should readings for other zones: events and bounds compared as instants. */
 const instantReadings = () =>
   readingSets({ basis: ['instant'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] });
