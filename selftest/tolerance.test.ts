@@ -19,6 +19,7 @@ beforeAll(async () => {
 
 function expectTolerated(run: ToleranceRun): void {
   expect(run.problem, `the run with quirks ${run.quirks} (${run.variant}) did not start`).toBeUndefined();
+  expect(run.checks, `the run with quirks ${run.quirks} (${run.variant}) ran no check`).toBeGreaterThan(0);
   expect(
     run.broken.map((b) => `${b.id} [${b.level}] ${b.status}: ${b.message}`),
     `checks broken by quirks ${run.quirks} (${run.variant}): a must-check that fails under a quirk is a wrong check`,

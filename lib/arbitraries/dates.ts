@@ -201,9 +201,9 @@ export function queryShape(opts: {
   const combos = opts.combos ?? 'must';
   const params: fc.Arbitrary<string[]> =
     combos === 'same-side'
-      ? fc.constantFrom(...SAME_SIDE_PAIRS.filter((pair) => pair.every((p) => opts.params.includes(p)))).map((pair) => [
-          ...pair,
-        ])
+      ? fc
+          .constantFrom(...SAME_SIDE_PAIRS.filter((pair) => pair.every((p) => opts.params.includes(p))))
+          .map((pair) => [...pair])
       : combos === 'inverted'
         ? fc.constant(['start_date', 'end_date'])
         : fc

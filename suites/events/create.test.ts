@@ -642,7 +642,10 @@ for (const kind of ['venue', 'organizer'] as const) {
     async (t) => {
       const name = t.name(`inline ${kind} other form`);
       const data = { [kind]: name };
-      const res = await t.api.post('/events', { ...eventBody(t, `inline ${kind} other form`), [kind]: venue ? [data] : data });
+      const res = await t.api.post('/events', {
+        ...eventBody(t, `inline ${kind} other form`),
+        [kind]: venue ? [data] : data,
+      });
       t.trackCreated('events', res);
       const { read, readRes, ids, records } = await readLinked(t, res, kind);
       t.assert(
