@@ -9,6 +9,7 @@
 import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
 import type { Auth } from './config.ts';
+import { Limiter } from './limiter.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -74,7 +75,10 @@ export interface ClientOptions {
   namespace: string;
   auth: Auth;
   timeoutMs: number;
+  /** In-flight bound of this client and the clients derived from it (unless `limiter` is given). */
   concurrency: number;
+  /** Share this bound (the worker's share of the run's --concurrency); derived clients share it too. */
+  limiter?: Limiter;
   /** Called for every finished exchange (recording, counting). */
   onExchange?: (exchange: Exchange) => void;
   /** Longest Retry-After honoured, in ms. */
@@ -128,28 +132,11 @@ function classify(err: unknown): { kind: TransportKind; text: string } {
   return { kind: 'other', text: `${code ? code + ': ' : ''}${e?.message ?? String(err)}` };
 }
 
-/** A small FIFO semaphore bounding in-flight requests. */
-class Gate {
-  private active = 0;
-  private waiting: Array<() => void> = [];
-  constructor(private readonly limit: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
-  }
-}
-
 export class Client {
   readonly root: string;
   private readonly agent: Agent;
   private readonly ownsAgent: boolean;
-  private readonly gate: Gate;
+  readonly limiter: Limiter;
   readonly health: TargetHealth;
   requestCount = 0;
 
@@ -165,13 +152,13 @@ export class Client {
         bodyTimeout: options.timeoutMs,
         connectTimeout: Math.min(options.timeoutMs, 10000),
       });
-    this.gate = new Gate(Math.max(1, options.concurrency));
+    this.limiter = options.limiter ?? new Limiter(options.concurrency);
     this.health = options.health ?? new TargetHealth();
   }
 
-  /** A client sharing this one's connection pool, with some options changed. */
+  /** A client sharing this one's connection pool and in-flight bound, with some options changed. */
   derive(overrides: Partial<ClientOptions>): Client {
-    return new Client({ ...this.options, agent: this.agent, health: this.health, ...overrides });
+    return new Client({ ...this.options, agent: this.agent, health: this.health, limiter: this.limiter, ...overrides });
   }
 
   /** The same client, sending no credentials. */
@@ -267,7 +254,7 @@ export class Client {
       }
       for (let attempt = 0; ; attempt++) {
         try {
-          const res = await this.gate.run(async () => {
+          const res = await this.limiter.run(async () => {
             this.requestCount++;
             const r = await undiciRequest(url, {
               method: req.method,

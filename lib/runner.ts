@@ -6,9 +6,9 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { availableParallelism } from 'node:os';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { ResolvedConfig } from './config.ts';
+import { workersFor } from './limiter.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
 
@@ -101,6 +101,7 @@ class Collector implements Reporter {
  */
 export class RunSession {
   private vitest: Vitest | undefined;
+  private workers = 0;
   private collector = new Collector();
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
@@ -117,6 +118,7 @@ export class RunSession {
         : [];
     const vitest = await this.instance(config);
     vitest.provide('calcert', config);
+    vitest.provide('calcertWorkers', this.workers);
     if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
     else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
     else vitest.resetGlobalTestNamePattern();
@@ -138,9 +140,12 @@ export class RunSession {
   }
 
   private async instance(config: ResolvedConfig): Promise<Vitest> {
-    if (this.vitest) return this.vitest;
+    // The pool never has more workers than the run's bound (each worker holds a share >= 1).
+    const workers = workersFor(config.concurrency);
+    if (this.vitest && this.workers === workers) return this.vitest;
+    await this.close();
+    this.workers = workers;
     const { createVitest } = await import('vitest/node');
-    const workers = Math.max(1, Math.min(config.concurrency, availableParallelism() + 1));
     // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
     // (lib/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
     const before = new Map((['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, new Set(process.listeners(sig))]));
@@ -156,7 +161,7 @@ export class RunSession {
         config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
         watch: false,
         reporters: [forward],
-        provide: { calcert: config },
+        provide: { calcert: config, calcertWorkers: workers },
         maxWorkers: workers,
         passWithNoTests: true,
       } as never,

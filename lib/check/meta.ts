@@ -56,6 +56,8 @@ export interface CheckRecord extends CheckMeta {
 declare module 'vitest' {
   interface ProvidedContext {
     calcert: ResolvedConfig;
+    /** How many workers the run's vitest pool has (lib/limiter.ts: each holds a share of --concurrency). */
+    calcertWorkers: number;
   }
   interface TaskMeta {
     calcert?: CheckRecord;

@@ -7,6 +7,7 @@
 import { inject } from 'vitest';
 import { Client } from '../client.ts';
 import type { ResolvedConfig } from '../config.ts';
+import { Limiter, shareOf } from '../limiter.ts';
 
 let workerClient: { key: string; client: Client } | undefined;
 
@@ -23,6 +24,7 @@ export function clientFor(cfg: ResolvedConfig): Client {
   const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace}`;
   if (workerClient?.key !== key) {
     void workerClient?.client.close();
+    const share = workerShare(cfg);
     workerClient = {
       key,
       client: new Client({
@@ -30,10 +32,20 @@ export function clientFor(cfg: ResolvedConfig): Client {
         namespace: cfg.namespace,
         auth: cfg.auth,
         timeoutMs: cfg.timeoutMs,
-        // Files run in parallel workers; share the run's bound among them.
-        concurrency: Math.max(1, Math.ceil(cfg.concurrency / 2)),
+        concurrency: share,
+        limiter: new Limiter(share),
       }),
     };
   }
   return workerClient.client;
+}
+
+/**
+ * This worker's share of the run's --concurrency (lib/limiter.ts): vitest numbers its pool's
+ * workers 1..maxWorkers (VITEST_POOL_ID, stable for a worker's life), the runner provides
+ * maxWorkers (never more than --concurrency), and the shares sum to exactly --concurrency.
+ */
+export function workerShare(cfg: ResolvedConfig): number {
+  const workers = inject('calcertWorkers') ?? 1;
+  return shareOf(cfg.concurrency, workers, Number(process.env.VITEST_POOL_ID));
 }

@@ -1,0 +1,126 @@
+/**
+ * One concurrency bound (issue 11 point 5): with `--concurrency c`, at most c requests are in
+ * flight at the target across all workers, counted by a proxy in front of the reference server.
+ * A run of a few dozen checks (property checks among them) at c = 1, 4 and 16; at c = 4 and 16
+ * the run must actually use concurrency (more than one request at a time).
+ */
+import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
+import { certify } from '../../lib/certify.ts';
+import { loadConfig } from '../../lib/config.ts';
+
+const GREP = '^(root\\.|events\\.read\\.|events\\.list\\.|events\\.payload\\.round-trip)';
+
+interface CountingProxy {
+  url: string;
+  inFlight: number;
+  max: number;
+  total: number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** A forwarding proxy that counts requests between their arrival and the end of their answer. */
+async function countingProxy(target: URL): Promise<CountingProxy> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const state = { inFlight: 0, max: 0, total: 0 };
+  const server: Server = createServer((req, res) => {
+    state.inFlight++;
+    state.total++;
+    state.max = Math.max(state.max, state.inFlight);
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        state.inFlight--;
+      }
+    };
+    res.on('finish', finish);
+    res.on('close', finish);
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+        agent,
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,
+    get inFlight() {
+      return state.inFlight;
+    },
+    get max() {
+      return state.max;
+    },
+    get total() {
+      return state.total;
+    },
+    reset() {
+      state.max = state.inFlight;
+      state.total = 0;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+let ref: ReferenceServer;
+let proxy: CountingProxy;
+
+beforeAll(async () => {
+  ref = await startReferenceServer({
+    variant: 'extended',
+    port: 0,
+    user: 'admin',
+    password: 'inflight-pass-1',
+    seedFixtures: true,
+  });
+  proxy = await countingProxy(new URL(ref.url));
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await ref?.close();
+});
+
+test.each([1, 4, 16])('at --concurrency %i no more requests are in flight than that', async (c) => {
+  proxy.reset();
+  const config = loadConfig({
+    env: {},
+    cwd: '/nonexistent-calcert-dir',
+    flags: {
+      'base-url': proxy.url,
+      user: 'admin',
+      password: 'inflight-pass-1',
+      seed: '11',
+      'num-runs': '5',
+      concurrency: String(c),
+      grep: GREP,
+    },
+  });
+  const result = await certify(config, { fixtures: ref.fixtures, writeReports: false });
+  const report = result.report!;
+  expect(report.checks.length).toBeGreaterThan(30);
+  expect(report.checks.some((ch) => ch.tags.includes('property') && ch.status === 'pass')).toBe(true);
+  expect(result.exitCode, JSON.stringify(report.footer.counts.byStatus)).toBe(0);
+  expect(proxy.total).toBeGreaterThan(100);
+  expect(proxy.max, `max in flight at --concurrency ${c}`).toBeLessThanOrEqual(c);
+  if (c > 1) expect(proxy.max, 'the run uses concurrency').toBeGreaterThan(1);
+});
