@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { carriesTag } from '../cleanup.ts';
 import { TransportError, type ApiResponse, type Client, type Exchange, type Params } from '../client.ts';
 import type { FixturesFile, ResolvedConfig } from '../config.ts';
+import { readList, readRecord, type ResourceKey } from '../contract.ts';
 import { checkSeed, type CheckMeta, type Resource } from './meta.ts';
 import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
 import { clientFor } from './worker-client.ts';
@@ -84,6 +85,22 @@ export class CheckContext {
       );
     }
     return res.json;
+  }
+
+  /**
+   * A record answer (lib/contract.ts): 2xx, a JSON object with an integer `id`; else a failure
+   * with the exchange. Returns the record.
+   */
+  record(res: ApiResponse, what = 'the answer'): Record<string, any> {
+    return readRecord(this, res, what);
+  }
+
+  /**
+   * The records array of a list answer under `key` (lib/contract.ts `readList`): applies the base
+   * empty-page rule (base: a 404 JSON error is an empty page); else a failure with the exchange.
+   */
+  list(res: ApiResponse, key: ResourceKey, what?: string): any[] {
+    return readList(this, res, key, { what }).records;
   }
 
   /** Assert the status: a number, a list, or a class like '2xx' / '4xx'. */
