@@ -78,6 +78,19 @@ test('no module under lib/ declares a check: check bodies live under suites/', (
   }
 });
 
+test('every retired ID (fixtures/spec/aliases.json) is no check ID, and names a check that exists', () => {
+  const table = (
+    JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures/spec/aliases.json'), 'utf8')) as {
+      aliases: Record<string, string>;
+    }
+  ).aliases;
+  const ids = new Set(checks.map((c) => c.id));
+  for (const [from, to] of Object.entries(table)) {
+    expect(ids.has(from), `retired ${from} is still a check ID`).toBe(false);
+    expect(ids.has(to), `${from} -> ${to}: no such check`).toBe(true);
+  }
+});
+
 test('every requirement a check names exists in requirements.json', () => {
   const known = new Set(requirements.map((r) => r.id));
   const unknown = checks.flatMap((c) => c.requirements.filter((r) => !known.has(r)).map((r) => `${c.id}: ${r}`));

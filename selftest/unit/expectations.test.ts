@@ -430,3 +430,47 @@ describe('differential run: generation and normalisation', () => {
     ).toEqual(['body: JSON vs not JSON']);
   });
 });
+
+describe('retired check IDs (fixtures/spec/aliases.json)', () => {
+  const table = (
+    JSON.parse(readFileSync(new URL('../../fixtures/spec/aliases.json', import.meta.url), 'utf8')) as {
+      aliases: Record<string, string>;
+    }
+  ).aliases;
+  const [oldId, newId] = Object.entries(table)[0];
+
+  test('the table maps old IDs to other, well-formed IDs, and no new ID is itself retired', () => {
+    expect(Object.keys(table).length).toBeGreaterThan(0);
+    for (const [from, to] of Object.entries(table)) {
+      expect(from).toMatch(/^[a-z]+\.[a-z0-9-]+\.[a-z0-9-]+$/);
+      expect(to).toMatch(/^[a-z]+\.[a-z0-9-]+\.[a-z0-9-]+$/);
+      expect(to).not.toBe(from);
+      expect(from.split('.')[0], `${from} keeps its group`).toBe(to.split('.')[0]);
+      expect(Object.hasOwn(table, to), `${to} is retired too`).toBe(false);
+    }
+  });
+
+  test('an expectations file naming an old ID applies to the check that replaced it', () => {
+    const file = parseExpectations({ format: 1, expectations: { [oldId]: { reason: 'known bug 12' } } }, 'old.json');
+    expect(Object.keys(file.expectations)).toEqual([newId]);
+    const out = applyExpectations([check(newId, 'fail')], file);
+    expect(out.checks[0].status).toBe('expected-fail');
+    expect(out.expected).toEqual([newId]);
+    expect(out.missing).toEqual([]);
+  });
+
+  test('a baseline naming old IDs compares with a run of the new IDs: no removed or added check, regressions found', () => {
+    const oldReport = parseReport(
+      JSON.parse(JSON.stringify(report([check(oldId, 'pass'), check('events.read.by-id', 'pass')]))),
+      'baseline.json',
+    );
+    const newReport = parseReport(
+      JSON.parse(JSON.stringify(report([check(newId, 'fail'), check('events.read.by-id', 'pass')]))),
+      'new.json',
+    );
+    const c = compareReports(oldReport, newReport);
+    expect(c.removed).toEqual([]);
+    expect(c.added).toEqual([]);
+    expect(c.regressions.map((r) => r.id)).toEqual([newId]);
+  });
+});

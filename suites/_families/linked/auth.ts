@@ -14,7 +14,7 @@ export function authChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.auth.anonymous-create-refused`,
+      id: `${P}.auth.anonymous-create`,
       spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
       level: 'should',
       requirements: [req.route('POST', d.plural, '')],
@@ -32,7 +32,7 @@ export function authChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.auth.anonymous-update-refused`,
+      id: `${P}.auth.anonymous-update`,
       spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
       level: 'should',
       requirements: [req.route('POST', d.plural, '/{id}')],
@@ -54,7 +54,7 @@ export function authChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.auth.anonymous-delete-refused`,
+      id: `${P}.auth.anonymous-delete`,
       spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
       level: 'should',
       requirements: [req.route('DELETE', d.plural, '/{id}')],

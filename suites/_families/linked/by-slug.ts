@@ -97,7 +97,7 @@ export function bySlugChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.by-slug.missing`,
+      id: `${P}.by-slug.missing-4xx`,
       spec: 'LEVELS.md missing record, by-slug read (must: 4xx)',
       level: 'must',
       requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],

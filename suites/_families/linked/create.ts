@@ -37,7 +37,7 @@ export function createChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.create.requires-name-400`,
+      id: `${P}.create.missing-name-400`,
       spec: `reference-behavior.md: missing required field is 400 rest_missing_callback_param with an error body (should)`,
       level: 'should',
       requirements: [req.field(d.plural, d.nameField), routeCreate],

@@ -68,7 +68,7 @@ export function deleteChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.delete.second-delete-410`,
+      id: `${P}.delete.second-410`,
       spec: 'reference-behavior.md: deleting a trashed post answers 410 (should)',
       level: 'should',
       requirements: [route],
@@ -86,7 +86,7 @@ export function deleteChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.delete.missing-id`,
+      id: `${P}.delete.missing-4xx`,
       spec: 'LEVELS.md missing record (must: 4xx)',
       level: 'must',
       requirements: [route],

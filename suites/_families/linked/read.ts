@@ -38,7 +38,7 @@ export function readChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.read.missing-id`,
+      id: `${P}.read.missing-4xx`,
       spec: 'LEVELS.md missing record (must: 4xx)',
       level: 'must',
       requirements: [routeRead],
@@ -53,7 +53,7 @@ export function readChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.read.missing-id-404`,
+      id: `${P}.read.missing-404`,
       spec: 'LEVELS.md missing record (should: 404); the original answers 400 rest_invalid_param',
       level: 'should',
       requirements: [routeRead],

@@ -56,7 +56,7 @@ export function updateChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.update.answers-200-record`,
+      id: `${P}.update.answers-200`,
       spec: 'reference-behavior.md: update answers 200 with the record (should)',
       level: 'should',
       requirements: [req.route('POST', d.plural, '/{id}')],
@@ -121,7 +121,7 @@ export function updateChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.update.missing-id`,
+      id: `${P}.update.missing-4xx`,
       spec: 'LEVELS.md update of a missing record (must: 4xx)',
       level: 'must',
       requirements: [req.route('POST', d.plural, '/{id}')],
@@ -136,7 +136,7 @@ export function updateChecks(d: LinkedDef): void {
 
   check(
     {
-      id: `${P}.update.missing-id-404`,
+      id: `${P}.update.missing-404`,
       spec: 'LEVELS.md update of a missing record (should: 404); the original answers 400',
       level: 'should',
       requirements: [req.route('POST', d.plural, '/{id}')],

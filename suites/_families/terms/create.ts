@@ -201,7 +201,7 @@ export function createChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'create.valid-payload-round-trip',
+      id: 'create.round-trip',
       spec: `Resources and their fields / Event ${tx.noun}; LEVELS.md valid create (text after normalisation)`,
       level: 'must',
       requirements: [
@@ -248,7 +248,7 @@ export function createChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'create.invalid-payload-nothing-created',
+      id: 'create.invalid-creates-nothing',
       spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`,
       level: 'must',
       requirements: [req.field(tx.kind, 'name'), POST],

@@ -33,7 +33,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'read.unknown-id',
+      id: 'read.missing-4xx',
       spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (must 4xx)`,
       level: 'must',
       requirements: [GET1],
@@ -48,7 +48,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'read.unknown-id-404',
+      id: 'read.missing-404',
       spec: 'LEVELS.md missing record (should: 404; the original answers 400)',
       level: 'should',
       requirements: [GET1],
@@ -114,7 +114,7 @@ export function itemChecks(tx: Taxonomy): void {
     const lower = method.toLowerCase() as 'post' | 'put' | 'patch';
     check(
       meta(tx, {
-        id: `update.${lower}-applies-fields`,
+        id: `update.${lower}-applies`,
         spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; LEVELS.md update by POST, PUT, PATCH`,
         level: 'must',
         requirements: [
@@ -171,7 +171,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'update.keeps-unsent-fields',
+      id: 'update.keeps-unsent',
       spec: `Resources and their fields (every field optional on update); LEVELS.md unsent fields on update (should; the original keeps a term's omitted fields)`,
       level: 'should',
       requirements: [
@@ -201,7 +201,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'update.unknown-id',
+      id: 'update.missing-4xx',
       spec: 'LEVELS.md update of a missing record (must 4xx)',
       level: 'must',
       requirements: [req.route('POST', tx.kind, '/{id}')],
@@ -220,7 +220,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'update.unknown-id-404',
+      id: 'update.missing-404',
       spec: 'LEVELS.md update of a missing record (should: 404; the original answers 400)',
       level: 'should',
       requirements: [req.route('PUT', tx.kind, '/{id}')],
@@ -255,7 +255,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'delete.second-delete-404',
+      id: 'delete.second-404',
       spec: 'LEVELS.md delete (should: terms gone for good; a second delete is 404, the original answers 400)',
       level: 'should',
       requirements: [DEL],
@@ -273,7 +273,7 @@ export function itemChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'anonymous.writes-refused',
+      id: 'auth.anonymous-writes',
       spec: 'Authentication: not shown; LEVELS.md anonymous writes (should: 401, nothing changed)',
       level: 'should',
       requirements: [req.route('POST', tx.kind), req.route('POST', tx.kind, '/{id}'), DEL],

@@ -108,7 +108,7 @@ export function listChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'list.past-the-end-empty',
+      id: 'list.past-end',
       spec: `List ${tx.kind}: page; LEVELS.md page past the end (no records)`,
       level: 'must',
       requirements: [req.param(tx.kind, 'page'), LIST],
@@ -128,7 +128,7 @@ export function listChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
-      id: 'list.past-the-end-200',
+      id: 'list.past-end-200',
       spec: 'reference-behavior.md: term lists answer 200 with an empty list past the end (LEVELS.md should)',
       level: 'should',
       requirements: [req.param(tx.kind, 'page'), LIST],
