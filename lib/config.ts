@@ -9,13 +9,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { Ajv, type ValidateFunction } from 'ajv';
 import dotenv from 'dotenv';
 
 export type Variant = 'base' | 'extended';
 export type Feature = 'premium' | 'tickets';
 export const FEATURES: readonly Feature[] = ['premium', 'tickets'];
 
-/** Records the interface cannot create; the target's operator supplies them (CONTRACT.md). */
+/** Records the interface cannot create; the target's operator supplies them (fixtures/schemas/fixtures.schema.json). */
 export interface FixturesFile {
   format: 1;
   ticketedEvent?: { id: number };
@@ -429,7 +430,11 @@ export function loadCandidateConfig(options: LoadOptions, base: Config): Readonl
   }
 }
 
-/** Read and validate a fixtures file (CONTRACT.md). */
+/** The fixtures-file contract, shared with the reference server (which writes such files). */
+const FIXTURES_SCHEMA_URL = new URL('../fixtures/schemas/fixtures.schema.json', import.meta.url);
+let fixturesValidator: ValidateFunction | undefined;
+
+/** Read and validate a fixtures file (CONTRACT.md; fixtures/schemas/fixtures.schema.json). */
 export function loadFixtures(path: string): FixturesFile {
   let data: unknown;
   try {
@@ -441,6 +446,15 @@ export function loadFixtures(path: string): FixturesFile {
   }
   if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== 1) {
     throw new ConfigError(`--fixtures ${path} is not a fixtures file: it needs "format": 1 (see README, "Fixtures")`);
+  }
+  fixturesValidator ??= new Ajv({ allErrors: true, strict: false }).compile(
+    JSON.parse(readFileSync(FIXTURES_SCHEMA_URL, 'utf8')) as object,
+  );
+  if (!fixturesValidator(data)) {
+    const e = fixturesValidator.errors?.[0];
+    throw new ConfigError(
+      `--fixtures ${path}: ${e?.instancePath || '/'} ${e?.message ?? 'is invalid'} (format: fixtures/schemas/fixtures.schema.json)`,
+    );
   }
   return data as FixturesFile;
 }
