@@ -481,3 +481,34 @@ export function secretsOf(config: Config): string[] {
   if (config.auth.kind === 'header') out.push(config.auth.value);
   return out.filter((s) => s.length >= 3);
 }
+
+/** A word for a POSIX shell: bare when safe, else in single quotes. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The command that replays one check as printed: the target flags of the run (never a secret:
+ * credentials come from CAL_USER / CAL_PASSWORD or CAL_AUTH_HEADER, said in a note), its seed
+ * and a --grep selecting exactly that check.
+ */
+export function replayCommand(config: ResolvedConfig, id: string): string {
+  const words = ['calcert', 'certify'];
+  const add = (flag: string, value: string | number) => words.push(`--${flag}`, shellQuote(String(value)));
+  if (!config.embedded) add('base-url', config.baseUrl);
+  if (config.namespace !== 'cal/events/v1') add('namespace', config.namespace);
+  add('variant', config.resolvedVariant);
+  if (config.features.length) add('features', config.features.join(','));
+  if (config.fixturesPath) add('fixtures', config.fixturesPath);
+  if (config.readOnly && !config.embedded) words.push('--read-only');
+  add('seed', config.seed);
+  add('num-runs', config.numRuns);
+  add('grep', `^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `);
+  const note =
+    config.embedded || config.auth.kind === 'none'
+      ? ''
+      : config.auth.kind === 'basic'
+        ? '  # export CAL_USER and CAL_PASSWORD first'
+        : '  # export CAL_AUTH_HEADER first';
+  return words.join(' ') + note;
+}

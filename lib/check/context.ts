@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { carriesTag } from '../cleanup.ts';
 import { TransportError, type ApiResponse, type Client, type Exchange, type Params } from '../client.ts';
-import type { FixturesFile, ResolvedConfig } from '../config.ts';
+import { type FixturesFile, type ResolvedConfig, replayCommand } from '../config.ts';
 import { readList, readRecord, type ResourceKey } from '../contract.ts';
 import { checkSeed, type CheckMeta, type Resource } from './meta.ts';
 import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
@@ -236,7 +236,7 @@ export class CheckContext {
         `seed ${details.seed}, path ${details.counterexamplePath}`,
         `counterexample: ${fc.stringify(details.counterexample)}`,
         `cause: ${err?.message ?? String(details.errorInstance)}`,
-        `replay: calcert certify --seed ${this.config.seed} --grep '${this.meta.id}' (with this run's target settings)`,
+        `replay: ${replayCommand(this.config, this.meta.id)}`,
       ].join('\n');
       throw new CheckFailure(message, last);
     }

@@ -109,9 +109,14 @@ export function notApplicableReason(tags: readonly Tag[], cfg: ResolvedConfig): 
   return null;
 }
 
-/** A 32-bit seed for one check, derived from the run seed so that `--seed` replays every check. */
+/**
+ * A 32-bit seed for one check, derived from the run seed (unsigned, up to 2^53-1: all its bits
+ * count) so that `--seed` replays every check. Seeds below 2^32 derive what they always did.
+ */
 export function checkSeed(runSeed: number, id: string): number {
   let h = runSeed | 0;
+  const high = Math.floor(runSeed / 2 ** 32);
+  if (high) h = Math.imul(h ^ high, 0x85ebca6b) | 0;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x9e3779b1) | 0;
   return h;
 }

@@ -64,6 +64,11 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
       `partial run: only the ${result.report.checks.length} checks matching --grep ${f.selection.grep} ran; the verdict covers them, not the interface (exit 0 when none of them failed)`,
     );
   for (const e of f.errors) out(`run error: ${e}`);
+  const curls = result.report.checks.filter((c) => c.status !== 'pass' && c.curl).map((c) => c.curl as string);
+  if (curls.some((c) => c.includes('$CAL_PASSWORD')))
+    out('note: the curl lines in the reports read the password from the environment: export CAL_PASSWORD=... first');
+  else if (curls.some((c) => c.includes('CAL_AUTH_HEADER')))
+    out('note: the curl lines in the reports read the Authorization value: export CAL_AUTH_HEADER=... first');
   if (result.reportDir) out(`reports: ${result.reportDir} (also ${config.reportDir}/latest)`);
   if (result.problem) err(`calcert: ${result.problem}`);
   if (result.exitCode === 1 && config.strict && !config.baseline && f.verdict !== 'not-certified') {
