@@ -23,7 +23,7 @@ const SKIP = [TABLE, 'scripts/apply-aliases.ts', 'package-lock.json'];
 const TEXT = /\.(ts|js|mjs|json|md|txt|yml|yaml)$/;
 
 const aliases = (JSON.parse(readFileSync(join(ROOT, TABLE), 'utf8')) as { aliases: Record<string, string> }).aliases;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const byLength = (a: [string, string], b: [string, string]) => b[0].length - a[0].length;
 
 const full = Object.entries(aliases).sort(byLength);
@@ -51,10 +51,10 @@ for (const f of files) {
     continue; // deleted in the worktree
   }
   let out = text;
-  for (const [from, to] of full) out = out.replace(new RegExp(`(?<![\\w.-])${escape(from)}(?![\\w-])`, 'g'), to);
+  for (const [from, to] of full) out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegex(from)}(?![\\w-])`, 'g'), to);
   if (f.startsWith('suites/_families/'))
     for (const [from, to] of suffixList)
-      out = out.replace(new RegExp(`(?<=\\}\\.|['\`])${escape(from)}(?=['\`])`, 'g'), to);
+      out = out.replace(new RegExp(`(?<=\\}\\.|['\`])${escapeRegex(from)}(?=['\`])`, 'g'), to);
   if (out !== text) {
     changed++;
     console.log(`${check ? 'names old IDs' : 'rewrote'}: ${f}`);
