@@ -1,5 +1,6 @@
 // docs/requirements.md is what the requirement list and the check metadata produce today, and
-// the anchors checks cite exist.
+// check `spec` fields cite the interface and that document (anchors that exist), never files outside
+// the repository.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
@@ -19,6 +20,15 @@ test('docs/requirements.md is current (npm run docs:requirements)', async () => 
     onDisk === (await currentRequirementsDoc(checks)),
     `${DOC_PATH} is out of date: run npm run docs:requirements`,
   ).toBe(true);
+});
+
+/** Documents that are not part of the repository (the project's working notes and measurements). */
+const OUTSIDE =
+  /LEVELS\.md|reference-behavior\.md|CONTRACT\.md|STYLE\.md|\.\.\/shared|\/work\/|reference\/(behavior|responses|verified|versions|recordings)/;
+
+test('no check cites a document outside the repository', () => {
+  const outside = checks.filter((c) => OUTSIDE.test(c.spec)).map((c) => `${c.id}: ${c.spec}`);
+  expect(outside).toEqual([]);
 });
 
 test('every cited anchor of docs/requirements.md exists', () => {

@@ -26,7 +26,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 check(
   {
     id: 'errors.routes.exist',
-    spec: "Endpoints: methods per route; LEVELS.md route-methods of the variant's table exist (must: anything but 404/405)",
+    spec: 'Endpoints: methods per route; docs/requirements.md#routes (must: anything but 404/405)',
     level: 'must',
     requirements: ALL_ROUTES,
     tags: ['writes'],
@@ -129,7 +129,7 @@ async function nonDigit(t: CheckContext): Promise<ApiResponse[]> {
 check(
   {
     id: 'errors.routes.non-digit-id',
-    spec: 'Endpoints: {id} is a numeric path segment (digits only); LEVELS.md non-digit {id} (must: no 2xx record)',
+    spec: 'Endpoints: {id} is a numeric path segment (digits only); docs/requirements.md#non-digit-id (must: no 2xx record)',
     level: 'must',
     requirements: [
       'route:GET /cal/events/v1/events/{id}',
@@ -157,7 +157,7 @@ check(
 check(
   {
     id: 'errors.routes.non-digit-id-404',
-    spec: 'LEVELS.md non-digit {id} (should: 404 rest_no_route)',
+    spec: 'docs/requirements.md#non-digit-id (should: 404 rest_no_route)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/events/{id}'],
     tags: [],
@@ -171,7 +171,7 @@ check(
 check(
   {
     id: 'errors.routes.unknown-404',
-    spec: 'Endpoints (only the routes of the table); reference-behavior.md unknown routes are 404 rest_no_route (should)',
+    spec: 'Endpoints (only the routes of the table); docs/requirements.md#measured-cross-cutting unknown routes are 404 rest_no_route (should)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1'],
     tags: [],

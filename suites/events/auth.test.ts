@@ -10,7 +10,7 @@ import { eventBody, makeEvent, scoped } from './support.ts';
 check(
   {
     id: 'events.auth.anonymous-create',
-    spec: 'Authentication (not shown); reference-behavior.md anonymous writes 401; LEVELS.md (should: refused, nothing changed)',
+    spec: 'Authentication (not shown); docs/requirements.md#measured-cross-cutting anonymous writes 401; docs/requirements.md#levels (should: refused, nothing changed)',
     level: 'should',
     requirements: ['route:POST /cal/events/v1/events'],
     tags: ['writes', 'security', 'anonymous'],
@@ -32,7 +32,7 @@ check(
 check(
   {
     id: 'events.auth.anonymous-update',
-    spec: 'reference-behavior.md anonymous writes 401; LEVELS.md (should)',
+    spec: 'docs/requirements.md#measured-cross-cutting anonymous writes 401; docs/requirements.md#levels (should)',
     level: 'should',
     requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'],
     tags: ['writes', 'security', 'anonymous'],
@@ -60,7 +60,7 @@ check(
 check(
   {
     id: 'events.auth.anonymous-delete',
-    spec: 'reference-behavior.md anonymous writes 401; LEVELS.md (should)',
+    spec: 'docs/requirements.md#measured-cross-cutting anonymous writes 401; docs/requirements.md#levels (should)',
     level: 'should',
     requirements: ['route:DELETE /cal/events/v1/events/{id}'],
     tags: ['writes', 'security', 'anonymous'],
@@ -82,7 +82,7 @@ check(
 check(
   {
     id: 'events.auth.anonymous-lists-published',
-    spec: 'reference-behavior.md: anonymous lists see only published records; LEVELS.md anonymous lists (should)',
+    spec: 'docs/requirements.md#measured-cross-cutting: anonymous lists see only published records; docs/requirements.md#anonymous-lists (should)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/events', 'param:events.status'],
     tags: ['writes', 'security', 'anonymous'],

@@ -12,7 +12,7 @@ const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
 check(
   {
     id: 'events.by-slug.read',
-    spec: 'Endpoints: GET /events/by-slug/{slug}; LEVELS.md by-slug (must: same record as by ID)',
+    spec: 'Endpoints: GET /events/by-slug/{slug}; docs/requirements.md#by-slug (must: same record as by ID)',
     level: 'must',
     requirements: [R('GET'), 'field:events.slug', 'param:path.slug'],
     tags: ['writes'],
@@ -34,7 +34,7 @@ check(
 check(
   {
     id: 'events.by-slug.update',
-    spec: 'Endpoints: POST, PUT, PATCH /events/by-slug/{slug}; LEVELS.md by-slug (must: same record as by ID)',
+    spec: 'Endpoints: POST, PUT, PATCH /events/by-slug/{slug}; docs/requirements.md#by-slug (must: same record as by ID)',
     level: 'must',
     requirements: [R('POST'), R('PUT'), R('PATCH')],
     tags: ['writes'],
@@ -64,7 +64,7 @@ check(
 check(
   {
     id: 'events.by-slug.delete',
-    spec: 'Endpoints: DELETE /events/by-slug/{slug}; LEVELS.md by-slug and delete',
+    spec: 'Endpoints: DELETE /events/by-slug/{slug}; docs/requirements.md#by-slug',
     level: 'must',
     requirements: [R('DELETE')],
     tags: ['writes', 'anonymous'],
@@ -94,7 +94,7 @@ check(
 check(
   {
     id: 'events.by-slug.missing-4xx',
-    spec: 'LEVELS.md missing record (item, by-slug read: must 4xx)',
+    spec: 'docs/requirements.md#missing-record (item, by-slug read: must 4xx)',
     level: 'must',
     requirements: [R('GET')],
     tags: [],
@@ -109,7 +109,7 @@ check(
 check(
   {
     id: 'events.by-slug.missing-404',
-    spec: 'LEVELS.md missing record (should: 404)',
+    spec: 'docs/requirements.md#missing-record (should: 404)',
     level: 'should',
     requirements: [R('GET')],
     tags: [],
@@ -124,7 +124,7 @@ check(
 check(
   {
     id: 'events.by-slug.update-unknown-4xx',
-    spec: 'LEVELS.md by-slug (should: unknown slug on update is 4xx; events on 6.x answer 200 with an error body)',
+    spec: 'docs/requirements.md#by-slug (should: unknown slug on update is 4xx; events on 6.x answer 200 with an error body)',
     level: 'should',
     requirements: [R('POST')],
     tags: ['writes'],

@@ -46,8 +46,8 @@ function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' 
       id,
       spec:
         level === 'must'
-          ? `Resources and their fields / Event: ${field} required on create; LEVELS.md missing required field (must: 4xx and nothing created)`
-          : 'LEVELS.md missing required field (should: 400 rest_missing_callback_param)',
+          ? `Resources and their fields / Event: ${field} required on create; docs/requirements.md#missing-required-field (must: 4xx and nothing created)`
+          : 'docs/requirements.md#missing-required-field (should: 400 rest_missing_callback_param)',
       level,
       requirements: [`field:events.${field}`, CREATE],
       tags: ['writes'],
@@ -90,7 +90,7 @@ for (const f of ['title', 'start_date', 'end_date'] as const) {
 check(
   {
     id: 'events.create.json-body',
-    spec: 'Resources and their fields / Event; LEVELS.md valid create (must: 2xx, id, sent fields reflected) and JSON body (must)',
+    spec: 'Resources and their fields / Event; docs/requirements.md#valid-create (must: 2xx, id, sent fields reflected) and JSON body (must)',
     level: 'must',
     requirements: [CREATE, READ, 'field:events.title', 'field:events.start_date', 'field:events.end_date'],
     tags: ['writes'],
@@ -120,7 +120,7 @@ check(
 check(
   {
     id: 'events.create.form-body',
-    spec: 'Payload: request parameters; LEVELS.md JSON body / form-encoded body (should: form works too)',
+    spec: 'Payload: request parameters; docs/requirements.md#request-bodies (should: form works too)',
     level: 'should',
     requirements: [CREATE, 'field:events.title', 'field:events.start_date', 'field:events.end_date'],
     tags: ['writes'],
@@ -145,7 +145,7 @@ check(
 check(
   {
     id: 'events.create.answers-201',
-    spec: 'LEVELS.md valid create (should: 201)',
+    spec: 'docs/requirements.md#valid-create (should: 201)',
     level: 'should',
     requirements: [CREATE],
     tags: ['writes'],
@@ -161,7 +161,7 @@ check(
 check(
   {
     id: 'events.create.record-contract',
-    spec: 'LEVELS.md minimal response contract (must: JSON object with an integer id, fields named like the request fields)',
+    spec: 'docs/requirements.md#contract (must: JSON object with an integer id, fields named like the request fields)',
     level: 'must',
     requirements: [CREATE],
     tags: ['writes'],
@@ -177,7 +177,7 @@ check(
 check(
   {
     id: 'events.create.record-shape',
-    spec: 'LEVELS.md valid create (should: full record shape of reference/responses.md)',
+    spec: 'docs/requirements.md#valid-create (should: full record shape of docs/requirements.md#record-shapes)',
     level: 'should',
     requirements: [CREATE, READ],
     tags: ['writes'],
@@ -195,7 +195,7 @@ check(
 check(
   {
     id: 'events.create.text-fields',
-    spec: 'Resources and their fields / Event: description, excerpt, slug; LEVELS.md contract (normalised text)',
+    spec: 'Resources and their fields / Event: description, excerpt, slug; docs/requirements.md#contract (normalised text)',
     level: 'must',
     requirements: [CREATE, 'field:events.description', 'field:events.excerpt', 'field:events.slug'],
     tags: ['writes'],
@@ -226,7 +226,7 @@ check(
 check(
   {
     id: 'events.create.flags',
-    spec: 'Resources and their fields / Event: all_day, show_map, show_map_link, hide_from_listings, sticky, featured (booleans); LEVELS.md contract',
+    spec: 'Resources and their fields / Event: all_day, show_map, show_map_link, hide_from_listings, sticky, featured (booleans); docs/requirements.md#contract',
     level: 'must',
     requirements: [
       CREATE,
@@ -258,7 +258,7 @@ check(
 check(
   {
     id: 'events.create.all-day-spans-days',
-    spec: 'Resources and their fields / Event: all_day; reference/behavior.md §2.2 (the original snaps an all-day event to 00:00:00 of its first day and 23:59:59 of its last)',
+    spec: 'Resources and their fields / Event: all_day; docs/requirements.md#record-shapes (the original snaps an all-day event to 00:00:00 of its first day and 23:59:59 of its last)',
     level: 'should',
     requirements: [CREATE, 'field:events.all_day'],
     tags: ['writes'],
@@ -320,7 +320,7 @@ check(
 check(
   {
     id: 'events.create.cost',
-    spec: 'Resources and their fields / Event: cost; LEVELS.md contract (the numbers sent appear in cost or cost_details.values)',
+    spec: 'Resources and their fields / Event: cost; docs/requirements.md#contract (the numbers sent appear in cost or cost_details.values)',
     level: 'must',
     requirements: [CREATE, 'field:events.cost'],
     tags: ['writes'],
@@ -361,7 +361,7 @@ check(
 check(
   {
     id: 'events.create.timezone',
-    spec: 'Resources and their fields / Event: timezone; reference-behavior.md (start_date/end_date are wall clock in the event zone)',
+    spec: 'Resources and their fields / Event: timezone; docs/requirements.md#measured-cross-cutting (start_date/end_date are wall clock in the event zone)',
     level: 'must',
     requirements: [CREATE, 'field:events.timezone', 'field:events.start_date'],
     tags: ['writes'],
@@ -391,7 +391,7 @@ check(
 check(
   {
     id: 'events.create.timezone-utc',
-    spec: 'reference-behavior.md records: utc_start_date/utc_end_date are UTC (should: record shape)',
+    spec: 'docs/requirements.md#record-shapes records: utc_start_date/utc_end_date are UTC (should: record shape)',
     level: 'should',
     requirements: [CREATE, 'field:events.timezone'],
     tags: ['writes'],
@@ -448,7 +448,7 @@ async function createWithVenue(t: CheckContext, payload: Params, venueId: number
 check(
   {
     id: 'events.create.venue-by-id',
-    spec: 'Resources and their fields / Event: venue (IDs); LEVELS.md venue by ID (single ID, retry as [id] on 400)',
+    spec: 'Resources and their fields / Event: venue (IDs); docs/requirements.md#venue-by-id (single ID, retry as [id] on 400)',
     level: 'must',
     requirements: [CREATE, 'field:events.venue'],
     tags: ['writes'],
@@ -467,7 +467,7 @@ check(
 check(
   {
     id: 'events.create.organizer-by-id',
-    spec: 'Resources and their fields / Event: organizer (array of IDs); LEVELS.md organizers as arrays',
+    spec: 'Resources and their fields / Event: organizer (array of IDs); docs/requirements.md#venue-by-id',
     level: 'must',
     requirements: [CREATE, 'field:events.organizer'],
     tags: ['writes'],
@@ -516,7 +516,7 @@ async function readLinked(t: CheckContext, res: ApiResponse, kind: 'venue' | 'or
 check(
   {
     id: 'events.create.venue-inline',
-    spec: 'Resources and their fields / Event: venue (IDs or data); LEVELS.md inline venue data (must: a venue as one object, retried as an array of one object on a 400)',
+    spec: 'Resources and their fields / Event: venue (IDs or data); docs/requirements.md#inline-venue-organizer (must: a venue as one object, retried as an array of one object on a 400)',
     level: 'must',
     requirements: [CREATE, 'field:events.venue'],
     tags: ['writes'],
@@ -544,7 +544,7 @@ check(
 check(
   {
     id: 'events.create.organizer-inline',
-    spec: 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline organizer data (must: organizers as an array of objects, retried as one object on a 400)',
+    spec: 'Resources and their fields / Event: organizer (IDs or data); docs/requirements.md#inline-venue-organizer (must: organizers as an array of objects, retried as one object on a 400)',
     level: 'must',
     requirements: [CREATE, 'field:events.organizer'],
     tags: ['writes'],
@@ -575,7 +575,7 @@ check(
 check(
   {
     id: 'events.create.organizers-inline-several',
-    spec: 'Resources and their fields / Event: organizer (array of IDs or data); LEVELS.md inline data (should: several inline organizers, all linked)',
+    spec: 'Resources and their fields / Event: organizer (array of IDs or data); docs/requirements.md#levels inline data (should: several inline organizers, all linked)',
     level: 'should',
     requirements: [CREATE, 'field:events.organizer'],
     tags: ['writes'],
@@ -601,7 +601,7 @@ check(
 check(
   {
     id: 'events.create.organizer-inline-mixed',
-    spec: 'Resources and their fields / Event: organizer (array of IDs or data); LEVELS.md inline data (should: inline mixed with {id}, all linked)',
+    spec: 'Resources and their fields / Event: organizer (array of IDs or data); docs/requirements.md#levels inline data (should: inline mixed with {id}, all linked)',
     level: 'should',
     requirements: [CREATE, 'field:events.organizer'],
     tags: ['writes'],
@@ -630,8 +630,8 @@ for (const kind of ['venue', 'organizer'] as const) {
     {
       id: venue ? 'events.create.venue-inline-array' : 'events.create.organizer-inline-object',
       spec: venue
-        ? 'Resources and their fields / Event: venue (array of IDs or data): the spec types venue as an array; LEVELS.md inline data (the original accepts a venue only as one object: 400 on an array)'
-        : 'Resources and their fields / Event: organizer (IDs or data); LEVELS.md inline data (the form the original refuses with 400; accepted by a lenient server)',
+        ? 'Resources and their fields / Event: venue (array of IDs or data): the spec types venue as an array; docs/requirements.md#levels inline data (the original accepts a venue only as one object: 400 on an array)'
+        : 'Resources and their fields / Event: organizer (IDs or data); docs/requirements.md#levels inline data (the form the original refuses with 400; accepted by a lenient server)',
       level: 'should',
       requirements: [CREATE, `field:events.${kind}`],
       tags: ['writes'],
@@ -668,7 +668,7 @@ for (const [field, resource] of [
   check(
     {
       id: `events.create.${field}`,
-      spec: `Resources and their fields / Event: ${field} (extended only; ID or name); LEVELS.md categories/tags on create (must: by ID, and by a new name)`,
+      spec: `Resources and their fields / Event: ${field} (extended only; ID or name); docs/requirements.md#terms-on-create (must: by ID, and by a new name)`,
       level: 'must',
       requirements: [CREATE, `field:events.${field}`],
       tags: ['writes', 'extended'],
@@ -697,7 +697,7 @@ for (const [field, resource] of [
 check(
   {
     id: 'events.create.tag-existing-name',
-    spec: 'LEVELS.md categories/tags on create (should: an existing tag name links that tag; 6.x links a new tag named after its ID)',
+    spec: 'docs/requirements.md#terms-on-create (should: an existing tag name links that tag; 6.x links a new tag named after its ID)',
     level: 'should',
     requirements: [CREATE, 'field:events.tags'],
     tags: ['writes', 'extended'],
@@ -723,7 +723,7 @@ check(
 check(
   {
     id: 'events.create.empty-defaults',
-    spec: 'Resources and their fields / Event: website, venue, organizer, categories, tags default null (extended); LEVELS.md null defaults (should); the original returns the permalink as website',
+    spec: 'Resources and their fields / Event: website, venue, organizer, categories, tags default null (extended); docs/requirements.md#null-defaults (should); the original returns the permalink as website',
     level: 'should',
     requirements: [
       CREATE,

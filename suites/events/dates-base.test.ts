@@ -14,7 +14,7 @@ import { DateTime } from 'luxon';
 
 const LIST = 'route:GET /cal/events/v1/events';
 const BASE_SPEC =
-  'List events: start_date (base: events start after this date), end_date (base: events start before this date); reference-behavior.md "Event date filters, measured" (4.6.8); LEVELS.md base date filters';
+  'List events: start_date (base: events start after this date), end_date (base: events start before this date); docs/requirements.md#measured-date-filters "Event date filters, measured" (4.6.8); docs/requirements.md#base-date-filters';
 
 check(
   {
@@ -83,7 +83,7 @@ check(
 check(
   {
     id: 'events.list.base-start-date-spanning',
-    spec: 'List events: start_date (base: events start after this date). The spec reading; 4.6.8 reads overlap and lists an event still running that day (reference-behavior.md Known deviations)',
+    spec: 'List events: start_date (base: events start after this date). The spec reading; 4.6.8 reads overlap and lists an event still running that day (docs/requirements.md#known-deviations Known deviations)',
     level: 'should',
     requirements: ['param:events.start_date', LIST],
     tags: ['base', 'property', 'writes'],
@@ -115,7 +115,7 @@ check(
 check(
   {
     id: 'events.list.date-filters-inverted-window',
-    spec: 'List events: start_date, end_date (filters together: AND); LEVELS.md base/extended date filters (never an inverted window at must level; 4.6.8 reads it as overlap)',
+    spec: 'List events: start_date, end_date (filters together: AND); docs/requirements.md#levels base/extended date filters (never an inverted window at must level; 4.6.8 reads it as overlap)',
     level: 'should',
     requirements: ['param:events.start_date', 'param:events.end_date', LIST],
     tags: ['property', 'writes'],
@@ -154,7 +154,7 @@ check(
 check(
   {
     id: 'events.list.default-window-oracle',
-    spec: 'List events: start_date/end_date defaults (about two years); LEVELS.md default window (measured on both)',
+    spec: 'List events: start_date/end_date defaults (about two years); docs/requirements.md#default-window (measured on both)',
     level: 'must',
     requirements: ['param:events.start_date', 'param:events.end_date', LIST],
     tags: ['writes'],

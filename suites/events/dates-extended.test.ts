@@ -33,7 +33,7 @@ const ALL_PARAMS = [
   'param:events.strict_dates',
 ];
 const TABLE_SPEC =
-  'List events: start_date ... strict_dates (extended); reference-behavior.md "Event date filters, measured"; LEVELS.md extended date filters';
+  'List events: start_date ... strict_dates (extended); docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#extended-date-filters';
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead (runTable).
 
@@ -142,7 +142,7 @@ check(
 check(
   {
     id: 'events.list.date-filters-same-side',
-    spec: 'List events: start_date, starts_after, end_date, ends_before (filters together: AND); LEVELS.md extended date filters (should: two bounds on one side combine with AND; the original lets starts_after replace start_date and ends_before replace end_date)',
+    spec: 'List events: start_date, starts_after, end_date, ends_before (filters together: AND); docs/requirements.md#extended-date-filters (should: two bounds on one side combine with AND; the original lets starts_after replace start_date and ends_before replace end_date)',
     level: 'should',
     requirements: [
       'param:events.start_date',
@@ -184,7 +184,7 @@ const ZONES = ['America/New_York', 'Asia/Kolkata', 'Pacific/Auckland', ''];
 check(
   {
     id: 'events.list.date-filters-event-zones',
-    spec: 'List events: date filters; Event: timezone; LEVELS.md extended date filters (should: other event zones). Compared as instants; the original in per-event time zone mode compares wall clocks and warns here',
+    spec: 'List events: date filters; Event: timezone; docs/requirements.md#extended-date-filters (should: other event zones). Compared as instants; the original in per-event time zone mode compares wall clocks and warns here',
     level: 'should',
     requirements: [...ALL_PARAMS, 'field:events.timezone', LIST],
     tags: ['extended', 'property', 'writes'],
@@ -235,7 +235,7 @@ function dstPool(): { pool: PoolEvent[]; anchor: string } {
 check(
   {
     id: 'events.list.date-filters-dst-days',
-    spec: 'List events: date filters; Event: timezone; LEVELS.md extended date filters (should: DST)',
+    spec: 'List events: date filters; Event: timezone; docs/requirements.md#extended-date-filters (should: DST)',
     level: 'should',
     requirements: [...ALL_PARAMS, 'field:events.timezone', LIST],
     tags: ['extended', 'property', 'writes'],

@@ -11,7 +11,7 @@ const DELETE = 'route:DELETE /cal/events/v1/events/{id}';
 check(
   {
     id: 'events.delete.removes',
-    spec: 'Endpoints: DELETE /events/{id}; LEVELS.md delete (must: 2xx, gone from default lists and anonymous reads)',
+    spec: 'Endpoints: DELETE /events/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads)',
     level: 'must',
     requirements: [DELETE, 'route:GET /cal/events/v1/events'],
     tags: ['writes', 'anonymous'],
@@ -45,7 +45,7 @@ check(
 check(
   {
     id: 'events.delete.trash-200',
-    spec: 'LEVELS.md delete (should: 200 with status "trash")',
+    spec: 'docs/requirements.md#delete (should: 200 with status "trash")',
     level: 'should',
     requirements: [DELETE],
     tags: ['writes'],
@@ -66,7 +66,7 @@ check(
 check(
   {
     id: 'events.delete.second-410',
-    spec: 'LEVELS.md delete (should: a second delete 410)',
+    spec: 'docs/requirements.md#delete (should: a second delete 410)',
     level: 'should',
     requirements: [DELETE],
     tags: ['writes'],
@@ -84,7 +84,7 @@ check(
 check(
   {
     id: 'events.delete.missing-4xx',
-    spec: 'LEVELS.md missing record (must: 4xx)',
+    spec: 'docs/requirements.md#missing-record (must: 4xx)',
     level: 'must',
     requirements: [DELETE],
     tags: ['writes'],
@@ -99,7 +99,7 @@ check(
 check(
   {
     id: 'events.delete.missing-404',
-    spec: 'LEVELS.md missing record (should: 404)',
+    spec: 'docs/requirements.md#missing-record (should: 404)',
     level: 'should',
     requirements: [DELETE],
     tags: ['writes'],

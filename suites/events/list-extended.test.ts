@@ -11,7 +11,7 @@ const LIST = 'route:GET /cal/events/v1/events';
 check(
   {
     id: 'events.list.include',
-    spec: 'List events: include (extended; when given, date filters are ignored); LEVELS.md include (must: only those IDs, explicit start_date/end_date do not remove them)',
+    spec: 'List events: include (extended; when given, date filters are ignored); docs/requirements.md#include (must: only those IDs, explicit start_date/end_date do not remove them)',
     level: 'must',
     requirements: [LIST, 'param:events.include', 'param:events.start_date', 'param:events.end_date'],
     tags: ['writes', 'extended'],
@@ -46,7 +46,7 @@ check(
 check(
   {
     id: 'events.list.include-ignores-window',
-    spec: 'List events: include (date filters are ignored); LEVELS.md include (should: default window and starts_* do not apply; 6.8.0 still applies them)',
+    spec: 'List events: include (date filters are ignored); docs/requirements.md#include (should: default window and starts_* do not apply; 6.8.0 still applies them)',
     level: 'should',
     requirements: [LIST, 'param:events.include', 'param:events.starts_after'],
     tags: ['writes', 'extended'],

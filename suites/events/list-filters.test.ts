@@ -35,7 +35,7 @@ async function searchFinds(t: CheckContext, where: 'title' | 'description' | 'ex
 check(
   {
     id: 'events.list.search-title',
-    spec: 'List events: search (matches in title or description); LEVELS.md search (must)',
+    spec: 'List events: search (matches in title or description); docs/requirements.md#search (must)',
     level: 'must',
     requirements: [LIST, 'param:events.search'],
     tags: ['writes'],
@@ -46,7 +46,7 @@ check(
 check(
   {
     id: 'events.list.search-description',
-    spec: 'List events: search (matches in title or description); LEVELS.md search (must)',
+    spec: 'List events: search (matches in title or description); docs/requirements.md#search (must)',
     level: 'must',
     requirements: [LIST, 'param:events.search', 'field:events.description'],
     tags: ['writes'],
@@ -57,7 +57,7 @@ check(
 check(
   {
     id: 'events.list.search-excerpt',
-    spec: 'LEVELS.md search (should: excerpt too; the original searches excerpts)',
+    spec: 'docs/requirements.md#search (should: excerpt too; the original searches excerpts)',
     level: 'should',
     requirements: [LIST, 'param:events.search', 'field:events.excerpt'],
     tags: ['writes'],
@@ -79,7 +79,7 @@ async function termSetup(t: CheckContext, resource: 'categories' | 'tags') {
 check(
   {
     id: 'events.list.categories',
-    spec: 'List events: categories (slugs or IDs); LEVELS.md categories filter (must: ID and slug)',
+    spec: 'List events: categories (slugs or IDs); docs/requirements.md#categories-filter (must: ID and slug)',
     level: 'must',
     requirements: [LIST, 'param:events.categories'],
     tags: ['writes', 'extended'],
@@ -95,7 +95,7 @@ check(
 check(
   {
     id: 'events.list.categories-any-of',
-    spec: 'List events: categories (one of the given); LEVELS.md categories filter (must: several values any-of)',
+    spec: 'List events: categories (one of the given); docs/requirements.md#categories-filter (must: several values any-of)',
     level: 'must',
     requirements: [LIST, 'param:events.categories'],
     tags: ['writes', 'extended'],
@@ -110,7 +110,7 @@ check(
 check(
   {
     id: 'events.list.tags',
-    spec: 'List events: tags (slugs or IDs); LEVELS.md tags filter (must: a single ID or slug)',
+    spec: 'List events: tags (slugs or IDs); docs/requirements.md#tags-filter (must: a single ID or slug)',
     level: 'must',
     requirements: [LIST, 'param:events.tags'],
     tags: ['writes', 'extended'],
@@ -126,7 +126,7 @@ check(
 check(
   {
     id: 'events.list.tags-any-of',
-    spec: 'List events: tags (one of the given); LEVELS.md tags filter (should: any-of; 6.x applies only the first)',
+    spec: 'List events: tags (one of the given); docs/requirements.md#tags-filter (should: any-of; 6.x applies only the first)',
     level: 'should',
     requirements: [LIST, 'param:events.tags'],
     tags: ['writes', 'extended'],
@@ -142,7 +142,7 @@ for (const kind of ['venue', 'organizer'] as const) {
   check(
     {
       id: `events.list.${kind}`,
-      spec: `List events: ${kind} (one of the given IDs); LEVELS.md venue/organizer filters (must: several IDs any-of)`,
+      spec: `List events: ${kind} (one of the given IDs); docs/requirements.md#venue-organizer-filters (must: several IDs any-of)`,
       level: 'must',
       requirements: [LIST, `param:events.${kind}`, `field:events.${kind}`],
       tags: ['writes'],
@@ -165,7 +165,7 @@ for (const kind of ['venue', 'organizer'] as const) {
 check(
   {
     id: 'events.list.featured',
-    spec: 'List events: featured; LEVELS.md featured (must: true and false)',
+    spec: 'List events: featured; docs/requirements.md#featured (must: true and false)',
     level: 'must',
     requirements: [LIST, 'param:events.featured', 'field:events.featured'],
     tags: ['writes'],
@@ -182,7 +182,7 @@ check(
 check(
   {
     id: 'events.list.filters-and',
-    spec: 'reference-behavior.md: filters combine with AND; LEVELS.md filters together (must)',
+    spec: 'docs/requirements.md#measured-cross-cutting: filters combine with AND; docs/requirements.md#filters-together (must)',
     level: 'must',
     requirements: [LIST, 'param:events.venue', 'param:events.featured', 'param:events.search'],
     tags: ['writes'],
@@ -201,7 +201,7 @@ check(
 check(
   {
     id: 'events.list.status',
-    spec: 'States 1: status filterable on list routes; LEVELS.md status (must: publish, draft select those, authenticated)',
+    spec: 'States 1: status filterable on list routes; docs/requirements.md#status-filter (must: publish, draft select those, authenticated)',
     level: 'must',
     requirements: [LIST, 'param:events.status', 'field:events.status'],
     tags: ['writes'],
@@ -218,7 +218,7 @@ check(
 check(
   {
     id: 'events.list.status-anonymous-400',
-    spec: 'reference-behavior.md: anonymous status=draft is 400; LEVELS.md status (should)',
+    spec: 'docs/requirements.md#measured-cross-cutting: anonymous status=draft is 400; docs/requirements.md#status-filter (should)',
     level: 'should',
     requirements: [LIST, 'param:events.status'],
     tags: ['security', 'anonymous'],
@@ -241,7 +241,7 @@ const UNKNOWN = (t: CheckContext): Array<[string, Params]> => [
 check(
   {
     id: 'events.list.unknown-values',
-    spec: 'LEVELS.md unknown filter values (term, venue ID, bad date): must = no 2xx listing of unrelated records',
+    spec: 'docs/requirements.md#unknown-filter-values (term, venue ID, bad date): must = no 2xx listing of unrelated records',
     level: 'must',
     requirements: [
       LIST,
@@ -271,7 +271,7 @@ check(
 check(
   {
     id: 'events.list.unknown-values-400',
-    spec: 'reference-behavior.md: invalid filter values are 400; LEVELS.md unknown filter values (should: 400)',
+    spec: 'docs/requirements.md#measured-cross-cutting: invalid filter values are 400; docs/requirements.md#unknown-filter-values (should: 400)',
     level: 'should',
     requirements: [LIST, 'param:events.categories', 'param:events.venue'],
     tags: [],
@@ -301,7 +301,7 @@ async function hidden(t: CheckContext) {
 check(
   {
     id: 'events.list.hide-from-listings',
-    spec: 'Event: hide_from_listings; LEVELS.md hide_from_listings (extended must: never listed, readable by ID)',
+    spec: 'Event: hide_from_listings; docs/requirements.md#hide-from-listings (extended must: never listed, readable by ID)',
     level: 'must',
     requirements: [LIST, 'field:events.hide_from_listings'],
     tags: ['writes', 'extended'],
@@ -313,7 +313,7 @@ check(
 check(
   {
     id: 'events.list.hide-from-listings-any',
-    spec: 'Event: hide_from_listings; LEVELS.md hide_from_listings (base: never listed is should; 4.6.8 lists them)',
+    spec: 'Event: hide_from_listings; docs/requirements.md#hide-from-listings (base: never listed is should; 4.6.8 lists them)',
     level: 'should',
     requirements: [LIST, 'field:events.hide_from_listings'],
     tags: ['writes'],

@@ -21,7 +21,7 @@ async function many(t: CheckContext, n: number): Promise<number[]> {
 check(
   {
     id: 'events.list.page-defaults',
-    spec: 'Limits 1, 2; List events: per_page default 10, page default 1; LEVELS.md (must)',
+    spec: 'Limits 1, 2; List events: per_page default 10, page default 1; docs/requirements.md#levels (must)',
     level: 'must',
     requirements: [LIST, 'param:events.per_page', 'param:events.page'],
     tags: ['writes'],
@@ -53,7 +53,7 @@ check(
 check(
   {
     id: 'events.list.per-page',
-    spec: 'List events: per_page; LEVELS.md per_page=N for 1..50 (must: exactly min(N, matches))',
+    spec: 'List events: per_page; docs/requirements.md#per-page (must: exactly min(N, matches))',
     level: 'must',
     requirements: [LIST, 'param:events.per_page'],
     tags: ['writes'],
@@ -81,7 +81,7 @@ check(
 check(
   {
     id: 'events.list.per-page-cap',
-    spec: 'Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md (should)',
+    spec: 'Limits 3 (not shown); docs/requirements.md#measured-lists: per_page silently capped at 50; docs/requirements.md#levels (should)',
     level: 'should',
     requirements: [LIST, 'param:events.per_page'],
     tags: ['writes'],
@@ -101,7 +101,7 @@ check(
 check(
   {
     id: 'events.list.per-page-invalid',
-    spec: 'reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)',
+    spec: 'docs/requirements.md#measured-lists: per_page=0, -1, abc are 400 rest_invalid_param; docs/requirements.md#levels (should)',
     level: 'should',
     requirements: [LIST, 'param:events.per_page', 'param:events.page'],
     tags: [],
@@ -123,7 +123,7 @@ check(
 check(
   {
     id: 'events.list.pages-partition',
-    spec: 'List events: page; LEVELS.md pages (must: no overlap, no gap; page URLs built by the client)',
+    spec: 'List events: page; docs/requirements.md#pages (must: no overlap, no gap; page URLs built by the client)',
     level: 'must',
     requirements: [LIST, 'param:events.page', 'param:events.per_page'],
     tags: ['writes'],
@@ -150,7 +150,7 @@ check(
 check(
   {
     id: 'events.list.totals',
-    spec: 'reference-behavior.md lists: total, total_pages; LEVELS.md pages (should)',
+    spec: 'docs/requirements.md#measured-lists lists: total, total_pages; docs/requirements.md#pages (should)',
     level: 'should',
     requirements: [LIST, 'param:events.per_page'],
     tags: ['writes'],
@@ -171,7 +171,7 @@ check(
 check(
   {
     id: 'events.list.next-url',
-    spec: 'reference-behavior.md lists: next_rest_url; LEVELS.md pages (should: followable as admin; the original adds status=any, which it rejects)',
+    spec: 'docs/requirements.md#measured-lists lists: next_rest_url; docs/requirements.md#pages (should: followable as admin; the original adds status=any, which it rejects)',
     level: 'should',
     requirements: [LIST, 'param:events.page'],
     tags: ['writes'],
@@ -196,7 +196,7 @@ check(
 check(
   {
     id: 'events.list.past-end',
-    spec: 'LEVELS.md page past the end (must: no records)',
+    spec: 'docs/requirements.md#page-past-the-end (must: no records)',
     level: 'must',
     requirements: [LIST, 'param:events.page'],
     tags: ['writes'],
@@ -212,7 +212,7 @@ check(
 check(
   {
     id: 'events.list.past-end-404',
-    spec: 'LEVELS.md page past the end (should: 404 for events)',
+    spec: 'docs/requirements.md#page-past-the-end (should: 404 for events)',
     level: 'should',
     requirements: [LIST, 'param:events.page'],
     tags: ['writes'],
@@ -228,7 +228,7 @@ check(
 check(
   {
     id: 'events.list.empty',
-    spec: 'LEVELS.md minimal contract (a list answers the events array; base only: an empty page may be a 404 JSON error)',
+    spec: 'docs/requirements.md#contract (a list answers the events array; base only: an empty page may be a 404 JSON error)',
     level: 'must',
     requirements: [LIST, 'param:events.search'],
     tags: [],
@@ -243,7 +243,7 @@ check(
 check(
   {
     id: 'events.list.empty-200',
-    spec: 'LEVELS.md empty page 1 (should: 200 with an empty list; 4.6.8 answers 404)',
+    spec: 'docs/requirements.md#page-past-the-end (should: 200 with an empty list; 4.6.8 answers 404)',
     level: 'should',
     requirements: [LIST],
     tags: [],
@@ -263,7 +263,7 @@ check(
 check(
   {
     id: 'events.list.contract',
-    spec: 'LEVELS.md minimal contract: a list is a JSON object with the records under "events"',
+    spec: 'docs/requirements.md#contract: a list is a JSON object with the records under "events"',
     level: 'must',
     requirements: [LIST],
     tags: ['writes'],
@@ -284,7 +284,7 @@ check(
 check(
   {
     id: 'events.list.shape',
-    spec: 'reference-behavior.md lists: {events, rest_url, total, total_pages}; LEVELS.md (should: shapes)',
+    spec: 'docs/requirements.md#measured-lists lists: {events, rest_url, total, total_pages}; docs/requirements.md#levels (should: shapes)',
     level: 'should',
     requirements: [LIST],
     tags: ['writes'],

@@ -10,7 +10,7 @@ import { makeEvent, scoped } from './support.ts';
 check(
   {
     id: 'events.list.default-window',
-    spec: 'List events: start_date/end_date defaults (set by the service, about two years apart); LEVELS.md default window (must, measured on both)',
+    spec: 'List events: start_date/end_date defaults (set by the service, about two years apart); docs/requirements.md#default-window (must, measured on both)',
     level: 'must',
     requirements: ['route:GET /cal/events/v1/events', 'param:events.start_date', 'param:events.end_date'],
     tags: ['writes'],

@@ -32,7 +32,7 @@ async function runSequences(t: CheckContext, mode: Model['mode'], parts?: fc.Arb
 check(
   {
     id: 'events.model.sequences',
-    spec: 'Endpoints: events create/read/update (POST, PUT, PATCH)/delete/list; LEVELS.md valid create, read by ID, update applies sent fields, delete (gone from lists and anonymous reads)',
+    spec: 'Endpoints: events create/read/update (POST, PUT, PATCH)/delete/list; docs/requirements.md#valid-create, read by ID, update applies sent fields, delete (gone from lists and anonymous reads)',
     level: 'must',
     requirements: [
       'route:POST /cal/events/v1/events',
@@ -52,7 +52,7 @@ check(
 check(
   {
     id: 'events.model.unsent-fields-kept',
-    spec: 'Update: every field optional (unsent fields keep their values); LEVELS.md unsent fields on update (should). The original resets several unsent fields (reference-behavior.md Known deviations)',
+    spec: 'Update: every field optional (unsent fields keep their values); docs/requirements.md#unsent-fields (should). The original resets several unsent fields (docs/requirements.md#known-deviations Known deviations)',
     level: 'should',
     requirements: [
       'route:POST /cal/events/v1/events/{id}',

@@ -42,7 +42,7 @@ export function mismatches(sent: Partial<EventPayload>, rec: any): string[] {
 check(
   {
     id: 'events.payload.round-trip',
-    spec: 'Resources and their fields / Event; LEVELS.md minimal response contract (text normalised, dates, booleans, cost numbers)',
+    spec: 'Resources and their fields / Event; docs/requirements.md#contract (text normalised, dates, booleans, cost numbers)',
     level: 'must',
     requirements: [
       CREATE,
@@ -112,7 +112,7 @@ let counter = 0;
 check(
   {
     id: 'events.payload.missing-required-rejected',
-    spec: 'Resources and their fields / Event (title, start_date, end_date required on create); LEVELS.md missing required field',
+    spec: 'Resources and their fields / Event (title, start_date, end_date required on create); docs/requirements.md#missing-required-field',
     level: 'must',
     requirements: [CREATE, 'field:events.title', 'field:events.start_date', 'field:events.end_date'],
     tags: ['property', 'writes'],
@@ -140,7 +140,7 @@ check(
 check(
   {
     id: 'events.payload.invalid-values-rejected',
-    spec: 'reference-behavior.md Cross-cutting: invalid value (bad date string, unknown venue/organizer ID) is 400 rest_invalid_param; the spec does not state validation, so should',
+    spec: 'docs/requirements.md#measured-cross-cutting Cross-cutting: invalid value (bad date string, unknown venue/organizer ID) is 400 rest_invalid_param; the spec does not state validation, so should',
     level: 'should',
     requirements: [
       CREATE,

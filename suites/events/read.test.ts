@@ -11,7 +11,7 @@ const READ = 'route:GET /cal/events/v1/events/{id}';
 check(
   {
     id: 'events.read.by-id',
-    spec: 'Endpoints: GET /events/{id} (read event); LEVELS.md read by ID (returns the record)',
+    spec: 'Endpoints: GET /events/{id} (read event); docs/requirements.md#read-by-id (returns the record)',
     level: 'must',
     requirements: [READ, 'field:events.title'],
     tags: ['writes'],
@@ -37,7 +37,7 @@ check(
 check(
   {
     id: 'events.read.missing-4xx',
-    spec: 'LEVELS.md missing record (must: 4xx; the original answers 400)',
+    spec: 'docs/requirements.md#missing-record (must: 4xx; the original answers 400)',
     level: 'must',
     requirements: [READ],
     tags: [],
@@ -52,7 +52,7 @@ check(
 check(
   {
     id: 'events.read.missing-404',
-    spec: 'LEVELS.md missing record (should: 404; 4.6.8 and 6.8.0 answer 400, 6.17.2 404)',
+    spec: 'docs/requirements.md#missing-record (should: 404; 4.6.8 and 6.8.0 answer 400, 6.17.2 404)',
     level: 'should',
     requirements: [READ],
     tags: [],

@@ -23,7 +23,7 @@ for (const method of ['POST', 'PUT', 'PATCH'] as const) {
   check(
     {
       id: `events.update.${method.toLowerCase()}-applies`,
-      spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); LEVELS.md update (must: each applies the sent fields, 2xx)`,
+      spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); docs/requirements.md#update (must: each applies the sent fields, 2xx)`,
       level: 'must',
       requirements: [
         `route:${method} /cal/events/v1/events/{id}`,
@@ -67,7 +67,7 @@ for (const method of ['POST', 'PUT', 'PATCH'] as const) {
 check(
   {
     id: 'events.update.answers-200',
-    spec: 'reference-behavior.md: read, update and delete answer 200 with the record; LEVELS.md update (should: 200)',
+    spec: 'docs/requirements.md#measured-cross-cutting: read, update and delete answer 200 with the record; docs/requirements.md#update (should: 200)',
     level: 'should',
     requirements: [
       'route:POST /cal/events/v1/events/{id}',
@@ -98,7 +98,7 @@ check(
 check(
   {
     id: 'events.update.keeps-unsent',
-    spec: 'Resources and their fields: on update every field is optional; LEVELS.md unsent fields (should: keep their values; the original resets status, flags, website, cost, timezone and organizers, and 4.6.8 the dates and venue)',
+    spec: 'Resources and their fields: on update every field is optional; docs/requirements.md#unsent-fields (should: keep their values; the original resets status, flags, website, cost, timezone and organizers, and 4.6.8 the dates and venue)',
     level: 'should',
     requirements: [
       'route:PATCH /cal/events/v1/events/{id}',
@@ -167,7 +167,7 @@ check(
 check(
   {
     id: 'events.update.missing-4xx',
-    spec: 'LEVELS.md update of a missing record (must: 4xx)',
+    spec: 'docs/requirements.md#update-missing-record (must: 4xx)',
     level: 'must',
     requirements: [
       'route:POST /cal/events/v1/events/{id}',
@@ -190,7 +190,7 @@ check(
 check(
   {
     id: 'events.update.missing-404',
-    spec: 'LEVELS.md update of a missing record (should: 404)',
+    spec: 'docs/requirements.md#update-missing-record (should: 404)',
     level: 'should',
     requirements: ['route:PATCH /cal/events/v1/events/{id}'],
     tags: ['writes'],
@@ -207,7 +207,7 @@ check(
 check(
   {
     id: 'events.update.password',
-    spec: 'Event item routes (extended only): optional password string. The spec reading; LEVELS.md `password` (must: n/a unless fixture, see events.read.password): the original stores no password sent on create or update',
+    spec: 'Event item routes (extended only): optional password string. The spec reading; docs/requirements.md#levels `password` (must: n/a unless fixture, see events.read.password): the original stores no password sent on create or update',
     level: 'should',
     requirements: ['field:events.password', 'route:PATCH /cal/events/v1/events/{id}'],
     tags: ['writes', 'extended', 'anonymous'],

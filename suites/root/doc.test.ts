@@ -6,7 +6,7 @@ import { check } from '../../lib/check.ts';
 check(
   {
     id: 'root.doc.answers',
-    spec: 'Endpoints: GET /cal/events/v1/doc; LEVELS.md doc route (must: 2xx)',
+    spec: 'Endpoints: GET /cal/events/v1/doc; docs/requirements.md#doc-route (must: 2xx)',
     level: 'must',
     requirements: ['route:GET /cal/events/v1/doc'],
     tags: [],
@@ -21,7 +21,7 @@ check(
 check(
   {
     id: 'root.doc.openapi-document',
-    spec: 'LEVELS.md doc route (should: a JSON OpenAPI/Swagger document)',
+    spec: 'docs/requirements.md#doc-route (should: a JSON OpenAPI/Swagger document)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/doc'],
     tags: [],

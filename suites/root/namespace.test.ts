@@ -7,7 +7,7 @@ import { check } from '../../lib/check.ts';
 check(
   {
     id: 'root.get.names-namespace',
-    spec: 'Endpoints: GET /cal/events/v1 (namespace description); LEVELS.md root route',
+    spec: 'Endpoints: GET /cal/events/v1 (namespace description); docs/requirements.md#root-route',
     level: 'must',
     requirements: ['route:GET /cal/events/v1'],
     tags: [],
@@ -58,7 +58,7 @@ function expectedRoutes(ns: string, extended: boolean): string[] {
 check(
   {
     id: 'root.get.lists-routes',
-    spec: 'LEVELS.md root route: should = {namespace, routes} as recorded',
+    spec: 'docs/requirements.md#root-route: should = {namespace, routes} as recorded',
     level: 'should',
     requirements: ['route:GET /cal/events/v1'],
     tags: [],

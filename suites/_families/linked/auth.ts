@@ -15,7 +15,7 @@ export function authChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.auth.anonymous-create`,
-      spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
+      spec: 'docs/requirements.md#anonymous-writes (should: refused 401, nothing changed)',
       level: 'should',
       requirements: [req.route('POST', d.plural, '')],
       tags: [...tags],
@@ -33,7 +33,7 @@ export function authChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.auth.anonymous-update`,
-      spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
+      spec: 'docs/requirements.md#anonymous-writes (should: refused 401, nothing changed)',
       level: 'should',
       requirements: [req.route('POST', d.plural, '/{id}')],
       tags: [...tags],
@@ -55,7 +55,7 @@ export function authChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.auth.anonymous-delete`,
-      spec: 'LEVELS.md anonymous writes (should: refused 401, nothing changed)',
+      spec: 'docs/requirements.md#anonymous-writes (should: refused 401, nothing changed)',
       level: 'should',
       requirements: [req.route('DELETE', d.plural, '/{id}')],
       tags: [...tags],

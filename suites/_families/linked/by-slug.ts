@@ -29,7 +29,7 @@ export function bySlugChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.read`,
-      spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only); LEVELS.md by-slug (must: same record as by ID)`,
+      spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only); docs/requirements.md#by-slug (must: same record as by ID)`,
       level: 'must',
       requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],
       tags: ['writes', 'extended'],
@@ -51,7 +51,7 @@ export function bySlugChecks(d: LinkedDef): void {
     check(
       {
         id: `${P}.by-slug.${method.toLowerCase()}-applies`,
-        spec: `Endpoints: ${method} /${P}/by-slug/{slug} (extended only); Path parameters (body slug required for venues/organizers); LEVELS.md by-slug update`,
+        spec: `Endpoints: ${method} /${P}/by-slug/{slug} (extended only); Path parameters (body slug required for venues/organizers); docs/requirements.md#by-slug`,
         level: 'must',
         requirements: [req.route(method, d.plural, '/by-slug/{slug}'), req.field(d.plural, 'description')],
         tags: ['writes', 'extended'],
@@ -76,7 +76,7 @@ export function bySlugChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.delete`,
-      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); LEVELS.md delete (must: gone from default lists)`,
+      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); docs/requirements.md#delete (must: gone from default lists)`,
       level: 'must',
       requirements: [req.route('DELETE', d.plural, '/by-slug/{slug}')],
       tags: ['writes', 'extended'],
@@ -98,7 +98,7 @@ export function bySlugChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.missing-4xx`,
-      spec: 'LEVELS.md missing record, by-slug read (must: 4xx)',
+      spec: 'docs/requirements.md#missing-record, by-slug read (must: 4xx)',
       level: 'must',
       requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],
       tags: ['extended'],
@@ -113,7 +113,7 @@ export function bySlugChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.missing-404`,
-      spec: 'LEVELS.md missing record, by-slug read (should: 404); the original answers 400',
+      spec: 'docs/requirements.md#missing-record, by-slug read (should: 404); the original answers 400',
       level: 'should',
       requirements: [req.route('GET', d.plural, '/by-slug/{slug}')],
       tags: ['extended'],

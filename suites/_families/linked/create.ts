@@ -17,7 +17,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.requires-name`,
-      spec: `Resources and their fields / ${d.section} (${d.nameField} required); LEVELS.md missing required field (must: 4xx and nothing created)`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created)`,
       level: 'must',
       requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
@@ -38,7 +38,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.missing-name-400`,
-      spec: `reference-behavior.md: missing required field is 400 rest_missing_callback_param with an error body (should)`,
+      spec: `docs/requirements.md#measured-cross-cutting: missing required field is 400 rest_missing_callback_param with an error body (should)`,
       level: 'should',
       requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
@@ -56,7 +56,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.reflects-text-fields`,
-      spec: `Resources and their fields / ${d.section}; LEVELS.md valid create (must: 2xx, id, sent fields reflected after normalisation)`,
+      spec: `Resources and their fields / ${d.section}; docs/requirements.md#valid-create (must: 2xx, id, sent fields reflected after normalisation)`,
       level: 'must',
       requirements: [
         routeCreate,
@@ -95,7 +95,7 @@ export function createChecks(d: LinkedDef): void {
     check(
       {
         id: `${P}.create.show-map-flags`,
-        spec: 'Resources and their fields / Venue (show_map, show_map_link); LEVELS.md minimal contract (booleans as booleans)',
+        spec: 'Resources and their fields / Venue (show_map, show_map_link); docs/requirements.md#contract (booleans as booleans)',
         level: 'must',
         requirements: [routeCreate, req.field(d.plural, 'show_map'), req.field(d.plural, 'show_map_link')],
         tags: ['writes'],
@@ -120,7 +120,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.publication-date`,
-      spec: `Resources and their fields / ${d.section} (date, date_utc); LEVELS.md minimal contract (dates as YYYY-MM-DD hh:mm:ss equal to what was sent)`,
+      spec: `Resources and their fields / ${d.section} (date, date_utc); docs/requirements.md#contract (dates as YYYY-MM-DD hh:mm:ss equal to what was sent)`,
       level: 'must',
       requirements: [routeCreate, req.field(d.plural, 'date'), req.field(d.plural, 'date_utc')],
       tags: ['writes'],
@@ -167,7 +167,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.author`,
-      spec: `Resources and their fields / ${d.section} (author, integer); reference-behavior.md (author a string of digits)`,
+      spec: `Resources and their fields / ${d.section} (author, integer); docs/requirements.md#measured-cross-cutting (author a string of digits)`,
       level: 'must',
       requirements: [routeCreate, req.field(d.plural, 'author')],
       tags: ['writes'],
@@ -194,7 +194,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.image`,
-      spec: `Resources and their fields / ${d.section} (image: featured image ID or URL); LEVELS.md image n/a unless fixture`,
+      spec: `Resources and their fields / ${d.section} (image: featured image ID or URL); docs/requirements.md#fixture-only`,
       level: 'must',
       requirements: [routeCreate, req.field(d.plural, 'image')],
       tags: ['writes', 'fixture'],
@@ -218,7 +218,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.answers-201`,
-      spec: 'reference-behavior.md: create answers 201 with the full record (should)',
+      spec: 'docs/requirements.md#measured-cross-cutting: create answers 201 with the full record (should)',
       level: 'should',
       requirements: [routeCreate],
       tags: ['writes'],
@@ -236,7 +236,7 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.form-body`,
-      spec: 'reference-behavior.md: parameters from a form-encoded body; LEVELS.md form works too (should)',
+      spec: 'docs/requirements.md#measured-cross-cutting: parameters from a form-encoded body; docs/requirements.md#request-bodies (should)',
       level: 'should',
       requirements: [routeCreate, req.field(d.plural, d.nameField), req.field(d.plural, 'description')],
       tags: ['writes'],

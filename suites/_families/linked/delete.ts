@@ -14,7 +14,7 @@ export function deleteChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.delete.gone`,
-      spec: `Endpoints: DELETE /${P}/{id}; LEVELS.md delete (must: 2xx, gone from default lists and anonymous reads)`,
+      spec: `Endpoints: DELETE /${P}/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads)`,
       level: 'must',
       requirements: [route],
       tags: ['writes'],
@@ -48,7 +48,7 @@ export function deleteChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.delete.trash-status`,
-      spec: 'reference-behavior.md: delete answers 200 with the record, status trash (should)',
+      spec: 'docs/requirements.md#measured-cross-cutting: delete answers 200 with the record, status trash (should)',
       level: 'should',
       requirements: [route],
       tags: ['writes'],
@@ -69,7 +69,7 @@ export function deleteChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.delete.second-410`,
-      spec: 'reference-behavior.md: deleting a trashed post answers 410 (should)',
+      spec: 'docs/requirements.md#measured-cross-cutting: deleting a trashed post answers 410 (should)',
       level: 'should',
       requirements: [route],
       tags: ['writes'],
@@ -87,7 +87,7 @@ export function deleteChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.delete.missing-4xx`,
-      spec: 'LEVELS.md missing record (must: 4xx)',
+      spec: 'docs/requirements.md#missing-record (must: 4xx)',
       level: 'must',
       requirements: [route],
       tags: ['writes'],

@@ -15,7 +15,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.search`,
-      spec: `List ${P}: search (match in title, description or custom fields); LEVELS.md search (must: title or description words)`,
+      spec: `List ${P}: search (match in title, description or custom fields); docs/requirements.md#search (must: title or description words)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'search')],
       tags: ['writes'],
@@ -51,7 +51,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.search-no-match`,
-      spec: `List ${P}: search; reference-behavior.md: no match answers [] with an unfiltered total (6.x) or 404 (4.6.8)`,
+      spec: `List ${P}: search; docs/requirements.md#measured-lists: no match answers [] with an unfiltered total (6.x) or 404 (4.6.8)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'search')],
       tags: ['writes'],
@@ -67,7 +67,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.search-meta-field`,
-      spec: `List ${P}: search (custom fields); reference/behavior.md §4 (venues: address fields; organizers: phone, email, website) (should)`,
+      spec: `List ${P}: search (custom fields); docs/requirements.md#venue-organizer-lists (venues: address fields; organizers: phone, email, website) (should)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'search'), req.field(d.plural, d.searchField)],
       tags: ['writes'],
@@ -89,7 +89,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.event`,
-      spec: `List ${P}: event (records related to this event ID); LEVELS.md venue/organizer lists (must: as measured)`,
+      spec: `List ${P}: event (records related to this event ID); docs/requirements.md#venue-organizer-lists (must: as measured)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'event')],
       tags: ['writes'],
@@ -112,7 +112,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.event-unknown`,
-      spec: `List ${P}: event; LEVELS.md unknown filter values (must: no 2xx listing of unrelated records)`,
+      spec: `List ${P}: event; docs/requirements.md#unknown-filter-values (must: no 2xx listing of unrelated records)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'event'), req.param(d.plural, 'search')],
       tags: ['writes'],
@@ -136,7 +136,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.event-invalid-400`,
-      spec: `reference/behavior.md §4: event must be an event ID (missing ID or foo: 400 rest_invalid_param); LEVELS.md unknown filter values (should: 400)`,
+      spec: `docs/requirements.md#venue-organizer-lists: event must be an event ID (missing ID or foo: 400 rest_invalid_param); docs/requirements.md#unknown-filter-values (should: 400)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'event')],
       tags: [],
@@ -158,7 +158,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.has-events`,
-      spec: `List ${P}: has_events; reference/behavior.md §4 (truthy: linked to a published event; false-ish: the complement)`,
+      spec: `List ${P}: has_events; docs/requirements.md#venue-organizer-lists (truthy: linked to a published event; false-ish: the complement)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'has_events')],
       tags: ['writes'],
@@ -186,7 +186,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.only-with-upcoming`,
-      spec: `List ${P}: only_with_upcoming; LEVELS.md (should: the original looks at the site's first 10 upcoming events only)`,
+      spec: `List ${P}: only_with_upcoming; docs/requirements.md#levels (should: the original looks at the site's first 10 upcoming events only)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'only_with_upcoming')],
       tags: ['writes'],
@@ -209,7 +209,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.status`,
-      spec: `List ${P}: status; LEVELS.md status (must: publish, draft select those)`,
+      spec: `List ${P}: status; docs/requirements.md#status-filter (must: publish, draft select those)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'status'), req.field(d.plural, 'status')],
       tags: ['writes'],
@@ -235,7 +235,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.anonymous-published-only`,
-      spec: 'LEVELS.md anonymous lists (should: published records only)',
+      spec: 'docs/requirements.md#anonymous-lists (should: published records only)',
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'status')],
       tags: ['writes', 'security', 'anonymous'],

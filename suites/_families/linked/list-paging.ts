@@ -17,7 +17,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.per-page`,
-      spec: `List ${P}: per_page; LEVELS.md per_page=N (must: exactly min(N, matches))`,
+      spec: `List ${P}: per_page; docs/requirements.md#per-page (must: exactly min(N, matches))`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'per_page'), req.param(d.plural, 'search')],
       tags: ['writes'],
@@ -37,7 +37,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.pages-partition`,
-      spec: `List ${P}: page; LEVELS.md pages (must: partition the list, no overlap, no gap)`,
+      spec: `List ${P}: page; docs/requirements.md#pages (must: partition the list, no overlap, no gap)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'per_page')],
       tags: ['writes'],
@@ -67,7 +67,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.defaults`,
-      spec: 'Limits 1, 2: per_page defaults to 10, page to 1; LEVELS.md (must)',
+      spec: 'Limits 1, 2: per_page defaults to 10, page to 1; docs/requirements.md#levels (must)',
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'per_page'), req.param(d.plural, 'page')],
       tags: ['writes'],
@@ -93,7 +93,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.totals`,
-      spec: 'reference-behavior.md Lists: total, total_pages (should)',
+      spec: 'docs/requirements.md#measured-lists Lists: total, total_pages (should)',
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'per_page')],
       tags: ['writes'],
@@ -119,7 +119,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.schema-contract`,
-      spec: 'LEVELS.md minimal contract: records in an array under the plural name (must)',
+      spec: 'docs/requirements.md#contract: records in an array under the plural name (must)',
       level: 'must',
       requirements: [routeList],
       tags: ['writes'],
@@ -137,7 +137,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.schema-shape`,
-      spec: 'reference-behavior.md Lists; reference/responses.md (should)',
+      spec: 'docs/requirements.md#measured-lists Lists; docs/requirements.md#record-shapes (should)',
       level: 'should',
       requirements: [routeList],
       tags: ['writes'],
@@ -155,7 +155,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.past-end`,
-      spec: `List ${P}: page; LEVELS.md page past the end (must: no records; page URLs built by the client)`,
+      spec: `List ${P}: page; docs/requirements.md#page-past-the-end (must: no records; page URLs built by the client)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'per_page')],
       tags: ['writes'],
@@ -175,7 +175,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.past-end-404`,
-      spec: `LEVELS.md page past the end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`,
+      spec: `docs/requirements.md#page-past-the-end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'page')],
       tags: ['writes'],
@@ -191,7 +191,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.per-page-cap`,
-      spec: `Limits 3 (not shown); reference-behavior.md: per_page silently capped at 50; LEVELS.md per_page above 50 (should)`,
+      spec: `Limits 3 (not shown); docs/requirements.md#measured-lists: per_page silently capped at 50; docs/requirements.md#per-page (should)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'per_page'), req.param(d.plural, 'search')],
       tags: ['writes'],
@@ -213,7 +213,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.per-page-invalid-400`,
-      spec: `reference-behavior.md: per_page=0, -1, abc are 400 rest_invalid_param; LEVELS.md (should)`,
+      spec: `docs/requirements.md#measured-lists: per_page=0, -1, abc are 400 rest_invalid_param; docs/requirements.md#levels (should)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'per_page')],
       tags: [],
@@ -230,7 +230,7 @@ export function listPagingChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.next-url`,
-      spec: `reference-behavior.md lists: next_rest_url; LEVELS.md pages (should: followable as admin; the original drops search and adds status=any, which it rejects)`,
+      spec: `docs/requirements.md#measured-lists lists: next_rest_url; docs/requirements.md#pages (should: followable as admin; the original drops search and adds status=any, which it rejects)`,
       level: 'should',
       requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'search')],
       tags: ['writes'],

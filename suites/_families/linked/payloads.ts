@@ -40,7 +40,7 @@ export function payloadChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.round-trip`,
-      spec: `Resources and their fields / ${d.section}; LEVELS.md valid create (must: sent fields reflected after normalisation)`,
+      spec: `Resources and their fields / ${d.section}; docs/requirements.md#valid-create (must: sent fields reflected after normalisation)`,
       level: 'must',
       requirements: [req.route('POST', d.plural, ''), req.route('GET', d.plural, '/{id}'), ...fieldReqs],
       tags: ['writes', 'property'],
@@ -68,7 +68,7 @@ export function payloadChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.invalid-creates-nothing`,
-      spec: `Resources and their fields / ${d.section} (${d.nameField} required); LEVELS.md missing required field (must: 4xx and nothing created)`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created)`,
       level: 'must',
       requirements: [req.route('POST', d.plural, ''), req.field(d.plural, d.nameField)],
       tags: ['writes', 'property'],

@@ -15,7 +15,7 @@ export function readChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.read.by-id`,
-      spec: `Endpoints: GET /${P}/{id}; LEVELS.md read by ID (must: returns the record)`,
+      spec: `Endpoints: GET /${P}/{id}; docs/requirements.md#read-by-id (must: returns the record)`,
       level: 'must',
       requirements: [routeRead, req.field(d.plural, d.nameField)],
       tags: ['writes'],
@@ -39,7 +39,7 @@ export function readChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.read.missing-4xx`,
-      spec: 'LEVELS.md missing record (must: 4xx)',
+      spec: 'docs/requirements.md#missing-record (must: 4xx)',
       level: 'must',
       requirements: [routeRead],
       tags: [],
@@ -54,7 +54,7 @@ export function readChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.read.missing-404`,
-      spec: 'LEVELS.md missing record (should: 404); the original answers 400 rest_invalid_param',
+      spec: 'docs/requirements.md#missing-record (should: 404); the original answers 400 rest_invalid_param',
       level: 'should',
       requirements: [routeRead],
       tags: [],
@@ -71,7 +71,7 @@ export function readChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.read.schema-contract`,
-      spec: 'LEVELS.md minimal response contract (must)',
+      spec: 'docs/requirements.md#contract (must)',
       level: 'must',
       requirements: [routeRead],
       tags: ['writes'],
@@ -89,7 +89,7 @@ export function readChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.read.schema-shape`,
-      spec: 'reference-behavior.md Records; reference/responses.md (should: full record shape)',
+      spec: 'docs/requirements.md#record-shapes Records; docs/requirements.md#record-shapes (should: full record shape)',
       level: 'should',
       requirements: [routeRead],
       tags: ['writes'],

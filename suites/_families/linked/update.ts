@@ -21,7 +21,7 @@ export function updateChecks(d: LinkedDef): void {
     check(
       {
         id: `${P}.update.${method.toLowerCase()}-applies`,
-        spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); LEVELS.md update (must: applies the sent fields, 2xx)`,
+        spec: `Resources and their fields ("Update" is POST, PUT or PATCH on the item route); docs/requirements.md#update (must: applies the sent fields, 2xx)`,
         level: 'must',
         requirements: [
           req.route(method, d.plural, '/{id}'),
@@ -57,7 +57,7 @@ export function updateChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.update.answers-200`,
-      spec: 'reference-behavior.md: update answers 200 with the record (should)',
+      spec: 'docs/requirements.md#measured-cross-cutting: update answers 200 with the record (should)',
       level: 'should',
       requirements: [req.route('POST', d.plural, '/{id}')],
       tags: ['writes'],
@@ -122,7 +122,7 @@ export function updateChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.update.missing-4xx`,
-      spec: 'LEVELS.md update of a missing record (must: 4xx)',
+      spec: 'docs/requirements.md#update-missing-record (must: 4xx)',
       level: 'must',
       requirements: [req.route('POST', d.plural, '/{id}')],
       tags: ['writes'],
@@ -137,7 +137,7 @@ export function updateChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.update.missing-404`,
-      spec: 'LEVELS.md update of a missing record (should: 404); the original answers 400',
+      spec: 'docs/requirements.md#update-missing-record (should: 404); the original answers 400',
       level: 'should',
       requirements: [req.route('POST', d.plural, '/{id}')],
       tags: ['writes'],

@@ -44,7 +44,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.requires-name',
-      spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`,
+      spec: `Resources and their fields / Event ${tx.noun} (name required); docs/requirements.md#missing-required-field`,
       level: 'must',
       requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes'],
@@ -62,7 +62,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.missing-name-400',
-      spec: `LEVELS.md missing required field (should: 400 rest_missing_callback_param)`,
+      spec: `docs/requirements.md#missing-required-field (should: 400 rest_missing_callback_param)`,
       level: 'should',
       requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes'],
@@ -83,7 +83,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.reflects-fields',
-      spec: `Resources and their fields / Event ${tx.noun} (name, description, slug); LEVELS.md valid create`,
+      spec: `Resources and their fields / Event ${tx.noun} (name, description, slug); docs/requirements.md#valid-create`,
       level: 'must',
       requirements: [req.field(tx.kind, 'name'), req.field(tx.kind, 'description'), req.field(tx.kind, 'slug'), POST],
       tags: ['writes'],
@@ -113,7 +113,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.answers-201',
-      spec: 'Create answers 201 (original; LEVELS.md valid create should)',
+      spec: 'Create answers 201 (original; docs/requirements.md#valid-create should)',
       level: 'should',
       requirements: [POST],
       tags: ['writes'],
@@ -129,7 +129,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.form-body',
-      spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)',
+      spec: 'Payload: request parameters; docs/requirements.md#request-bodies (should)',
       level: 'should',
       requirements: [req.field(tx.kind, 'name'), req.field(tx.kind, 'description'), POST],
       tags: ['writes'],
@@ -148,7 +148,7 @@ export function createChecks(tx: Taxonomy): void {
     check(
       meta(tx, {
         id: 'create.parent-refused',
-        spec: `Resources and their fields / Event ${tx.noun} (no parent: not hierarchical); reference/behavior.md §6.3: parent on ${tx.noun} create is 400 rest_taxonomy_not_hierarchical [M 6.8.0, M 4.6.8] (should)`,
+        spec: `Resources and their fields / Event ${tx.noun} (no parent: not hierarchical); docs/requirements.md#term-lists: parent on ${tx.noun} create is 400 rest_taxonomy_not_hierarchical [M 6.8.0, M 4.6.8] (should)`,
         level: 'should',
         requirements: [POST, req.field(tx.kind, 'name')],
         tags: ['writes'],
@@ -174,7 +174,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.duplicate-name-term-exists',
-      spec: `reference-behavior.md: creating a duplicate term name is 400 term_exists`,
+      spec: `docs/requirements.md#measured-cross-cutting: creating a duplicate term name is 400 term_exists`,
       level: 'should',
       requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes'],
@@ -202,7 +202,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.round-trip',
-      spec: `Resources and their fields / Event ${tx.noun}; LEVELS.md valid create (text after normalisation)`,
+      spec: `Resources and their fields / Event ${tx.noun}; docs/requirements.md#valid-create (text after normalisation)`,
       level: 'must',
       requirements: [
         req.field(tx.kind, 'name'),
@@ -249,7 +249,7 @@ export function createChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'create.invalid-creates-nothing',
-      spec: `Resources and their fields / Event ${tx.noun} (name required); LEVELS.md missing required field`,
+      spec: `Resources and their fields / Event ${tx.noun} (name required); docs/requirements.md#missing-required-field`,
       level: 'must',
       requirements: [req.field(tx.kind, 'name'), POST],
       tags: ['writes', 'property'],

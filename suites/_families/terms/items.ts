@@ -14,7 +14,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.by-id',
-      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md read by ID`,
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#read-by-id`,
       level: 'must',
       requirements: [GET1, 'param:path.id', req.field(tx.kind, 'name')],
       tags: ['writes'],
@@ -34,7 +34,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.missing-4xx',
-      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (must 4xx)`,
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#missing-record (must 4xx)`,
       level: 'must',
       requirements: [GET1],
       tags: [],
@@ -49,7 +49,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.missing-404',
-      spec: 'LEVELS.md missing record (should: 404; the original answers 400)',
+      spec: 'docs/requirements.md#missing-record (should: 404; the original answers 400)',
       level: 'should',
       requirements: [GET1],
       tags: [],
@@ -65,7 +65,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.wrong-taxonomy',
-      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; LEVELS.md missing record (a ${other.noun} is no ${tx.noun}); reference/behavior.md §6.2: a term of another taxonomy is 400 rest_invalid_param`,
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#missing-record (a ${other.noun} is no ${tx.noun}); docs/requirements.md#term-lists: a term of another taxonomy is 400 rest_invalid_param`,
       level: 'must',
       requirements: [GET1, req.route('POST', other.kind)],
       tags: ['writes'],
@@ -90,7 +90,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'update.form-body',
-      spec: 'Payload: request parameters; LEVELS.md form-encoded body (should)',
+      spec: 'Payload: request parameters; docs/requirements.md#request-bodies (should)',
       level: 'should',
       requirements: [
         req.route('POST', tx.kind, '/{id}'),
@@ -115,7 +115,7 @@ export function itemChecks(tx: Taxonomy): void {
     check(
       meta(tx, {
         id: `update.${lower}-applies`,
-        spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; LEVELS.md update by POST, PUT, PATCH`,
+        spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#update`,
         level: 'must',
         requirements: [
           req.route(method, tx.kind, '/{id}'),
@@ -144,7 +144,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'update.answers-200',
-      spec: 'LEVELS.md update by POST, PUT, PATCH (should: 200)',
+      spec: 'docs/requirements.md#update (should: 200)',
       level: 'should',
       requirements: [
         req.route('POST', tx.kind, '/{id}'),
@@ -172,7 +172,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'update.keeps-unsent',
-      spec: `Resources and their fields (every field optional on update); LEVELS.md unsent fields on update (should; the original keeps a term's omitted fields)`,
+      spec: `Resources and their fields (every field optional on update); docs/requirements.md#unsent-fields (should; the original keeps a term's omitted fields)`,
       level: 'should',
       requirements: [
         req.route('PATCH', tx.kind, '/{id}'),
@@ -202,7 +202,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'update.missing-4xx',
-      spec: 'LEVELS.md update of a missing record (must 4xx)',
+      spec: 'docs/requirements.md#update-missing-record (must 4xx)',
       level: 'must',
       requirements: [req.route('POST', tx.kind, '/{id}')],
       tags: ['writes'],
@@ -221,7 +221,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'update.missing-404',
-      spec: 'LEVELS.md update of a missing record (should: 404; the original answers 400)',
+      spec: 'docs/requirements.md#update-missing-record (should: 404; the original answers 400)',
       level: 'should',
       requirements: [req.route('PUT', tx.kind, '/{id}')],
       tags: ['writes'],
@@ -236,7 +236,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'delete.permanent',
-      spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; LEVELS.md delete (terms gone for good)`,
+      spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#delete (terms gone for good)`,
       level: 'must',
       requirements: [DEL, GET1],
       tags: ['writes'],
@@ -256,7 +256,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'delete.second-404',
-      spec: 'LEVELS.md delete (should: terms gone for good; a second delete is 404, the original answers 400)',
+      spec: 'docs/requirements.md#delete (should: terms gone for good; a second delete is 404, the original answers 400)',
       level: 'should',
       requirements: [DEL],
       tags: ['writes'],
@@ -274,7 +274,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'auth.anonymous-writes',
-      spec: 'Authentication: not shown; LEVELS.md anonymous writes (should: 401, nothing changed)',
+      spec: 'Authentication: not shown; docs/requirements.md#anonymous-writes (should: 401, nothing changed)',
       level: 'should',
       requirements: [req.route('POST', tx.kind), req.route('POST', tx.kind, '/{id}'), DEL],
       tags: ['writes', 'security', 'anonymous'],

@@ -70,7 +70,7 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.pages',
-      spec: `List ${tx.kind}: page, per_page; LEVELS.md per_page=N and pages partition the list`,
+      spec: `List ${tx.kind}: page, per_page; docs/requirements.md#per-page`,
       level: 'must',
       requirements: [req.param(tx.kind, 'page'), req.param(tx.kind, 'per_page'), LIST],
       tags: ['writes'],
@@ -109,7 +109,7 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.past-end',
-      spec: `List ${tx.kind}: page; LEVELS.md page past the end (no records)`,
+      spec: `List ${tx.kind}: page; docs/requirements.md#page-past-the-end (no records)`,
       level: 'must',
       requirements: [req.param(tx.kind, 'page'), LIST],
       tags: ['writes'],
@@ -129,7 +129,7 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.past-end-200',
-      spec: 'reference-behavior.md: term lists answer 200 with an empty list past the end (LEVELS.md should)',
+      spec: 'docs/requirements.md#measured-lists: term lists answer 200 with an empty list past the end (docs/requirements.md#levels should)',
       level: 'should',
       requirements: [req.param(tx.kind, 'page'), LIST],
       tags: ['writes'],
@@ -305,7 +305,7 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.count-of-events',
-      spec: 'reference/responses.md term record count (should); Event: ' + tx.kind + ' (extended only)',
+      spec: 'docs/requirements.md#record-shapes term record count (should); Event: ' + tx.kind + ' (extended only)',
       level: 'should',
       requirements: [req.route('GET', tx.kind, '/{id}'), `field:events.${tx.kind}`],
       tags: ['writes', 'extended'],

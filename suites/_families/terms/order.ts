@@ -16,7 +16,7 @@ export function orderChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.order-by-name',
-      spec: `List ${tx.kind}: order, orderby; LEVELS.md term order/orderby (must: orderby=name asc/desc on ASCII names, case-insensitive)`,
+      spec: `List ${tx.kind}: order, orderby; docs/requirements.md#term-order (must: orderby=name asc/desc on ASCII names, case-insensitive)`,
       level: 'must',
       requirements: [req.param(tx.kind, 'order'), req.param(tx.kind, 'orderby'), LIST],
       tags: ['writes', 'property'],
@@ -59,7 +59,7 @@ export function orderChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.orderby-other-values',
-      spec: 'LEVELS.md term order/orderby (should: id, slug, count, term_group, description, include answer 200)',
+      spec: 'docs/requirements.md#term-order (should: id, slug, count, term_group, description, include answer 200)',
       level: 'should',
       requirements: [req.param(tx.kind, 'orderby'), req.param(tx.kind, 'order'), LIST],
       tags: ['writes'],
@@ -101,7 +101,7 @@ export function orderChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.order-non-ascii-names',
-      spec: 'LEVELS.md term order/orderby (should: non-ASCII collation)',
+      spec: 'docs/requirements.md#term-order (should: non-ASCII collation)',
       level: 'should',
       requirements: [req.param(tx.kind, 'orderby'), req.param(tx.kind, 'order'), LIST],
       tags: ['writes'],
@@ -127,7 +127,7 @@ export function orderChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'schema.contract',
-      spec: 'LEVELS.md minimal response contract (records with an integer id, lists under the plural name)',
+      spec: 'docs/requirements.md#contract (records with an integer id, lists under the plural name)',
       level: 'must',
       requirements: [req.route('POST', tx.kind), req.route('GET', tx.kind, '/{id}'), LIST],
       tags: ['writes'],
@@ -154,7 +154,7 @@ export function orderChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'schema.shape',
-      spec: 'reference/responses.md term records and lists (LEVELS.md: shapes are should)',
+      spec: 'docs/requirements.md#record-shapes term records and lists (docs/requirements.md#contract: shapes are should)',
       level: 'should',
       requirements: [req.route('POST', tx.kind), req.route('GET', tx.kind, '/{id}'), LIST],
       tags: ['writes'],
