@@ -1,0 +1,43 @@
+/**
+ * The `doc` route documents the interface (issue 12, point 6): a JSON OpenAPI or Swagger document
+ * whose `info` has a title and a version and whose paths describe at least the event list and the
+ * event read (LEVELS.md doc route: should; the originals serve OpenAPI 3 on 6.x, Swagger 2 on 4.6.8).
+ */
+import { check } from '../../lib/check.ts';
+
+check(
+  {
+    id: 'root.doc.describes-events',
+    spec: 'Endpoints: GET /doc (interface documentation); LEVELS.md doc route (should: a JSON OpenAPI/Swagger document)',
+    level: 'should',
+    requirements: ['route:GET /cal/events/v1/doc', 'cover:root.doc.info', 'cover:root.doc.events'],
+    tags: [],
+  },
+  'serves an OpenAPI/Swagger document with info title and version that describes the event list and event read',
+  async (t) => {
+    const res = await t.api.get('/doc');
+    t.expectStatus(res, 200, 'GET /doc');
+    const doc = t.json(res, 'the doc route') as any;
+    t.assert(
+      doc && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string'),
+      `the document names neither openapi nor swagger (keys: ${Object.keys(doc ?? {}).join(', ')})`,
+      res,
+    );
+    t.assert(
+      typeof doc.info?.title === 'string' &&
+        doc.info.title.trim() !== '' &&
+        String(doc.info?.version ?? '').trim() !== '',
+      `info is ${JSON.stringify(doc.info)?.slice(0, 200)}, expected a title and a version`,
+      res,
+    );
+    const paths = (doc.paths ?? {}) as Record<string, any>;
+    const find = (re: RegExp) => Object.entries(paths).find(([p]) => re.test(p))?.[1];
+    const list = find(/(^|\/)events\/?$/);
+    const item = find(/(^|\/)events\/\{[^}]+\}\/?$/);
+    t.assert(
+      !!list?.get && !!item?.get,
+      `paths describe the event list GET: ${!!list?.get}, the event read GET: ${!!item?.get} (paths: ${Object.keys(paths).slice(0, 8).join(', ')})`,
+      res,
+    );
+  },
+);
