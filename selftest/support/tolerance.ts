@@ -91,7 +91,27 @@ export const SCOPES: Record<string, string[]> = {
   'starts-after-replaces-start-date': EL('date-filters', 'starts-', 'start-date', 'strict-dates', 'include'),
   'ends-before-replaces-end-date': EL('date-filters', 'ends-', 'end-date', 'strict-dates', 'include'),
   'base-inverted-window-overlap': EL('base-', 'date-filters', 'start-date', 'end-date', 'default-window'),
+  'venue-not-unlinkable': ['events.fields.', 'events.update.', 'errors.'],
 };
+
+// Issue 12's coverage checks (events.fields/params/pages/visibility) under the quirks that touch them.
+for (const [quirk, prefixes] of Object.entries({
+  'text-rendered': ['events.fields.', 'events.by-slug.'],
+  'cost-formatted': ['events.fields.'],
+  'event-update-resets-unsent': ['events.fields.'],
+  'event-update-epoch-dates': ['events.fields.'],
+  'venue-array-rejected': ['events.fields.'],
+  'tag-existing-name-new-tag': ['events.fields.'],
+  'missing-record-400': ['events.visibility.'],
+  'tags-filter-first-only': ['events.params.'],
+  'include-applies-window': ['events.params.'],
+  'next-url-unfollowable': ['events.pages.', 'events.params.'],
+  'empty-list-404': ['events.params.', 'events.visibility.', 'events.pages.'],
+  'hidden-events-listed': ['events.fields.', 'events.visibility.'],
+  'inline-venue-object-only': ['events.fields.'],
+  'inline-organizers-array-only': ['events.fields.'],
+}))
+  SCOPES[quirk] = [...(SCOPES[quirk] ?? []), ...prefixes];
 
 /** The checks a single-quirk run covers: those under the quirk's scopes, and its mayWarn. */
 export function scopeIds(q: QuirkDef, checks: ListedCheck[]): string[] {

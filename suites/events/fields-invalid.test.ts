@@ -19,7 +19,9 @@ import {
 } from '../../lib/arbitraries/invalid.ts';
 import { at, makeEvent } from './support.ts';
 
-const METHOD = fc.constantFrom<'POST' | 'PUT' | 'PATCH'>('POST', 'PUT', 'PATCH');
+const METHODS = ['POST', 'PUT', 'PATCH'] as const;
+/** Which method the first case uses; the next cases take the following ones in turn. */
+const OFFSET = fc.integer({ min: 0, max: 2 });
 
 /** Fields whose invalid values every original version refuses. */
 const MUST_TABLE = {
@@ -110,11 +112,12 @@ check(
     const ev = await makeEvent(t, 'invalid must', {}, 55);
     const table = t.extended ? { ...MUST_TABLE, ...MUST_EXTENDED } : MUST_TABLE;
     await t.property(
-      fc.tuple(METHOD, invalidCases(table)),
-      async ([method, c]) => {
-        await refusedAndUnchanged(t, ev, method, c.name, c.value, '4xx');
+      fc.tuple(OFFSET, invalidCases(table)),
+      async ([offset, cases]) => {
+        for (const [i, c] of cases.entries())
+          await refusedAndUnchanged(t, ev, METHODS[(offset + i) % 3], c.name, c.value, '4xx');
       },
-      { numRuns: 12 },
+      { numRuns: 2 },
     );
   },
 );
@@ -134,11 +137,12 @@ check(
   async (t) => {
     const ev = await makeEvent(t, 'invalid should', {}, 55);
     await t.property(
-      fc.tuple(METHOD, invalidCases(SHOULD_TABLE)),
-      async ([method, c]) => {
-        await refusedAndUnchanged(t, ev, method, c.name, c.value, 400);
+      fc.tuple(OFFSET, invalidCases(SHOULD_TABLE)),
+      async ([offset, cases]) => {
+        for (const [i, c] of cases.entries())
+          await refusedAndUnchanged(t, ev, METHODS[(offset + i) % 3], c.name, c.value, 400);
       },
-      { numRuns: 15 },
+      { numRuns: 2 },
     );
   },
 );

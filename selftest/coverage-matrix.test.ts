@@ -1,0 +1,67 @@
+/**
+ * The coverage matrix of issue 12 (`cover:` rows of fixtures/spec/requirements.json): the rows
+ * are derived from the spec's tables (every field of a resource on every update method, invalid
+ * values of every field and list parameter), and every row is named by a check's `requirements`.
+ * A field or parameter the spec gains without a row, or a row no check names, fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect, test } from 'vitest';
+import { type ListedCheck, listChecks } from '../lib/list.ts';
+import { PROJECT_ROOT } from '../lib/runner.ts';
+
+interface Requirement {
+  id: string;
+  kind: string;
+  variant: string;
+}
+const requirements = (
+  JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures/spec/requirements.json'), 'utf8')) as {
+    requirements: Requirement[];
+  }
+).requirements;
+const rows = new Set(requirements.filter((r) => r.kind === 'cover').map((r) => r.id));
+const specIds = (prefix: string) =>
+  requirements.filter((r) => r.id.startsWith(prefix)).map((r) => r.id.slice(prefix.length));
+
+let checks: ListedCheck[] = [];
+beforeAll(async () => {
+  checks = await listChecks();
+});
+
+/** Event fields whose update is covered outside the matrix (events.update.*-applies, slug, password). */
+const EVENT_FIELDS_ELSEWHERE = ['title', 'description', 'excerpt', 'start_date', 'end_date', 'slug', 'password'];
+/** Event fields with no invalid value: cost and website are not typed by the spec. */
+const EVENT_FIELDS_UNTYPED = ['cost', 'website'];
+/** List parameters with no invalid value to send: read as a PHP boolean, or gated by a feature. */
+const EVENT_PARAMS_EXEMPT = ['strict_dates', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'ticketed'];
+
+test('every cover row is named by at least one check', () => {
+  const named = new Set(checks.flatMap((c) => c.requirements));
+  expect([...rows].filter((r) => !named.has(r))).toEqual([]);
+});
+
+test('every event field of the spec has a row per update method and an invalid-value row', () => {
+  const fields = specIds('field:events.').filter((f) => !EVENT_FIELDS_ELSEWHERE.includes(f));
+  expect(fields.length).toBeGreaterThan(10);
+  const missing: string[] = [];
+  for (const f of fields) {
+    for (const op of ['post', 'put', 'patch']) if (!rows.has(`cover:events.${f}.${op}`)) missing.push(`${f}.${op}`);
+    if (!EVENT_FIELDS_UNTYPED.includes(f) && !rows.has(`cover:events.${f}.invalid`)) missing.push(`${f}.invalid`);
+  }
+  expect(missing).toEqual([]);
+});
+
+test('every event list parameter of the spec has an invalid-value row', () => {
+  const params = specIds('param:events.').filter((p) => !EVENT_PARAMS_EXEMPT.includes(p));
+  const missing = params.filter((p) => !rows.has(`cover:events.list.${p}.invalid-400`));
+  expect(missing).toEqual([]);
+});
+
+test('the visibility rows cover every hidden status, anonymously and for an editor, and the trash', () => {
+  const missing = ['draft', 'pending', 'private', 'future']
+    .flatMap((s) => [`cover:events.visibility.${s}`, `cover:events.visibility.${s}.editor`])
+    .concat('cover:events.visibility.trash')
+    .filter((r) => !rows.has(r));
+  expect(missing).toEqual([]);
+});
