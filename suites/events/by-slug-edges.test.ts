@@ -4,7 +4,8 @@
  * by ID. LEVELS.md: by-slug read = same record as by ID (must); a missing record is a 4xx (must).
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf, makeEvent } from './support.ts';
+import { isRecordOf } from '../../lib/contract.ts';
+import { makeEvent } from './support.ts';
 
 const BY_SLUG = 'route:GET /cal/events/v1/events/by-slug/{slug}';
 

@@ -17,7 +17,8 @@ import {
   unknownId,
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
-import { at, makeEvent } from './support.ts';
+import { at } from '../../lib/contract.ts';
+import { makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 /** Which method the first case uses; the next cases take the following ones in turn. */

@@ -9,7 +9,8 @@ import { DateTime } from 'luxon';
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { Params } from '../../lib/client.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { at, linkedIds, makeEvent } from './support.ts';
+import { at } from '../../lib/contract.ts';
+import { linkedIds, makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 type Method = (typeof METHODS)[number];

@@ -5,7 +5,8 @@
  * and drop categories/tags: a known deviation, so following them stays should).
  */
 import { check } from '../../lib/check.ts';
-import { listEvents, makeEvent, sameIds, show } from './support.ts';
+import { sameIds, showIds as show } from '../../lib/contract.ts';
+import { listEvents, makeEvent } from './support.ts';
 
 check(
   {

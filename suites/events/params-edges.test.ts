@@ -19,7 +19,8 @@ import {
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { listEvents, makeEvent, sameIds, scoped, show } from './support.ts';
+import { sameIds, showIds as show } from '../../lib/contract.ts';
+import { listEvents, makeEvent, scoped } from './support.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
 

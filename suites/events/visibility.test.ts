@@ -6,7 +6,8 @@
  * anonymous reads (must: LEVELS.md delete).
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { at, isRecordOf, listEvents, makeEvent, scoped, show } from './support.ts';
+import { at, isRecordOf, showIds as show } from '../../lib/contract.ts';
+import { listEvents, makeEvent, scoped } from './support.ts';
 
 const HIDDEN = ['draft', 'pending', 'private', 'future'] as const;
 
@@ -49,7 +50,7 @@ check(
       t.assert(!isRecordOf(bySlug, ev.id), `an anonymous by-slug read of the ${status} event revealed it`, bySlug);
     }
     for (const query of [{}, { venue: venue.id }, { featured: true }]) {
-      const list = await scoped(t, query, { client: t.anon, empty404: true, what: 'the anonymous list' });
+      const list = await scoped(t, query, { client: t.anon, what: 'the anonymous list' });
       const leaked = list.ids.filter((id) => hiddenIds.includes(id));
       t.assert(
         leaked.length === 0,
@@ -114,7 +115,7 @@ check(
         const list = await listEvents(
           t,
           { search: t.scope, per_page: 50, ...query },
-          { client, empty404: true, what: `the ${who}'s list` },
+          { client, what: `the ${who}'s list` },
         );
         t.assert(
           !list.ids.includes(ev.id),
