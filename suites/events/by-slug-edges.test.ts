@@ -12,7 +12,7 @@ const BY_SLUG = 'route:GET /cal/events/v1/events/by-slug/{slug}';
 check(
   {
     id: 'events.by-slug.empty-slug',
-    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); LEVELS.md missing record (must: no record)',
+    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record)',
     level: 'must',
     requirements: [BY_SLUG, 'param:path.slug', 'cover:events.by-slug.empty'],
     tags: [],
@@ -34,7 +34,7 @@ check(
 check(
   {
     id: 'events.by-slug.other-kind',
-    spec: 'Endpoints: GET /events/by-slug/{slug} (an event); LEVELS.md missing record (must: 4xx)',
+    spec: 'Endpoints: GET /events/by-slug/{slug} (an event); docs/requirements.md#missing-record (must: 4xx)',
     level: 'must',
     requirements: [BY_SLUG, 'param:path.slug', 'cover:events.by-slug.other-kind'],
     tags: ['writes'],
@@ -55,7 +55,7 @@ check(
 check(
   {
     id: 'events.by-slug.draft',
-    spec: 'reference-behavior.md: anonymous reads of non-published records are 403; the editor reads them (should, security)',
+    spec: 'docs/requirements.md#measured-cross-cutting: anonymous reads of non-published records are 403; the editor reads them (should, security)',
     level: 'should',
     requirements: [BY_SLUG, 'cover:events.by-slug.draft'],
     tags: ['writes', 'security', 'anonymous'],
@@ -78,7 +78,7 @@ check(
 check(
   {
     id: 'events.by-slug.same-record',
-    spec: 'LEVELS.md by-slug read (same record as by ID); reference/responses.md (single reads carry the full record)',
+    spec: 'docs/requirements.md#by-slug read (same record as by ID); docs/requirements.md#record-shapes (single reads carry the full record)',
     level: 'should',
     requirements: [BY_SLUG, 'route:GET /cal/events/v1/events/{id}', 'cover:events.by-slug.same-record'],
     tags: ['writes'],

@@ -98,7 +98,7 @@ async function refusedAndUnchanged(
 check(
   {
     id: 'events.fields.invalid-refused',
-    spec: 'reference-behavior.md: invalid values (bad date string, unknown venue/organizer/category ID, non-boolean featured) are 400; LEVELS.md unknown values (must: no effect)',
+    spec: 'docs/requirements.md#measured-cross-cutting: invalid values (bad date string, unknown venue/organizer/category ID, non-boolean featured) are 400; docs/requirements.md#levels unknown values (must: no effect)',
     level: 'must',
     requirements: [
       'route:POST /cal/events/v1/events/{id}',
@@ -126,7 +126,7 @@ check(
 check(
   {
     id: 'events.fields.invalid-400',
-    spec: 'reference-behavior.md: invalid value is 400 rest_invalid_param; Resources and their fields / Event (types: integer author, boolean flags, time zone, image ID or URL)',
+    spec: 'docs/requirements.md#measured-cross-cutting: invalid value is 400 rest_invalid_param; Resources and their fields / Event (types: integer author, boolean flags, time zone, image ID or URL)',
     level: 'should',
     requirements: [
       'route:PATCH /cal/events/v1/events/{id}',

@@ -40,7 +40,7 @@ function termNames(value: unknown): string[] {
 check(
   {
     id: 'events.fields.publication',
-    spec: 'Resources and their fields / Event: author, date, date_utc, status (update: POST, PUT, PATCH); LEVELS.md update (must: each applies the sent fields)',
+    spec: 'Resources and their fields / Event: author, date, date_utc, status (update: POST, PUT, PATCH); docs/requirements.md#update (must: each applies the sent fields)',
     level: 'must',
     requirements: [
       ...ROUTES,
@@ -110,7 +110,7 @@ check(
 check(
   {
     id: 'events.fields.website-cost',
-    spec: 'Resources and their fields / Event: website (URL), cost (not typed); LEVELS.md contract (the numbers sent appear in cost or cost_details.values)',
+    spec: 'Resources and their fields / Event: website (URL), cost (not typed); docs/requirements.md#contract (the numbers sent appear in cost or cost_details.values)',
     level: 'must',
     requirements: [...ROUTES, 'field:events.website', 'field:events.cost', ...coverRows(['website', 'cost'])],
     tags: ['writes'],
@@ -164,7 +164,7 @@ check(
 check(
   {
     id: 'events.fields.timezone-rereads',
-    spec: 'reference/behavior.md: changing timezone re-interprets start_date/end_date in the new zone (should); utc_start_date is UTC',
+    spec: 'docs/requirements.md#measured-cross-cutting: changing timezone re-interprets start_date/end_date in the new zone (should); utc_start_date is UTC',
     level: 'should',
     requirements: [...ROUTES, 'field:events.timezone', 'cover:events.timezone.rereads'],
     tags: ['writes'],
@@ -214,7 +214,7 @@ check(
 check(
   {
     id: 'events.fields.all-day-snaps',
-    spec: 'reference-behavior.md: whole-day rounding (4.6.8 and later); LEVELS.md (should)',
+    spec: 'docs/requirements.md#measured-cross-cutting: whole-day rounding (4.6.8 and later); docs/requirements.md#levels (should)',
     level: 'should',
     requirements: [...ROUTES, 'field:events.all_day', 'cover:events.all_day.snaps'],
     tags: ['writes'],
@@ -302,7 +302,7 @@ async function updateVenue(t: CheckContext, method: Method, id: number, venue: u
 check(
   {
     id: 'events.fields.venue',
-    spec: 'Resources and their fields / Event: venue (venue IDs); LEVELS.md venue by ID (single ID, retry as [id] on 400)',
+    spec: 'Resources and their fields / Event: venue (venue IDs); docs/requirements.md#venue-by-id (single ID, retry as [id] on 400)',
     level: 'must',
     requirements: [...ROUTES, 'field:events.venue', ...coverRows(['venue'])],
     tags: ['writes'],
@@ -326,7 +326,7 @@ check(
 check(
   {
     id: 'events.fields.organizer',
-    spec: 'Resources and their fields / Event: organizer (array of organizer IDs); LEVELS.md (organizers accept arrays)',
+    spec: 'Resources and their fields / Event: organizer (array of organizer IDs); docs/requirements.md#levels (organizers accept arrays)',
     level: 'must',
     requirements: [...ROUTES, 'field:events.organizer', ...coverRows(['organizer'])],
     tags: ['writes'],
@@ -351,7 +351,7 @@ check(
 check(
   {
     id: 'events.fields.linked-inline',
-    spec: 'Resources and their fields / Event: venue, organizer ("IDs or data"); LEVELS.md inline data (a venue as one object, organizers as an array of objects; retry the other form on 400)',
+    spec: 'Resources and their fields / Event: venue, organizer ("IDs or data"); docs/requirements.md#levels inline data (a venue as one object, organizers as an array of objects; retry the other form on 400)',
     level: 'must',
     requirements: [
       ...ROUTES,
@@ -399,7 +399,7 @@ check(
 check(
   {
     id: 'events.fields.organizer-removed',
-    spec: 'reference/behavior.md: an organizer given as [] removes all organizers; the spec allows any subset of IDs (should)',
+    spec: 'docs/requirements.md#measured-cross-cutting: an organizer given as [] removes all organizers; the spec allows any subset of IDs (should)',
     level: 'should',
     requirements: ['route:PATCH /cal/events/v1/events/{id}', 'field:events.organizer', 'cover:events.organizer.clear'],
     tags: ['writes'],
@@ -441,7 +441,7 @@ check(
 check(
   {
     id: 'events.fields.terms',
-    spec: 'Resources and their fields / Event: categories, tags (extended; ID or name); LEVELS.md categories/tags on event create (by ID, and by a new name)',
+    spec: 'Resources and their fields / Event: categories, tags (extended; ID or name); docs/requirements.md#terms-on-create (by ID, and by a new name)',
     level: 'must',
     requirements: [...ROUTES, 'field:events.categories', 'field:events.tags', ...coverRows(['categories', 'tags'])],
     tags: ['writes', 'extended'],
@@ -482,7 +482,7 @@ check(
 check(
   {
     id: 'events.fields.terms-cleared',
-    spec: 'reference/behavior.md: categories/tags "" or [] clears them (M 6.8.0 for categories "")',
+    spec: 'docs/requirements.md#measured-cross-cutting: categories/tags "" or [] clears them (M 6.8.0 for categories "")',
     level: 'should',
     requirements: [
       'route:PATCH /cal/events/v1/events/{id}',

@@ -11,7 +11,7 @@ import { listEvents, makeEvent } from './support.ts';
 check(
   {
     id: 'events.pages.rest-url-filters',
-    spec: 'reference-behavior.md: lists carry rest_url (the default window shows in it); reference/responses.md (should)',
+    spec: 'docs/requirements.md#measured-lists: lists carry rest_url (the default window shows in it); docs/requirements.md#record-shapes (should)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/events', 'cover:events.list.rest-url'],
     tags: ['writes'],
@@ -43,7 +43,7 @@ check(
 check(
   {
     id: 'events.pages.links-exact',
-    spec: 'reference-behavior.md: lists carry next_rest_url? and previous_rest_url?; LEVELS.md pages (should: next_rest_url followable)',
+    spec: 'docs/requirements.md#measured-lists: lists carry next_rest_url? and previous_rest_url?; docs/requirements.md#pages (should: next_rest_url followable)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/events', 'param:events.page', 'cover:events.list.next-previous'],
     tags: ['writes'],

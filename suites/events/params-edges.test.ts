@@ -54,7 +54,7 @@ const SHOULD_EXTENDED = {
 check(
   {
     id: 'events.params.invalid-no-listing',
-    spec: 'reference-behavior.md: invalid filter values are 400; LEVELS.md unknown filter values (must: no 2xx listing of unrelated records)',
+    spec: 'docs/requirements.md#measured-cross-cutting: invalid filter values are 400; docs/requirements.md#unknown-filter-values (must: no 2xx listing of unrelated records)',
     level: 'must',
     requirements: [LIST, ...Object.keys(MUST_TABLE).map((p) => `cover:events.list.${p}.invalid`)],
     tags: ['writes', 'property'],
@@ -83,7 +83,7 @@ check(
 check(
   {
     id: 'events.params.invalid-400',
-    spec: 'reference-behavior.md: invalid value (bad date, unknown ID, non-boolean, per_page=0/abc, page=0) is 400 rest_invalid_param',
+    spec: 'docs/requirements.md#measured-cross-cutting: invalid value (bad date, unknown ID, non-boolean, per_page=0/abc, page=0) is 400 rest_invalid_param',
     level: 'should',
     requirements: [
       LIST,
@@ -143,7 +143,7 @@ async function linkedPair(t: CheckContext) {
 check(
   {
     id: 'events.params.array-and-comma',
-    spec: 'reference-behavior.md: arrays may be sent as name[]=a&name[]=b or as a comma list (include, categories, venue, organizer); LEVELS.md venue/organizer/categories filters (several values any-of)',
+    spec: 'docs/requirements.md#measured-cross-cutting: arrays may be sent as name[]=a&name[]=b or as a comma list (include, categories, venue, organizer); docs/requirements.md#levels venue/organizer/categories filters (several values any-of)',
     level: 'must',
     requirements: [
       LIST,
@@ -180,7 +180,7 @@ check(
 check(
   {
     id: 'events.params.tags-forms',
-    spec: 'Lists: tags (several values any-of, array or comma list); LEVELS.md tags filter (should: several values any-of; 6.x applies only the first)',
+    spec: 'Lists: tags (several values any-of, array or comma list); docs/requirements.md#tags-filter (should: several values any-of; 6.x applies only the first)',
     level: 'should',
     requirements: [LIST, 'cover:events.list.tags.array', 'cover:events.list.tags.comma'],
     tags: ['writes', 'extended'],
@@ -202,7 +202,7 @@ check(
 check(
   {
     id: 'events.params.no-match',
-    spec: 'reference-behavior.md: 200 with an empty page 1 (6.x; 4.6.8 answers 404); LEVELS.md empty page 1 (should: 200 empty)',
+    spec: 'docs/requirements.md#measured-cross-cutting: 200 with an empty page 1 (6.x; 4.6.8 answers 404); docs/requirements.md#page-past-the-end (should: 200 empty)',
     level: 'should',
     requirements: [LIST, 'cover:events.list.no-match'],
     tags: ['writes'],
@@ -227,7 +227,7 @@ check(
 check(
   {
     id: 'events.params.several-statuses',
-    spec: 'Lists: status (array); LEVELS.md status (authenticated; several at once: should)',
+    spec: 'Lists: status (array); docs/requirements.md#status-filter (authenticated; several at once: should)',
     level: 'should',
     requirements: [LIST, 'param:events.status', 'cover:events.list.status.several'],
     tags: ['writes', 'auth'],

@@ -28,7 +28,7 @@ async function hiddenEvents(t: CheckContext) {
 check(
   {
     id: 'events.visibility.anonymous-hidden',
-    spec: 'States and transitions: status; reference-behavior.md (anonymous lists see only published records; anonymous reads of other statuses 403); LEVELS.md anonymous lists (should)',
+    spec: 'States and transitions: status; docs/requirements.md#measured-cross-cutting (anonymous lists see only published records; anonymous reads of other statuses 403); docs/requirements.md#anonymous-lists (should)',
     level: 'should',
     requirements: [
       'route:GET /cal/events/v1/events/{id}',
@@ -69,7 +69,7 @@ check(
 check(
   {
     id: 'events.visibility.editor-sees',
-    spec: 'reference-behavior.md: the administrator default list shows every status but the trash (next_rest_url carries status=any); LEVELS.md (should, as measured)',
+    spec: 'docs/requirements.md#measured-cross-cutting: the administrator default list shows every status but the trash (next_rest_url carries status=any); docs/requirements.md#levels (should, as measured)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/events', ...HIDDEN.map((s) => `cover:events.visibility.${s}.editor`)],
     tags: ['writes', 'auth'],
@@ -92,7 +92,7 @@ check(
 check(
   {
     id: 'events.visibility.trashed-gone',
-    spec: 'LEVELS.md delete (must: record gone from default lists and from anonymous reads)',
+    spec: 'docs/requirements.md#delete (must: record gone from default lists and from anonymous reads)',
     level: 'must',
     requirements: [
       'route:DELETE /cal/events/v1/events/{id}',

@@ -7,7 +7,7 @@ import { check } from '../../lib/check.ts';
 check(
   {
     id: 'organizers.links.delete-unlinks-events',
-    spec: "reference/verified.md I9: after DELETE /organizers/{id} the linked event's organizer is []; LEVELS.md delete (should)",
+    spec: "docs/requirements.md#measured-cross-cutting I9: after DELETE /organizers/{id} the linked event's organizer is []; docs/requirements.md#delete (should)",
     level: 'should',
     requirements: [
       'route:DELETE /cal/events/v1/organizers/{id}',

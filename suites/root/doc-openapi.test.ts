@@ -8,7 +8,7 @@ import { check } from '../../lib/check.ts';
 check(
   {
     id: 'root.doc.describes-events',
-    spec: 'Endpoints: GET /doc (interface documentation); LEVELS.md doc route (should: a JSON OpenAPI/Swagger document)',
+    spec: 'Endpoints: GET /doc (interface documentation); docs/requirements.md#doc-route (should: a JSON OpenAPI/Swagger document)',
     level: 'should',
     requirements: ['route:GET /cal/events/v1/doc', 'cover:root.doc.info', 'cover:root.doc.events'],
     tags: [],
