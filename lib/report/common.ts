@@ -3,6 +3,7 @@
  * newer runs add to results.json (`exchanges`, `source`), with a fallback to the older single
  * `request`/`responseExcerpt`/`curl`, the order of statuses and groups, and the replay command.
  */
+import { type ResolvedConfig, replayCommand as configReplay } from '../config.ts';
 import type { CheckResult, RunReport, Status } from '../results.ts';
 import { groupOf, STATUSES } from '../results.ts';
 
@@ -76,17 +77,24 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The command that runs this one check again against the same target with the same seed. */
+/**
+ * The command that runs this one check again against the same target with the run's seed: the
+ * run's own replay line (lib/config.ts) from the recorded configuration, or for reports without
+ * it, the same line from the header.
+ */
 export function replayCommand(report: RunReport, c: CheckResult): string {
   const h = report.header;
+  const cfg = h.config as Partial<ResolvedConfig>;
+  if (typeof cfg?.baseUrl === 'string' && cfg.auth && cfg.resolvedVariant && Array.isArray(cfg.features))
+    return configReplay(cfg as ResolvedConfig, c.id);
   const parts = ['calcert', 'certify'];
   if (!h.embedded) parts.push('--base-url', shellQuote(h.target));
   if (h.namespace && h.namespace !== 'cal/events/v1') parts.push('--namespace', shellQuote(h.namespace));
   parts.push('--variant', h.variant.resolved);
   if (h.features.length) parts.push('--features', shellQuote(h.features.join(',')));
-  if (h.readOnly) parts.push('--read-only');
-  parts.push('--seed', String(c.seed ?? h.seed));
-  parts.push('--grep', shellQuote(`^${c.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  if (h.readOnly && !h.embedded) parts.push('--read-only');
+  parts.push('--seed', String(h.seed));
+  parts.push('--grep', shellQuote(`^${c.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
   return parts.join(' ');
 }
 
