@@ -46,6 +46,8 @@ export interface CertifyOptions {
   /** Progress lines (default: none). */
   log?: (line: string) => void;
   onResult?: (r: CheckResult) => void;
+  /** Progress of the checks (lib/runner.ts RunOptions.onProgress). */
+  onProgress?: RunOptions['onProgress'];
   signal?: AbortSignal;
   /** Reuse this vitest session (self-tests running many short runs); default: a fresh one. */
   session?: RunSession;
@@ -355,7 +357,13 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,
       startedAt,
-      { ids: options.ids, files: options.files, grep: resolved.grep || undefined, onResult: options.onResult },
+      {
+        ids: options.ids,
+        files: options.files,
+        grep: resolved.grep || undefined,
+        onResult: options.onResult,
+        onProgress: options.onProgress,
+      },
       { signal: options.signal, session: options.session },
     );
     const signalled = !!options.signal?.aborted;

@@ -23,6 +23,8 @@ export interface RunOptions {
   grep?: string;
   /** Called as each check finishes (progress output). */
   onResult?: (r: CheckResult) => void;
+  /** Progress: checks selected in a suite file once it is collected; a suite file finished. */
+  onProgress?: (e: { kind: 'planned'; file: string; checks: number } | { kind: 'file-end'; file: string }) => void;
   /** Abort the run (deadline, signal). */
   signal?: AbortSignal;
 }
@@ -51,7 +53,18 @@ export function statusOf(rec: CheckRecord, state: string): Status {
 class Collector implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly errors: string[] = [];
-  constructor(private readonly onResult?: (r: CheckResult) => void) {}
+  constructor(
+    private readonly onResult?: (r: CheckResult) => void,
+    private readonly onProgress?: RunOptions['onProgress'],
+    private readonly selected?: RegExp,
+  ) {}
+
+  onTestModuleCollected(testModule: TestModule): void {
+    if (!this.onProgress) return;
+    let n = 0;
+    for (const tc of testModule.children.allTests()) if (!this.selected || this.selected.test(tc.fullName)) n++;
+    this.onProgress({ kind: 'planned', file: testModule.relativeModuleId, checks: n });
+  }
 
   onTestCaseResult(testCase: TestCase): void {
     const rec = testCase.meta().calcert;
@@ -92,6 +105,7 @@ class Collector implements Reporter {
 
   onTestModuleEnd(testModule: TestModule): void {
     for (const e of testModule.errors()) this.errors.push(`${testModule.relativeModuleId}: ${e.message}`);
+    this.onProgress?.({ kind: 'file-end', file: testModule.relativeModuleId });
   }
 }
 
@@ -105,11 +119,17 @@ export class RunSession {
   private collector = new Collector();
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
-    const collector = new Collector(options.onResult);
-    this.collector = collector;
     const patterns: string[] = [];
     if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
     if (options.grep) patterns.push(options.grep);
+    const selected =
+      patterns.length === 1
+        ? new RegExp(patterns[0]!)
+        : patterns.length > 1
+          ? new RegExp(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`)
+          : undefined;
+    const collector = new Collector(options.onResult, options.onProgress, selected);
+    this.collector = collector;
     // Only load the route groups that hold the selected checks.
     const files = options.files?.length
       ? options.files
@@ -153,6 +173,7 @@ export class RunSession {
     const forward: Reporter = {
       onTestCaseResult: (tc) => this.collector.onTestCaseResult(tc),
       onTestModuleEnd: (m) => this.collector.onTestModuleEnd(m),
+      onTestModuleCollected: (m) => this.collector.onTestModuleCollected(m),
     };
     this.vitest = await createVitest(
       'test',

@@ -3,30 +3,9 @@
  * Exit 0 certified (or partial: every selected check holds), 1 not certified / regression /
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
-import { ConfigError, loadConfig } from '../config.ts';
-import type { CheckResult } from '../results.ts';
+import { colourWanted, ConfigError, loadConfig } from '../config.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
-
-const STATUS_MARK: Record<string, string> = {
-  pass: 'ok  ',
-  fail: 'FAIL',
-  warn: 'warn',
-  'n/a': 'n/a ',
-  blocked: 'BLKD',
-  error: 'ERR ',
-  'expected-fail': 'xfail',
-  'stale-expectation': 'STALE',
-};
-
-function printResult(r: CheckResult): void {
-  if (r.status === 'pass' || r.status === 'n/a') return;
-  const lines = (r.message ?? '').split('\n');
-  out(`${STATUS_MARK[r.status]} ${r.id} (${r.level}): ${lines[0]}`);
-  // A property failure's first line says little: show what failed and how to replay it.
-  for (const line of lines.slice(1))
-    if (/^(counterexample|cause|replay):/.test(line))
-      out(`       ${line.length > 400 ? `${line.slice(0, 400)}...` : line}`);
-}
+import { Progress } from './progress.ts';
 
 /** Before anything is sent: a --grep that selects no check is refused (exit 2, one line). */
 async function checkSelection(grep: string): Promise<void> {
@@ -44,9 +23,21 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   if (config.grep) await checkSelection(config.grep);
   const { certify } = await import('../certify.ts');
   const { runWithSignals } = await import('../signals.ts');
+  const tty = !!process.stdout.isTTY;
+  const progress = new Progress({
+    tty,
+    colour: colourWanted(process.stdout),
+    write: (text) => process.stdout.write(text),
+  });
   const result = await runWithSignals(config, (signal) =>
-    certify(config, { signal, log: (line) => out(line), onResult: printResult }),
+    certify(config, {
+      signal,
+      log: (line) => progress.line(line),
+      onResult: progress.onResult,
+      onProgress: progress.onProgress,
+    }),
   );
+  progress.end();
   if (!result.report) {
     err(`calcert: ${result.problem}`);
     return result.exitCode;
@@ -56,8 +47,9 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   // --baseline / --expect: the changes and expectation notes lead the run's closing output.
   if (result.gate?.text) out(`\n${result.gate.text}`);
   const extra = ['expected-fail', 'stale-expectation'].map((s) => (by[s] ? `, ${by[s]} ${s}` : '')).join('');
+  const verdictStyle = f.verdict === 'not-certified' ? 'red' : f.verdict === 'partial' ? 'yellow' : 'green';
   out(
-    `\n${f.verdict.toUpperCase()}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${extra}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s`,
+    `\n${progress.paint(verdictStyle, f.verdict.toUpperCase())}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${extra}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s`,
   );
   if (f.selection)
     out(

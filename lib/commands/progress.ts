@@ -1,0 +1,118 @@
+/**
+ * Progress of a certification on the terminal. On a TTY: one live line (checks done/total, counts
+ * by status, requests sent) under the lines of the checks that did not pass. Not a TTY (CI): one
+ * line per suite file when it ends. A target that went down prints one line, not one per check.
+ * Colour through node:util styleText, only on a TTY and never with NO_COLOR (lib/config.ts).
+ */
+import { styleText } from 'node:util';
+import type { CheckResult } from '../results.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+const MARK: Record<string, [string, Style]> = {
+  pass: ['ok  ', 'green'],
+  fail: ['FAIL', 'red'],
+  warn: ['warn', 'yellow'],
+  'n/a': ['n/a ', 'gray'],
+  blocked: ['BLKD', 'yellow'],
+  error: ['ERR ', 'magenta'],
+  'expected-fail': ['xfail', 'gray'],
+  'stale-expectation': ['STALE', 'yellow'],
+};
+
+/** Consecutive checks without an HTTP answer after which the target counts as down. */
+const DOWN_AFTER = 3;
+
+export class Progress {
+  private planned = new Map<string, number>();
+  private done = 0;
+  private requests = 0;
+  private byStatus: Record<string, number> = {};
+  private byFile = new Map<string, Record<string, number>>();
+  private noAnswerStreak = 0;
+  private downSaid = false;
+  private live = false;
+
+  constructor(private readonly opts: { tty: boolean; colour: boolean; write: (text: string) => void }) {}
+
+  paint(style: Style, text: string): string {
+    // The decision is ours (colourWanted): styleText is not to second-guess it from process.stdout.
+    return this.opts.colour ? styleText(style, text, { validateStream: false }) : text;
+  }
+
+  private get total(): number {
+    let n = 0;
+    for (const v of this.planned.values()) n += v;
+    return n;
+  }
+
+  private clearLive(): void {
+    if (this.live) this.opts.write('\r\x1b[2K');
+    this.live = false;
+  }
+
+  private drawLive(): void {
+    if (!this.opts.tty) return;
+    const counts = Object.entries(this.byStatus)
+      .map(([s, n]) => this.paint(MARK[s]?.[1] ?? 'white', `${n} ${s}`))
+      .join(', ');
+    this.opts.write(`\r\x1b[2K[${this.done}/${this.total}] ${counts || 'starting'}; ${this.requests} requests`);
+    this.live = true;
+  }
+
+  /** A line above the live line. */
+  line(text: string): void {
+    this.clearLive();
+    this.opts.write(`${text}\n`);
+    this.drawLive();
+  }
+
+  onProgress = (e: { kind: 'planned'; file: string; checks: number } | { kind: 'file-end'; file: string }): void => {
+    if (e.kind === 'planned') {
+      this.planned.set(e.file, e.checks);
+      this.drawLive();
+      return;
+    }
+    const counts = this.byFile.get(e.file);
+    if (this.opts.tty || !counts) return;
+    const text = Object.entries(counts)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ');
+    this.line(`[${this.done}/${this.total}] ${e.file}: ${text}; ${this.requests} requests so far`);
+  };
+
+  onResult = (r: CheckResult): void => {
+    this.done++;
+    this.requests += r.requests ?? 0;
+    this.byStatus[r.status] = (this.byStatus[r.status] ?? 0) + 1;
+    const file = this.byFile.get(r.file) ?? {};
+    file[r.status] = (file[r.status] ?? 0) + 1;
+    this.byFile.set(r.file, file);
+    this.noAnswerStreak = r.transport ? this.noAnswerStreak + 1 : 0;
+    if (this.noAnswerStreak >= DOWN_AFTER && !this.downSaid) {
+      this.downSaid = true;
+      this.line(
+        this.paint(
+          'red',
+          `the target stopped answering (${r.transport}): the checks still running are not listed one by one; see the verdict`,
+        ),
+      );
+    }
+    if (r.status === 'pass' || r.status === 'n/a' || (this.downSaid && r.transport)) {
+      this.drawLive();
+      return;
+    }
+    const [mark, style] = MARK[r.status] ?? [r.status, 'white'];
+    const lines = (r.message ?? '').split('\n');
+    const out = [`${this.paint(style, mark)} ${r.id} (${r.level}): ${lines[0]}`];
+    // A property failure's first line says little: show what failed and how to replay it.
+    for (const l of lines.slice(1))
+      if (/^(counterexample|cause|replay):/.test(l)) out.push(`       ${l.length > 400 ? `${l.slice(0, 400)}...` : l}`);
+    this.line(out.join('\n'));
+  };
+
+  /** Remove the live line before the closing output. */
+  end(): void {
+    this.clearLive();
+  }
+}

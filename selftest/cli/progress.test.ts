@@ -1,0 +1,69 @@
+// Progress and colour (issue 14 point 2): a live line on a TTY, a line per suite file in CI,
+// colour only on a TTY without NO_COLOR, and one line (not one per check) for a target that went down.
+import { expect, test } from 'vitest';
+import { Progress } from '../../lib/commands/progress.ts';
+import { colourWanted } from '../../lib/config.ts';
+import type { CheckResult } from '../../lib/results.ts';
+
+function result(id: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult {
+  return {
+    id,
+    title: id,
+    file: `suites/${id.split('.')[0]}/x.test.ts`,
+    level: 'must',
+    tags: [],
+    requirements: [],
+    spec: '',
+    status,
+    duration: 1,
+    requests: 2,
+    ...extra,
+  } as CheckResult;
+}
+
+function capture(tty: boolean, colour: boolean) {
+  let text = '';
+  const p = new Progress({ tty, colour, write: (t) => (text += t) });
+  return { p, text: () => text };
+}
+
+test('not a TTY: one line per suite file when it ends, no escape codes; failures listed', () => {
+  const { p, text } = capture(false, false);
+  p.onProgress({ kind: 'planned', file: 'suites/root/x.test.ts', checks: 2 });
+  p.onResult(result('root.a', 'pass'));
+  p.onResult(result('root.b', 'fail', { message: 'wrong status' }));
+  p.onProgress({ kind: 'file-end', file: 'suites/root/x.test.ts' });
+  p.end();
+  expect(text()).toBe(
+    'FAIL root.b (must): wrong status\n[2/2] suites/root/x.test.ts: 1 pass, 1 fail; 4 requests so far\n',
+  );
+});
+
+test('on a TTY: a live line with done/total, counts by status and requests; coloured', () => {
+  const { p, text } = capture(true, true);
+  p.onProgress({ kind: 'planned', file: 'suites/root/x.test.ts', checks: 3 });
+  p.onResult(result('root.a', 'pass'));
+  p.end();
+  expect(text()).toContain('\r\x1b[2K[1/3] ');
+  expect(text()).toMatch(/1 pass.*; 2 requests/);
+  expect(text()).toContain('\x1b[32m'); // green
+  expect(text().endsWith('\r\x1b[2K')).toBe(true); // the live line is removed before the closing output
+});
+
+test('a target that went down: one line, then no per-check noise', () => {
+  const { p, text } = capture(false, false);
+  for (let i = 0; i < 10; i++)
+    p.onResult(
+      result(`events.c${i}`, 'fail', { message: 'no answer', transport: 'refused' as CheckResult['transport'] }),
+    );
+  const lines = text().trim().split('\n');
+  expect(lines.filter((l) => l.includes('the target stopped answering'))).toHaveLength(1);
+  expect(lines.length).toBeLessThanOrEqual(3 + 1);
+});
+
+test('colour only on a TTY, never with NO_COLOR or TERM=dumb', () => {
+  expect(colourWanted({ isTTY: true }, {})).toBe(true);
+  expect(colourWanted({ isTTY: false }, {})).toBe(false);
+  expect(colourWanted({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+  expect(colourWanted({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+});
