@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QUIRKS, type QuirkDef } from '../../fixtures/reference-server/quirks.ts';
+import { QUIRKS, type QuirkDef, type QuirkName } from '../../fixtures/reference-server/quirks.ts';
 import { certify } from '../../lib/certify.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { FEATURES_ALL } from '../../lib/faultrun.ts';
@@ -26,9 +26,10 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
  * Check-ID prefixes a quirk can affect: the operations (and for the big events list, the
  * behaviours) whose answers it changes. `errors.` holds the route-table checks, which touch
  * every route. The all-quirks runs cover every check, so a scope only needs to be wide enough to
- * attribute warnings to the quirk and to catch a must-check the quirk breaks on its own.
+ * attribute warnings to the quirk and to catch a must-check the quirk breaks on its own. Keyed by
+ * `QuirkName`: a quirk without a scope, or a misspelt one, fails the type check.
  */
-export const SCOPES: Record<string, string[]> = {
+export const SCOPES: Record<QuirkName, string[]> = {
   'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug']), 'errors.'],
   'text-rendered': [
     'events.model.',
