@@ -96,7 +96,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
 };
 
 // Issue 12's coverage checks (events.fields/params/pages/visibility) under the quirks that touch them.
-for (const [quirk, prefixes] of Object.entries({
+for (const [quirk, prefixes] of Object.entries<string[]>({
   'text-rendered': ['events.fields.', 'events.by-slug.'],
   'cost-formatted': ['events.fields.'],
   'event-update-resets-unsent': ['events.fields.'],
@@ -111,8 +111,8 @@ for (const [quirk, prefixes] of Object.entries({
   'hidden-events-listed': ['events.fields.', 'events.visibility.'],
   'inline-venue-object-only': ['events.fields.'],
   'inline-organizers-array-only': ['events.fields.'],
-}))
-  SCOPES[quirk] = [...(SCOPES[quirk] ?? []), ...prefixes];
+} satisfies Partial<Record<QuirkName, string[]>>))
+  SCOPES[quirk as QuirkName] = [...SCOPES[quirk as QuirkName], ...prefixes];
 
 /** The checks a single-quirk run covers: those under the quirk's scopes, and its mayWarn. */
 export function scopeIds(q: QuirkDef, checks: ListedCheck[]): string[] {
