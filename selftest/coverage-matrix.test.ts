@@ -65,3 +65,31 @@ test('the visibility rows cover every hidden status, anonymously and for an edit
     .filter((r) => !rows.has(r));
   expect(missing).toEqual([]);
 });
+
+test('every text field of the venue and organizer tables has a row per update method', () => {
+  const missing: string[] = [];
+  for (const [plural, fields] of [
+    [
+      'venues',
+      [
+        'venue',
+        'description',
+        'address',
+        'city',
+        'country',
+        'province',
+        'state',
+        'zip',
+        'phone',
+        'stateprovince',
+        'website',
+        'status',
+      ],
+    ],
+    ['organizers', ['organizer', 'description', 'phone', 'website', 'email', 'status']],
+  ] as const)
+    for (const f of fields)
+      for (const op of ['post', 'put', 'patch'])
+        if (!rows.has(`cover:${plural}.${f}.${op}`)) missing.push(`${plural}.${f}.${op}`);
+  expect(missing).toEqual([]);
+});

@@ -110,6 +110,7 @@ for (const [quirk, prefixes] of Object.entries<string[]>({
   'empty-list-404': ['events.params.', 'events.visibility.', 'events.pages.'],
   'hidden-events-listed': ['events.fields.', 'events.visibility.'],
   'inline-venue-object-only': ['events.fields.'],
+  'linked-update-resets-unsent': ['venues.fields.', 'organizers.fields.'],
   'inline-organizers-array-only': ['events.fields.'],
 } satisfies Partial<Record<QuirkName, string[]>>))
   SCOPES[quirk as QuirkName] = [...SCOPES[quirk as QuirkName], ...prefixes];
