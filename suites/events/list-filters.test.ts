@@ -255,8 +255,21 @@ check(
   'lists none of the unrelated events for an unknown term, venue, organizer or a bad date',
   async (t) => {
     const ev = await makeEvent(t, 'unrelated');
+    // Positive control: without the unknown value the scope lists the event.
+    const before = await scoped(t);
+    t.assert(
+      before.ids.includes(ev.id),
+      `the scope lists ${showIds(before.ids)} without any filter; expected the event ${ev.id}`,
+      before.res,
+    );
     for (const [what, q] of UNKNOWN(t)) {
       const res = await t.api.get('/events', { search: t.scope, per_page: 50, ...q });
+      // A refusal (4xx) is conformant; a server error is not.
+      t.assert(
+        res.status < 500,
+        `with an ${what} (${JSON.stringify(q)}) the list answered ${res.status}, a server error`,
+        res,
+      );
       if (res.status >= 400) continue;
       const ids: number[] = Array.isArray(res.json?.events) ? res.json.events.map((e: any) => e?.id) : [];
       t.assert(
