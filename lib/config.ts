@@ -24,6 +24,8 @@ export interface FixturesFile {
   passwordEvent?: { id: number; password: string };
   geolocatedVenue?: { id: number; lat: number; lng: number };
   image?: { id: number; url: string };
+  /** Another existing user than the caller: the author checks send its ID. */
+  otherAuthor?: { id: number };
 }
 
 export type Auth =
