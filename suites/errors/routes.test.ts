@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { ApiResponse } from '../../lib/client.ts';
-import { at, isBaseEmptyPage, type ResourceKey } from '../../lib/contract.ts';
+import { at, isBaseEmptyPage, req, type ResourceKey } from '../../lib/contract.ts';
 
 const NS = '/cal/events/v1';
 const ALL_ROUTES: string[] = [
@@ -132,11 +132,11 @@ check(
     spec: 'Endpoints: {id} is a numeric path segment (digits only); docs/requirements.md#non-digit-id (must: no 2xx record)',
     level: 'must',
     requirements: [
-      'route:GET /cal/events/v1/events/{id}',
-      'route:GET /cal/events/v1/venues/{id}',
-      'route:GET /cal/events/v1/organizers/{id}',
-      'route:GET /cal/events/v1/categories/{id}',
-      'route:GET /cal/events/v1/tags/{id}',
+      req.route('GET', 'events', '/{id}'),
+      req.route('GET', 'venues', '/{id}'),
+      req.route('GET', 'organizers', '/{id}'),
+      req.route('GET', 'categories', '/{id}'),
+      req.route('GET', 'tags', '/{id}'),
     ],
     tags: [],
   },
@@ -159,7 +159,7 @@ check(
     id: 'errors.routes.non-digit-id-404',
     spec: 'docs/requirements.md#non-digit-id (should: 404 rest_no_route)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1/events/{id}'],
+    requirements: [req.route('GET', 'events', '/{id}')],
     tags: [],
   },
   'answers 404 for a non-digit {id}',

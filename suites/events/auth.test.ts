@@ -4,7 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { showIds } from '../../lib/contract.ts';
+import { req, showIds } from '../../lib/contract.ts';
 import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(
@@ -12,7 +12,7 @@ check(
     id: 'events.auth.anonymous-create',
     spec: 'Authentication (not shown); docs/requirements.md#measured-cross-cutting anonymous writes 401; docs/requirements.md#levels (should: refused, nothing changed)',
     level: 'should',
-    requirements: ['route:POST /cal/events/v1/events'],
+    requirements: [req.route('POST', 'events')],
     tags: ['writes', 'security', 'anonymous'],
   },
   'refuses an anonymous create with 401 and creates nothing',
@@ -34,7 +34,7 @@ check(
     id: 'events.auth.anonymous-update',
     spec: 'docs/requirements.md#measured-cross-cutting anonymous writes 401; docs/requirements.md#levels (should)',
     level: 'should',
-    requirements: ['route:POST /cal/events/v1/events/{id}', 'route:PATCH /cal/events/v1/events/{id}'],
+    requirements: [req.route('POST', 'events', '/{id}'), req.route('PATCH', 'events', '/{id}')],
     tags: ['writes', 'security', 'anonymous'],
   },
   'refuses anonymous updates with 401 and changes nothing',
@@ -62,7 +62,7 @@ check(
     id: 'events.auth.anonymous-delete',
     spec: 'docs/requirements.md#measured-cross-cutting anonymous writes 401; docs/requirements.md#levels (should)',
     level: 'should',
-    requirements: ['route:DELETE /cal/events/v1/events/{id}'],
+    requirements: [req.route('DELETE', 'events', '/{id}')],
     tags: ['writes', 'security', 'anonymous'],
   },
   'refuses an anonymous delete with 401 and keeps the event',
@@ -84,7 +84,7 @@ check(
     id: 'events.auth.anonymous-lists-published',
     spec: 'docs/requirements.md#measured-cross-cutting: anonymous lists see only published records; docs/requirements.md#anonymous-lists (should)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1/events', 'param:events.status'],
+    requirements: [req.route('GET', 'events'), req.param('events', 'status')],
     tags: ['writes', 'security', 'anonymous'],
   },
   'shows anonymous readers published events only',

@@ -4,7 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, showIds } from '../../lib/contract.ts';
+import { isRecordOf, req, showIds } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
@@ -14,7 +14,7 @@ check(
     id: 'events.by-slug.read',
     spec: 'Endpoints: GET /events/by-slug/{slug}; docs/requirements.md#by-slug (must: same record as by ID)',
     level: 'must',
-    requirements: [R('GET'), 'field:events.slug', 'param:path.slug'],
+    requirements: [R('GET'), req.field('events', 'slug'), 'param:path.slug'],
     tags: ['writes'],
   },
   'reads the same event by its slug as by its ID',

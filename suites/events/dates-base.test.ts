@@ -7,12 +7,13 @@
  */
 import fc from 'fast-check';
 import { check } from '../../lib/check.ts';
+import { req } from '../../lib/contract.ts';
 import { disagreement, expectation, readingSets, type OracleEvent } from '../../lib/oracle/dates.ts';
 import { anchorDay, BASE_PARAMS, describeQuery, placePool, poolArb } from '../../lib/arbitraries/dates.ts';
 import { createPool, listedIds, mustReadings, poolProperty, runTable } from './date-checks.ts';
 import { DateTime } from 'luxon';
 
-const LIST = 'route:GET /cal/events/v1/events';
+const LIST = req.route('GET', 'events');
 const BASE_SPEC =
   'List events: start_date (base: events start after this date), end_date (base: events start before this date); docs/requirements.md#measured-date-filters "Event date filters, measured" (4.6.8); docs/requirements.md#base-date-filters';
 
@@ -21,7 +22,7 @@ check(
     id: 'events.list.base-start-date-whole-day',
     spec: BASE_SPEC,
     level: 'must',
-    requirements: ['param:events.start_date', LIST],
+    requirements: [req.param('events', 'start_date'), LIST],
     tags: ['base', 'writes'],
   },
   'base start_date lists events starting from 00:00:00 of its day (events not spanning it)',
@@ -41,7 +42,7 @@ check(
     id: 'events.list.base-end-date-whole-day',
     spec: BASE_SPEC,
     level: 'must',
-    requirements: ['param:events.end_date', LIST],
+    requirements: [req.param('events', 'end_date'), LIST],
     tags: ['base', 'writes'],
   },
   'base end_date lists events starting by 23:59:59 of its day',
@@ -61,7 +62,7 @@ check(
     id: 'events.list.base-date-filters-property',
     spec: BASE_SPEC,
     level: 'must',
-    requirements: ['param:events.start_date', 'param:events.end_date', LIST],
+    requirements: [req.param('events', 'start_date'), req.param('events', 'end_date'), LIST],
     tags: ['base', 'property', 'writes'],
   },
   'generated start_date/end_date queries list what both readings of the base variant agree on',
@@ -85,7 +86,7 @@ check(
     id: 'events.list.base-start-date-spanning',
     spec: 'List events: start_date (base: events start after this date). The spec reading; 4.6.8 reads overlap and lists an event still running that day (docs/requirements.md#known-deviations Known deviations)',
     level: 'should',
-    requirements: ['param:events.start_date', LIST],
+    requirements: [req.param('events', 'start_date'), LIST],
     tags: ['base', 'property', 'writes'],
   },
   'base start_date leaves out events that started before its day, even when they still run',
@@ -117,7 +118,7 @@ check(
     id: 'events.list.date-filters-inverted-window',
     spec: 'List events: start_date, end_date (filters together: AND); docs/requirements.md#levels base/extended date filters (never an inverted window at must level; 4.6.8 reads it as overlap)',
     level: 'should',
-    requirements: ['param:events.start_date', 'param:events.end_date', LIST],
+    requirements: [req.param('events', 'start_date'), req.param('events', 'end_date'), LIST],
     tags: ['property', 'writes'],
   },
   'a start_date after the end_date lists no event',
@@ -156,7 +157,7 @@ check(
     id: 'events.list.default-window-oracle',
     spec: 'List events: start_date/end_date defaults (about two years); docs/requirements.md#default-window (measured on both)',
     level: 'must',
-    requirements: ['param:events.start_date', 'param:events.end_date', LIST],
+    requirements: [req.param('events', 'start_date'), req.param('events', 'end_date'), LIST],
     tags: ['writes'],
   },
   'without date parameters, events from tomorrow to 23 months ahead are listed, 3 days ago and 26 months ahead are not',

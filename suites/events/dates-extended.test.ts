@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { check } from '../../lib/check.ts';
+import { req } from '../../lib/contract.ts';
 import { readingSets } from '../../lib/oracle/dates.ts';
 import {
   anchorDay,
@@ -22,15 +23,15 @@ import {
 } from '../../lib/arbitraries/dates.ts';
 import { mustReadings, poolProperty, runTable, type Row } from './date-checks.ts';
 
-const LIST = 'route:GET /cal/events/v1/events';
+const LIST = req.route('GET', 'events');
 const ALL_PARAMS = [
-  'param:events.start_date',
-  'param:events.end_date',
-  'param:events.starts_before',
-  'param:events.starts_after',
-  'param:events.ends_before',
-  'param:events.ends_after',
-  'param:events.strict_dates',
+  req.param('events', 'start_date'),
+  req.param('events', 'end_date'),
+  req.param('events', 'starts_before'),
+  req.param('events', 'starts_after'),
+  req.param('events', 'ends_before'),
+  req.param('events', 'ends_after'),
+  req.param('events', 'strict_dates'),
 ];
 const TABLE_SPEC =
   'List events: start_date ... strict_dates (extended); docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#extended-date-filters';
@@ -46,7 +47,7 @@ const tableCheck = (id: string, requirements: string[], title: string, rows: Row
 
 tableCheck(
   'events.list.start-date-whole-day',
-  ['param:events.start_date'],
+  [req.param('events', 'start_date')],
   'start_date lists events starting at or after 00:00:00 of its day',
   [
     [{ start_date: 'D0 15:00:00' }, ['E1', 'E2', 'E3', 'E4']],
@@ -55,7 +56,7 @@ tableCheck(
 );
 tableCheck(
   'events.list.end-date-whole-day',
-  ['param:events.end_date'],
+  [req.param('events', 'end_date')],
   'end_date lists events ending at or before 23:59:59 of its day',
   [
     [{ end_date: 'D1' }, ['E1']],
@@ -64,7 +65,7 @@ tableCheck(
 );
 tableCheck(
   'events.list.strict-dates',
-  ['param:events.strict_dates', 'param:events.start_date', 'param:events.end_date'],
+  [req.param('events', 'strict_dates'), req.param('events', 'start_date'), req.param('events', 'end_date')],
   'strict_dates makes the date filters use the exact times given',
   [
     [{ start_date: 'D0 15:00:00', strict_dates: '1' }, ['E2', 'E3', 'E4']],
@@ -75,7 +76,7 @@ tableCheck(
 );
 tableCheck(
   'events.list.starts-after',
-  ['param:events.starts_after'],
+  [req.param('events', 'starts_after')],
   'starts_after lists events starting strictly after the end of its day (or after the exact time with strict_dates)',
   [
     [{ starts_after: 'D0 15:00:00' }, ['E3', 'E4']],
@@ -84,7 +85,7 @@ tableCheck(
 );
 tableCheck(
   'events.list.starts-before',
-  ['param:events.starts_before'],
+  [req.param('events', 'starts_before')],
   'starts_before lists events starting before the end of its day',
   [
     [{ starts_before: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
@@ -93,7 +94,7 @@ tableCheck(
 );
 tableCheck(
   'events.list.ends-after',
-  ['param:events.ends_after'],
+  [req.param('events', 'ends_after')],
   'ends_after lists events ending strictly after the end of its day',
   [
     [{ ends_after: 'D2 08:30:00' }, ['E4']],
@@ -102,7 +103,7 @@ tableCheck(
 );
 tableCheck(
   'events.list.ends-before',
-  ['param:events.ends_before'],
+  [req.param('events', 'ends_before')],
   'ends_before lists events ending before the end of its day (or before the exact time with strict_dates)',
   [
     [{ ends_before: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
@@ -145,10 +146,10 @@ check(
     spec: 'List events: start_date, starts_after, end_date, ends_before (filters together: AND); docs/requirements.md#extended-date-filters (should: two bounds on one side combine with AND; the original lets starts_after replace start_date and ends_before replace end_date)',
     level: 'should',
     requirements: [
-      'param:events.start_date',
-      'param:events.starts_after',
-      'param:events.end_date',
-      'param:events.ends_before',
+      req.param('events', 'start_date'),
+      req.param('events', 'starts_after'),
+      req.param('events', 'end_date'),
+      req.param('events', 'ends_before'),
       LIST,
     ],
     tags: ['extended', 'property', 'writes'],
@@ -186,7 +187,7 @@ check(
     id: 'events.list.date-filters-event-zones',
     spec: 'List events: date filters; Event: timezone; docs/requirements.md#extended-date-filters (should: other event zones). Compared as instants; the original in per-event time zone mode compares wall clocks and warns here',
     level: 'should',
-    requirements: [...ALL_PARAMS, 'field:events.timezone', LIST],
+    requirements: [...ALL_PARAMS, req.field('events', 'timezone'), LIST],
     tags: ['extended', 'property', 'writes'],
   },
   'date filters compare the instants of events in other time zones with bounds in the site zone',
@@ -237,7 +238,7 @@ check(
     id: 'events.list.date-filters-dst-days',
     spec: 'List events: date filters; Event: timezone; docs/requirements.md#extended-date-filters (should: DST)',
     level: 'should',
-    requirements: [...ALL_PARAMS, 'field:events.timezone', LIST],
+    requirements: [...ALL_PARAMS, req.field('events', 'timezone'), LIST],
     tags: ['extended', 'property', 'writes'],
   },
   'date filters place events on DST change days at their right instants',

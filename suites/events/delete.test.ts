@@ -3,17 +3,17 @@
  * reads (must); should: 200 with status "trash", a second delete 410, a missing ID 404.
  */
 import { check } from '../../lib/check.ts';
-import { MISSING_ID, isRecordOf, showIds } from '../../lib/contract.ts';
+import { isRecordOf, MISSING_ID, req, showIds } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
-const DELETE = 'route:DELETE /cal/events/v1/events/{id}';
+const DELETE = req.route('DELETE', 'events', '/{id}');
 
 check(
   {
     id: 'events.delete.removes',
     spec: 'Endpoints: DELETE /events/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads)',
     level: 'must',
-    requirements: [DELETE, 'route:GET /cal/events/v1/events'],
+    requirements: [DELETE, req.route('GET', 'events')],
     tags: ['writes', 'anonymous'],
   },
   'removes a deleted event from the default list and from anonymous reads',

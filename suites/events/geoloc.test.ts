@@ -3,7 +3,7 @@
  * Needs the premium feature and a geolocated venue from the fixtures file.
  */
 import { check } from '../../lib/check.ts';
-import { showIds } from '../../lib/contract.ts';
+import { req, showIds } from '../../lib/contract.ts';
 import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(
@@ -12,10 +12,10 @@ check(
     spec: 'List events: geoloc, geoloc_lat, geoloc_lng (premium extension); n/a unless premium and fixture geolocatedVenue',
     level: 'must',
     requirements: [
-      'route:GET /cal/events/v1/events',
-      'param:events.geoloc',
-      'param:events.geoloc_lat',
-      'param:events.geoloc_lng',
+      req.route('GET', 'events'),
+      req.param('events', 'geoloc'),
+      req.param('events', 'geoloc_lat'),
+      req.param('events', 'geoloc_lng'),
     ],
     tags: ['writes', 'premium', 'fixture'],
   },

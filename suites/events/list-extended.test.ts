@@ -3,17 +3,22 @@
  * post_parent (fixture childEvent) and ticketed (feature tickets, fixture ticketedEvent).
  */
 import { check } from '../../lib/check.ts';
-import { at, sameIds, showIds } from '../../lib/contract.ts';
+import { at, req, sameIds, showIds } from '../../lib/contract.ts';
 import { listEvents, makeEvent } from './support.ts';
 
-const LIST = 'route:GET /cal/events/v1/events';
+const LIST = req.route('GET', 'events');
 
 check(
   {
     id: 'events.list.include',
     spec: 'List events: include (extended; when given, date filters are ignored); docs/requirements.md#include (must: only those IDs, explicit start_date/end_date do not remove them)',
     level: 'must',
-    requirements: [LIST, 'param:events.include', 'param:events.start_date', 'param:events.end_date'],
+    requirements: [
+      LIST,
+      req.param('events', 'include'),
+      req.param('events', 'start_date'),
+      req.param('events', 'end_date'),
+    ],
     tags: ['writes', 'extended'],
   },
   'lists only the included events, even with start_date and end_date that exclude them',
@@ -48,7 +53,7 @@ check(
     id: 'events.list.include-ignores-window',
     spec: 'List events: include (date filters are ignored); docs/requirements.md#include (should: default window and starts_* do not apply; 6.8.0 still applies them)',
     level: 'should',
-    requirements: [LIST, 'param:events.include', 'param:events.starts_after'],
+    requirements: [LIST, req.param('events', 'include'), req.param('events', 'starts_after')],
     tags: ['writes', 'extended'],
   },
   'lists an included past event and ignores starts_after (the original still applies them)',
@@ -71,7 +76,7 @@ check(
     id: 'events.list.post-parent',
     spec: 'List events: post_parent (extended); n/a unless fixture childEvent',
     level: 'must',
-    requirements: [LIST, 'param:events.post_parent'],
+    requirements: [LIST, req.param('events', 'post_parent')],
     tags: ['writes', 'extended', 'fixture'],
   },
   'lists the child of the given parent and not an unrelated event',
@@ -92,7 +97,7 @@ check(
     id: 'events.list.ticketed',
     spec: 'List events: ticketed (extended); needs tickets; n/a unless fixture ticketedEvent',
     level: 'must',
-    requirements: [LIST, 'param:events.ticketed'],
+    requirements: [LIST, req.param('events', 'ticketed')],
     tags: ['writes', 'extended', 'tickets', 'fixture'],
   },
   'lists ticketed events for ticketed=true and the others for ticketed=false',

@@ -5,10 +5,10 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { validateList } from '../../lib/schemas.ts';
-import { sameIds, showIds } from '../../lib/contract.ts';
+import { req, sameIds, showIds } from '../../lib/contract.ts';
 import { eventBody, listEvents, scoped } from './support.ts';
 
-const LIST = 'route:GET /cal/events/v1/events';
+const LIST = req.route('GET', 'events');
 
 /** `n` scoped events on distinct days, created in parallel. */
 async function many(t: CheckContext, n: number): Promise<number[]> {
@@ -23,7 +23,7 @@ check(
     id: 'events.list.page-defaults',
     spec: 'Limits 1, 2; List events: per_page default 10, page default 1; docs/requirements.md#levels (must)',
     level: 'must',
-    requirements: [LIST, 'param:events.per_page', 'param:events.page'],
+    requirements: [LIST, req.param('events', 'per_page'), req.param('events', 'page')],
     tags: ['writes'],
   },
   'lists 10 events per page and page 1 when neither per_page nor page is sent',
@@ -55,7 +55,7 @@ check(
     id: 'events.list.per-page',
     spec: 'List events: per_page; docs/requirements.md#per-page (must: exactly min(N, matches))',
     level: 'must',
-    requirements: [LIST, 'param:events.per_page'],
+    requirements: [LIST, req.param('events', 'per_page')],
     tags: ['writes'],
   },
   'lists exactly min(per_page, matches) events for per_page between 1 and 50',
@@ -83,7 +83,7 @@ check(
     id: 'events.list.per-page-cap',
     spec: 'Limits 3 (not shown); docs/requirements.md#measured-lists: per_page silently capped at 50; docs/requirements.md#levels (should)',
     level: 'should',
-    requirements: [LIST, 'param:events.per_page'],
+    requirements: [LIST, req.param('events', 'per_page')],
     tags: ['writes'],
   },
   'caps per_page at 50',
@@ -103,7 +103,7 @@ check(
     id: 'events.list.per-page-invalid',
     spec: 'docs/requirements.md#measured-lists: per_page=0, -1, abc are 400 rest_invalid_param; docs/requirements.md#levels (should)',
     level: 'should',
-    requirements: [LIST, 'param:events.per_page', 'param:events.page'],
+    requirements: [LIST, req.param('events', 'per_page'), req.param('events', 'page')],
     tags: [],
   },
   'answers 400 to per_page 0, -1 and abc and to page 0',
@@ -125,7 +125,7 @@ check(
     id: 'events.list.pages-partition',
     spec: 'List events: page; docs/requirements.md#pages (must: no overlap, no gap; page URLs built by the client)',
     level: 'must',
-    requirements: [LIST, 'param:events.page', 'param:events.per_page'],
+    requirements: [LIST, req.param('events', 'page'), req.param('events', 'per_page')],
     tags: ['writes'],
   },
   'splits the list into pages with no overlap and no gap',
@@ -152,7 +152,7 @@ check(
     id: 'events.list.totals',
     spec: 'docs/requirements.md#measured-lists lists: total, total_pages; docs/requirements.md#pages (should)',
     level: 'should',
-    requirements: [LIST, 'param:events.per_page'],
+    requirements: [LIST, req.param('events', 'per_page')],
     tags: ['writes'],
   },
   'reports total and total_pages of the filtered list',
@@ -173,7 +173,7 @@ check(
     id: 'events.list.next-url',
     spec: 'docs/requirements.md#measured-lists lists: next_rest_url; docs/requirements.md#pages (should: followable as admin; the original adds status=any, which it rejects)',
     level: 'should',
-    requirements: [LIST, 'param:events.page'],
+    requirements: [LIST, req.param('events', 'page')],
     tags: ['writes'],
   },
   'serves the next page at next_rest_url',
@@ -198,7 +198,7 @@ check(
     id: 'events.list.past-end',
     spec: 'docs/requirements.md#page-past-the-end (must: no records)',
     level: 'must',
-    requirements: [LIST, 'param:events.page'],
+    requirements: [LIST, req.param('events', 'page')],
     tags: ['writes'],
   },
   'lists no events on a page past the last one',
@@ -214,7 +214,7 @@ check(
     id: 'events.list.past-end-404',
     spec: 'docs/requirements.md#page-past-the-end (should: 404 for events)',
     level: 'should',
-    requirements: [LIST, 'param:events.page'],
+    requirements: [LIST, req.param('events', 'page')],
     tags: ['writes'],
   },
   'answers 404 to a page past the last one',
@@ -230,7 +230,7 @@ check(
     id: 'events.list.empty',
     spec: 'docs/requirements.md#contract (a list answers the events array; base only: an empty page may be a 404 JSON error)',
     level: 'must',
-    requirements: [LIST, 'param:events.search'],
+    requirements: [LIST, req.param('events', 'search')],
     tags: [],
   },
   'answers a list with no events when nothing matches',

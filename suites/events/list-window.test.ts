@@ -4,7 +4,7 @@
  * 3 days ago is not listed, events from tomorrow to 23 months ahead are, 26 months ahead is not.
  */
 import { check } from '../../lib/check.ts';
-import { showIds } from '../../lib/contract.ts';
+import { req, showIds } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 check(
@@ -12,7 +12,7 @@ check(
     id: 'events.list.default-window',
     spec: 'List events: start_date/end_date defaults (set by the service, about two years apart); docs/requirements.md#default-window (must, measured on both)',
     level: 'must',
-    requirements: ['route:GET /cal/events/v1/events', 'param:events.start_date', 'param:events.end_date'],
+    requirements: [req.route('GET', 'events'), req.param('events', 'start_date'), req.param('events', 'end_date')],
     tags: ['writes'],
   },
   'lists events from tomorrow to 23 months ahead but not one 3 days ago nor one 26 months ahead',

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
+import { req } from '../../lib/contract.ts';
 import { eventCommands, type Model, type Real } from './model/index.ts';
 import { CreateCommand } from './model/create.ts';
 import type { UpdatePart } from './model/update.ts';
@@ -35,13 +36,13 @@ check(
     spec: 'Endpoints: events create/read/update (POST, PUT, PATCH)/delete/list; docs/requirements.md#valid-create, read by ID, update applies sent fields, delete (gone from lists and anonymous reads)',
     level: 'must',
     requirements: [
-      'route:POST /cal/events/v1/events',
-      'route:GET /cal/events/v1/events/{id}',
-      'route:POST /cal/events/v1/events/{id}',
-      'route:PUT /cal/events/v1/events/{id}',
-      'route:PATCH /cal/events/v1/events/{id}',
-      'route:DELETE /cal/events/v1/events/{id}',
-      'route:GET /cal/events/v1/events',
+      req.route('POST', 'events'),
+      req.route('GET', 'events', '/{id}'),
+      req.route('POST', 'events', '/{id}'),
+      req.route('PUT', 'events', '/{id}'),
+      req.route('PATCH', 'events', '/{id}'),
+      req.route('DELETE', 'events', '/{id}'),
+      req.route('GET', 'events'),
     ],
     tags: ['model', 'property', 'writes'],
   },
@@ -55,9 +56,9 @@ check(
     spec: 'Update: every field optional (unsent fields keep their values); docs/requirements.md#unsent-fields (should). The original resets several unsent fields (docs/requirements.md#known-deviations Known deviations)',
     level: 'should',
     requirements: [
-      'route:POST /cal/events/v1/events/{id}',
-      'route:PUT /cal/events/v1/events/{id}',
-      'route:PATCH /cal/events/v1/events/{id}',
+      req.route('POST', 'events', '/{id}'),
+      req.route('PUT', 'events', '/{id}'),
+      req.route('PATCH', 'events', '/{id}'),
     ],
     tags: ['model', 'property', 'writes'],
   },

@@ -3,13 +3,14 @@
  * readers without the password and served with it. Needs the fixture passwordEvent.
  */
 import { check } from '../../lib/check.ts';
+import { req } from '../../lib/contract.ts';
 
 check(
   {
     id: 'events.read.password',
     spec: 'Event item routes (extended only): optional password string; n/a unless fixture passwordEvent',
     level: 'must',
-    requirements: ['field:events.password', 'route:GET /cal/events/v1/events/{id}'],
+    requirements: [req.field('events', 'password'), req.route('GET', 'events', '/{id}')],
     tags: ['extended', 'fixture', 'anonymous'],
   },
   'refuses a password-protected event to anonymous readers without the password and serves it with the password',

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { readList } from '../../lib/contract.ts';
+import { readList, req } from '../../lib/contract.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import {
   BOOLEAN_FIELDS,
@@ -15,8 +15,8 @@ import {
   type EventPayload,
 } from '../../lib/arbitraries/events.ts';
 
-const CREATE = 'route:POST /cal/events/v1/events';
-const READ = 'route:GET /cal/events/v1/events/{id}';
+const CREATE = req.route('POST', 'events');
+const READ = req.route('GET', 'events', '/{id}');
 
 /** Fields of `rec` that do not reflect `sent`, as `name: sent -> got` lines. */
 export function mismatches(sent: Partial<EventPayload>, rec: any): string[] {
@@ -47,18 +47,18 @@ check(
     requirements: [
       CREATE,
       READ,
-      'field:events.title',
-      'field:events.description',
-      'field:events.excerpt',
-      'field:events.start_date',
-      'field:events.end_date',
-      'field:events.cost',
-      'field:events.all_day',
-      'field:events.featured',
-      'field:events.sticky',
-      'field:events.show_map',
-      'field:events.show_map_link',
-      'field:events.hide_from_listings',
+      req.field('events', 'title'),
+      req.field('events', 'description'),
+      req.field('events', 'excerpt'),
+      req.field('events', 'start_date'),
+      req.field('events', 'end_date'),
+      req.field('events', 'cost'),
+      req.field('events', 'all_day'),
+      req.field('events', 'featured'),
+      req.field('events', 'sticky'),
+      req.field('events', 'show_map'),
+      req.field('events', 'show_map_link'),
+      req.field('events', 'hide_from_listings'),
     ],
     tags: ['property', 'writes'],
   },
@@ -114,7 +114,12 @@ check(
     id: 'events.payload.missing-required-rejected',
     spec: 'Resources and their fields / Event (title, start_date, end_date required on create); docs/requirements.md#missing-required-field',
     level: 'must',
-    requirements: [CREATE, 'field:events.title', 'field:events.start_date', 'field:events.end_date'],
+    requirements: [
+      CREATE,
+      req.field('events', 'title'),
+      req.field('events', 'start_date'),
+      req.field('events', 'end_date'),
+    ],
     tags: ['property', 'writes'],
   },
   'a payload lacking any of title, start_date, end_date is refused with a 4xx and creates nothing',
@@ -144,10 +149,10 @@ check(
     level: 'should',
     requirements: [
       CREATE,
-      'field:events.start_date',
-      'field:events.end_date',
-      'field:events.venue',
-      'field:events.organizer',
+      req.field('events', 'start_date'),
+      req.field('events', 'end_date'),
+      req.field('events', 'venue'),
+      req.field('events', 'organizer'),
     ],
     tags: ['property', 'writes'],
   },

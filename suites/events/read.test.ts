@@ -3,17 +3,17 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { MISSING_ID } from '../../lib/contract.ts';
+import { MISSING_ID, req } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
-const READ = 'route:GET /cal/events/v1/events/{id}';
+const READ = req.route('GET', 'events', '/{id}');
 
 check(
   {
     id: 'events.read.by-id',
     spec: 'Endpoints: GET /events/{id} (read event); docs/requirements.md#read-by-id (returns the record)',
     level: 'must',
-    requirements: [READ, 'field:events.title'],
+    requirements: [READ, req.field('events', 'title')],
     tags: ['writes'],
   },
   'returns the event with the requested ID',

@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { MISSING_ID, at } from '../../lib/contract.ts';
+import { at, MISSING_ID, req } from '../../lib/contract.ts';
 import { linkedIds, makeEvent } from './support.ts';
 
 type Method = 'POST' | 'PUT' | 'PATCH';
@@ -27,12 +27,12 @@ for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       level: 'must',
       requirements: [
         `route:${method} /cal/events/v1/events/{id}`,
-        'field:events.title',
-        'field:events.description',
-        'field:events.start_date',
-        'field:events.end_date',
-        'field:events.featured',
-        'field:events.cost',
+        req.field('events', 'title'),
+        req.field('events', 'description'),
+        req.field('events', 'start_date'),
+        req.field('events', 'end_date'),
+        req.field('events', 'featured'),
+        req.field('events', 'cost'),
       ],
       tags: ['writes'],
     },
@@ -70,9 +70,9 @@ check(
     spec: 'docs/requirements.md#measured-cross-cutting: read, update and delete answer 200 with the record; docs/requirements.md#update (should: 200)',
     level: 'should',
     requirements: [
-      'route:POST /cal/events/v1/events/{id}',
-      'route:PUT /cal/events/v1/events/{id}',
-      'route:PATCH /cal/events/v1/events/{id}',
+      req.route('POST', 'events', '/{id}'),
+      req.route('PUT', 'events', '/{id}'),
+      req.route('PATCH', 'events', '/{id}'),
     ],
     tags: ['writes'],
   },
@@ -101,12 +101,12 @@ check(
     spec: 'Resources and their fields: on update every field is optional; docs/requirements.md#unsent-fields (should: keep their values; the original resets status, flags, website, cost, timezone and organizers, and 4.6.8 the dates and venue)',
     level: 'should',
     requirements: [
-      'route:PATCH /cal/events/v1/events/{id}',
-      'field:events.status',
-      'field:events.website',
-      'field:events.organizer',
-      'field:events.sticky',
-      'field:events.show_map',
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'status'),
+      req.field('events', 'website'),
+      req.field('events', 'organizer'),
+      req.field('events', 'sticky'),
+      req.field('events', 'show_map'),
     ],
     tags: ['writes'],
   },
@@ -147,7 +147,7 @@ check(
     id: 'events.update.slug',
     spec: 'Resources and their fields / Event: slug (settable on update)',
     level: 'must',
-    requirements: ['route:POST /cal/events/v1/events/{id}', 'field:events.slug'],
+    requirements: [req.route('POST', 'events', '/{id}'), req.field('events', 'slug')],
     tags: ['writes'],
   },
   'applies a new slug sent by update',
@@ -170,9 +170,9 @@ check(
     spec: 'docs/requirements.md#update-missing-record (must: 4xx)',
     level: 'must',
     requirements: [
-      'route:POST /cal/events/v1/events/{id}',
-      'route:PUT /cal/events/v1/events/{id}',
-      'route:PATCH /cal/events/v1/events/{id}',
+      req.route('POST', 'events', '/{id}'),
+      req.route('PUT', 'events', '/{id}'),
+      req.route('PATCH', 'events', '/{id}'),
     ],
     tags: ['writes'],
   },
@@ -192,7 +192,7 @@ check(
     id: 'events.update.missing-404',
     spec: 'docs/requirements.md#update-missing-record (should: 404)',
     level: 'should',
-    requirements: ['route:PATCH /cal/events/v1/events/{id}'],
+    requirements: [req.route('PATCH', 'events', '/{id}')],
     tags: ['writes'],
   },
   'answers 404 to an update of an event ID that does not exist',
@@ -209,7 +209,7 @@ check(
     id: 'events.update.password',
     spec: 'Event item routes (extended only): optional password string. The spec reading; docs/requirements.md#levels `password` (must: n/a unless fixture, see events.read.password): the original stores no password sent on create or update',
     level: 'should',
-    requirements: ['field:events.password', 'route:PATCH /cal/events/v1/events/{id}'],
+    requirements: [req.field('events', 'password'), req.route('PATCH', 'events', '/{id}')],
     tags: ['writes', 'extended', 'anonymous'],
   },
   'protects an event with a password set by update: anonymous reads need it',
