@@ -6,6 +6,7 @@
  *   npx tsx scripts/apply-aliases.ts          rewrite files, print what changed
  *   npx tsx scripts/apply-aliases.ts --check  exit 1 if any file still names an old ID
  *
+ * Lines holding the marker `keep-old-ids` (e.g. in an HTML comment) are left alone.
  * Full IDs (`venues.read.missing-id`) are replaced wherever they stand. The families under
  * suites/_families/ build IDs from templates (`${P}.read.missing-id`, `meta(tx, { id:
  * 'read.unknown-id' })`): there the `<operation>.<behaviour>` suffix is replaced when it closes a
@@ -20,6 +21,8 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '..');
 const TABLE = 'fixtures/spec/aliases.json';
 const SKIP = [TABLE, 'scripts/apply-aliases.ts', 'package-lock.json'];
+/** Lines holding this marker are left as they are. */
+const KEEP = 'keep-old-ids';
 const TEXT = /\.(ts|js|mjs|json|md|txt|yml|yaml)$/;
 
 const aliases = (JSON.parse(readFileSync(join(ROOT, TABLE), 'utf8')) as { aliases: Record<string, string> }).aliases;
@@ -50,11 +53,18 @@ for (const f of files) {
   } catch {
     continue; // deleted in the worktree
   }
-  let out = text;
-  for (const [from, to] of full) out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegex(from)}(?![\\w-])`, 'g'), to);
-  if (f.startsWith('suites/_families/'))
-    for (const [from, to] of suffixList)
-      out = out.replace(new RegExp(`(?<=\\}\\.|['\`])${escapeRegex(from)}(?=['\`])`, 'g'), to);
+  const out = text
+    .split('\n')
+    .map((line) => {
+      if (line.includes(KEEP)) return line; // names old IDs on purpose (e.g. the README's example)
+      let l = line;
+      for (const [from, to] of full) l = l.replace(new RegExp(`(?<![\\w.-])${escapeRegex(from)}(?![\\w-])`, 'g'), to);
+      if (f.startsWith('suites/_families/'))
+        for (const [from, to] of suffixList)
+          l = l.replace(new RegExp(`(?<=\\}\\.|['\`])${escapeRegex(from)}(?=['\`])`, 'g'), to);
+      return l;
+    })
+    .join('\n');
   if (out !== text) {
     changed++;
     console.log(`${check ? 'names old IDs' : 'rewrote'}: ${f}`);

@@ -15,7 +15,9 @@ for (const fault of FAULTS.filter((f) => names.has(f.name) && (only.length === 0
   const run = await runFault(fault.name, fault.breaks, fault.variant, { seed: 1, numRuns: 5, session, files });
   const bad = run.missed.map((id) => `${id}=${run.statuses[id]}`);
   if (bad.length || run.problem) missed++;
-  console.log(`${bad.length || run.problem ? 'MISSED' : 'caught'} ${fault.name} ${run.ms}ms ${run.problem ?? ''} ${bad.join(' ')}`);
+  console.log(
+    `${bad.length || run.problem ? 'MISSED' : 'caught'} ${fault.name} ${run.ms}ms ${run.problem ?? ''} ${bad.join(' ')}`,
+  );
 }
 await session.close();
 console.log(`done, ${missed} faults not fully caught`);
