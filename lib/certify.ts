@@ -23,7 +23,7 @@ import {
 } from './config.ts';
 import { preflight, PreflightError, type PreflightResult } from './preflight.ts';
 import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
-import { countResults, verdictOf, type CheckResult, type RunReport } from './results.ts';
+import { countResults, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
 import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
 import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
@@ -258,6 +258,8 @@ export function buildReport(input: {
   runErrors: string[];
   cleanup?: RunReport['header']['cleanup'];
   interrupted?: string;
+  /** What the observation crawl learned (its requests count in the header's total). */
+  observed?: RunReport['header']['observed'];
 }): RunReport {
   const { config, resolved, checks } = input;
   return {
@@ -280,8 +282,9 @@ export function buildReport(input: {
       readOnly: resolved.readOnly,
       startedAt: input.startedAt.toISOString(),
       duration: input.finishedAt.getTime() - input.startedAt.getTime(),
-      requests: input.ownRequests + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
+      requests: input.ownRequests + (input.observed?.requests ?? 0) + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
       config: publicConfig(resolved),
+      ...(input.observed ? { observed: input.observed } : {}),
       ...(input.cleanup ? { cleanup: input.cleanup } : {}),
     },
     checks,
@@ -378,6 +381,10 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
+    if (resolved.readOnly && !observationsRan(checks))
+      runErrors.push(
+        'a read-only run certifies only with its observation checks (group observe), and none of them ran',
+      );
     const problem = gone ? goneProblem(gone, resolved) : undefined;
     if (problem) runErrors.push(problem);
     const report = buildReport({
@@ -387,6 +394,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       startedAt,
       finishedAt: new Date(),
       ownRequests: client.requestCount,
+      observed: outcome.observed,
       checks,
       runErrors,
       ...(sweeping ? { cleanup } : {}),

@@ -45,7 +45,17 @@ interface CommandSpec {
 export const COMMANDS: Record<string, CommandSpec> = {
   certify: {
     summary: 'certify a server (or the embedded reference server when no --base-url)',
-    flags: [...TARGET_FLAGS, 'report-dir', 'keep', 'expect', 'allow-stale', 'baseline', 'strict', 'grep'],
+    flags: [
+      ...TARGET_FLAGS,
+      'max-requests',
+      'report-dir',
+      'keep',
+      'expect',
+      'allow-stale',
+      'baseline',
+      'strict',
+      'grep',
+    ],
     load: async () => (await import('./commands/certify.ts')).certifyCmd,
   },
   list: {
@@ -68,6 +78,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'now',
       'seed-fixtures',
       'site-timezone',
+      'seed-events',
     ],
     load: async () => (await import('./commands/reference.ts')).referenceCmd,
   },

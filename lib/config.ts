@@ -49,6 +49,8 @@ export interface Config {
   timeoutMs: number;
   deadlineS: number;
   concurrency: number;
+  /** Request budget of the observation crawl and checks (--max-requests). */
+  maxRequests: number;
   reportDir: string;
   /** Run folders kept in reportDir (--keep). */
   keep: number;
@@ -66,6 +68,13 @@ export interface ResolvedConfig extends Config {
   fixtures: FixturesFile | null;
   embedded: boolean;
 }
+
+/**
+ * Default request budget of the observation crawl and checks: a site with 1,000 events (20 pages
+ * of 50, twice: authenticated and anonymous) plus its venues, organizers and terms is learned in
+ * well under half of it; the observation checks share the rest.
+ */
+export const DEFAULT_MAX_REQUESTS = 3000;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -112,6 +121,12 @@ export const FLAGS = {
   'timeout-ms': { arg: 'ms', env: 'CAL_TIMEOUT_MS', default: '30000', help: 'timeout of one request' },
   'deadline-s': { arg: 's', env: 'CAL_DEADLINE_S', default: '1800', help: 'deadline of the whole run' },
   concurrency: { arg: 'n', env: 'CAL_CONCURRENCY', default: '4', help: 'requests in flight at most' },
+  'max-requests': {
+    arg: 'n',
+    env: 'CAL_MAX_REQUESTS',
+    default: '3000',
+    help: 'request budget of the observation crawl and checks (read-only checks on the target data)',
+  },
   'report-dir': { arg: 'dir', env: 'CAL_REPORT_DIR', default: 'reports', help: 'where reports/<run>/ is written' },
   keep: { arg: 'n', env: 'CAL_KEEP', default: '20', help: 'run folders kept in --report-dir (older ones removed)' },
   expect: { arg: 'file', help: 'expectations file: known failures by check ID' },
@@ -143,6 +158,7 @@ export const FLAGS = {
   now: { arg: 'iso', help: "the server's clock, e.g. 2027-01-01T00:00:00Z" },
   'seed-fixtures': { help: 'create the fixtures records and print them as JSON' },
   'site-timezone': { arg: 'tz', help: "the site's time zone, e.g. Europe/Berlin" },
+  'seed-events': { arg: 'n', help: 'seed a calendar of this many events (venues, organizers, terms, drafts)' },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof FLAGS;
@@ -389,6 +405,9 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     timeoutMs: get('timeout-ms') ? int(label('timeout-ms'), get('timeout-ms'), 100, 600000) : 30000,
     deadlineS: get('deadline-s') ? int(label('deadline-s'), get('deadline-s'), 1, 86400) : 1800,
     concurrency: get('concurrency') ? int(label('concurrency'), get('concurrency'), 1, 64) : 4,
+    maxRequests: get('max-requests')
+      ? int(label('max-requests'), get('max-requests'), 50, 1000000)
+      : DEFAULT_MAX_REQUESTS,
     reportDir: get('report-dir') || 'reports',
     keep: get('keep') ? int(label('keep'), get('keep'), 1, 100000) : 20,
     expect: typeof flags['expect'] === 'string' ? flags['expect'] : '',

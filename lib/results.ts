@@ -4,6 +4,7 @@
  */
 import type { Level, RecordedRequest } from './check/meta.ts';
 import type { TransportKind } from './client.ts';
+import type { ObservedSummary } from './observe/crawl.ts';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'expected-fail' | 'stale-expectation';
 export const STATUSES: readonly Status[] = [
@@ -64,6 +65,8 @@ export interface ReportHeader {
   duration: number;
   requests: number;
   config: Record<string, unknown>;
+  /** How much of the target the observation crawl learned (absent when no observation check was selected). */
+  observed?: ObservedSummary;
   /** The run-tag sweeps (absent in read-only runs): tagged records found before and after the checks, records removed, problems. */
   cleanup?: { before: number; after: number; deleted: number; errors: string[] };
 }
@@ -101,7 +104,16 @@ export function verdictOf(
   const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || c.status === 'expected-fail'));
   if (bad || runErrors.length) return 'not-certified';
   if (partial) return 'partial';
+  if (readOnly && !observationsRan(checks)) return 'not-certified';
   return readOnly ? 'certified-read-only' : 'certified';
+}
+
+/**
+ * A read-only run certifies only what it checked on the target's own data: at least the
+ * observation checks (group `observe`) must have run (pass, warn or fail, not all n/a).
+ */
+export function observationsRan(checks: CheckResult[]): boolean {
+  return checks.some((c) => groupOf(c.id) === 'observe' && !['n/a', 'error', 'blocked'].includes(c.status));
 }
 
 export function groupOf(id: string): string {

@@ -11,6 +11,8 @@ import type { ResolvedConfig } from './config.ts';
 import { workersFor } from './limiter.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
+import { Client } from './client.ts';
+import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -32,6 +34,40 @@ export interface RunOptions {
 export interface RunOutcome {
   checks: CheckResult[];
   errors: string[];
+  /** What the observation crawl learned, when observation checks were selected. */
+  observed?: ObservedSummary;
+}
+
+const OBSERVE_DIR = 'suites/observe/';
+
+/** The observation crawl, once per run, before the observation checks (lib/observe/crawl.ts). */
+async function observe(config: ResolvedConfig): Promise<Learned> {
+  const api = new Client({
+    baseUrl: config.baseUrl,
+    namespace: config.namespace,
+    auth: config.auth,
+    timeoutMs: config.timeoutMs,
+    concurrency: 1,
+  });
+  try {
+    return await crawl(api, api.derive({ auth: { kind: 'none' } }), {
+      key: crawlKey(config),
+      variant: config.resolvedVariant,
+      authenticated: config.auth.kind !== 'none',
+      budget: crawlBudget(config.maxRequests),
+    });
+  } finally {
+    await api.close();
+  }
+}
+
+/** Whether a --grep pattern can select observation checks (their IDs start with `observe.`). */
+function grepsObserve(grep: string): boolean {
+  try {
+    return new RegExp(grep).test('observe.');
+  } catch {
+    return false;
+  }
 }
 
 function escapeRegex(s: string): string {
@@ -146,17 +182,33 @@ export class RunSession {
       void vitest.cancelCurrentRun('keyboard-input');
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    let observed: ObservedSummary | undefined;
     try {
       if (!options.signal?.aborted) {
         const specs = await vitest.globTestSpecifications(files);
-        const result = await vitest.runTestSpecifications(specs, true);
-        for (const e of result.unhandledErrors ?? [])
-          collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+        // Observation checks first, on their own: they read the target's data while no check
+        // writes, from one crawl made here (a --grep run leaves the crawl to the workers).
+        const isObserve = (s: { moduleId: string }) => s.moduleId.includes(`/${OBSERVE_DIR}`);
+        const first = specs.filter(isObserve);
+        const rest = specs.filter((s) => !isObserve(s));
+        let learned: Learned | null = null;
+        // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
+        if (first.length && (!options.grep || grepsObserve(options.grep))) {
+          learned = await observe(config);
+          observed = summarize(learned);
+        }
+        vitest.provide('calcertObserved', learned);
+        for (const phase of [first, rest]) {
+          if (!phase.length || options.signal?.aborted) continue;
+          const result = await vitest.runTestSpecifications(phase, true);
+          for (const e of result.unhandledErrors ?? [])
+            collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+        }
       }
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
-    return { checks: collector.checks, errors: collector.errors };
+    return { checks: collector.checks, errors: collector.errors, ...(observed ? { observed } : {}) };
   }
 
   private async instance(config: ResolvedConfig): Promise<Vitest> {

@@ -14,6 +14,10 @@ export const TAG_DEFINITIONS = [
   { name: 'property', description: 'property-based (fast-check); bounded by --num-runs' },
   { name: 'model', description: 'model-based command sequences (fast-check)' },
   { name: 'anonymous', description: 'sends requests without credentials' },
+  {
+    name: 'observe',
+    description: "checks the target's own data, learned by a bounded crawl; never writes (runs in read-only runs)",
+  },
 ] as const;
 
 export type Tag = (typeof TAG_DEFINITIONS)[number]['name'];

@@ -11,7 +11,7 @@ import type { Status } from '../results.ts';
 import { TAGS, type Tag } from '../tags.ts';
 
 export type Level = 'must' | 'should';
-export type Group = 'root' | 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'auth' | 'errors';
+export type Group = 'root' | 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'auth' | 'errors' | 'observe';
 export type Resource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
 export interface CheckMeta {
@@ -64,7 +64,8 @@ declare module 'vitest' {
   }
 }
 
-export const ID_PATTERN = /^(root|events|venues|organizers|categories|tags|auth|errors)\.[a-z0-9-]+\.[a-z0-9-]+$/;
+export const ID_PATTERN =
+  /^(root|events|venues|organizers|categories|tags|auth|errors|observe)\.[a-z0-9-]+\.[a-z0-9-]+$/;
 
 /** Throws when the metadata breaks a rule of declaration (ID form, closed tag vocabulary, requirements). */
 export function validateMeta(meta: CheckMeta): void {

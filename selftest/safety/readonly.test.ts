@@ -35,7 +35,7 @@ test.each([
           password: 'ro-pass-123',
           seed: 4,
           'num-runs': 3,
-          grep: '^(root|events)\\.',
+          grep: '^(root|events|observe)\\.',
         },
       });
       expect(config.readOnly).toBe(true);
@@ -53,6 +53,15 @@ test.each([
       expect(writing.length).toBeGreaterThan(0);
       for (const c of writing) expect(`${c.id} ${c.status}`).toBe(`${c.id} n/a`);
       expect(writing.filter((c) => c.message === 'makes writes (read-only run)').length).toBeGreaterThan(0);
+      // Issue 13: the observation checks learn the seeded calendar and check it, without writing.
+      const applicable = report.checks.filter((c) => c.status !== 'n/a');
+      expect(applicable.length).toBeGreaterThanOrEqual(100);
+      expect(report.checks.filter((c) => c.id.startsWith('observe.') && c.status === 'pass').length).toBeGreaterThan(
+        60,
+      );
+      expect(report.header.observed?.complete).toBe(true);
+      expect(report.header.observed?.events).toBeGreaterThanOrEqual(30);
+      expect(report.header.requests).toBeLessThanOrEqual(config.maxRequests);
     } finally {
       await server.close();
     }

@@ -55,7 +55,9 @@ const result = (status: CheckResult['status'], level: 'must' | 'should' = 'must'
 
 test('the verdict: certified unless an applicable must-check fails, is blocked or errors', () => {
   expect(verdictOf([result('pass'), result('warn', 'should'), result('n/a')], false)).toBe('certified');
-  expect(verdictOf([result('pass')], true)).toBe('certified-read-only');
+  expect(verdictOf([{ ...result('pass'), id: 'observe.events-list.per-page' }], true)).toBe('certified-read-only');
+  // A read-only run certifies only when the observation checks ran on the target's data.
+  expect(verdictOf([result('pass')], true)).toBe('not-certified');
   for (const s of ['fail', 'blocked', 'error', 'expected-fail'] as const)
     expect(verdictOf([result(s)], false)).toBe('not-certified');
   expect(verdictOf([result('pass')], false, ['suite file failed to load'])).toBe('not-certified');

@@ -1,0 +1,224 @@
+/**
+ * The observation crawl: learns a target's own records by reading every list route to its end
+ * (or to a per-route page cap, or to the request budget), without writing anything. Observation
+ * checks (suites/observe/) draw their values from what it learned and compare the target's
+ * filtered lists with what the learned records say.
+ *
+ * Done once per run: the runner crawls before the observation checks start (so every worker sees
+ * the same data, and the crawl's requests are counted once) and hands the result to the workers
+ * through vitest's `provide`; a worker that was given none (e.g. a `--grep` run) crawls itself,
+ * once, cached on the run tag. Pure of vitest: it only needs two clients.
+ */
+import type { Client, ApiResponse } from '../client.ts';
+
+export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+export const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+
+/** The window the events crawl asks for: wide enough for any real calendar. */
+export const WIDE_WINDOW = { start_date: '2000-01-01 00:00:00', end_date: '2099-12-31 23:59:59' } as const;
+/** Page size of the crawl (the largest every variant honours). */
+export const CRAWL_PER_PAGE = 50;
+/** Pages per route at most (50 x 200 = 10,000 records). */
+export const ROUTE_PAGE_CAP = 200;
+
+export interface CrawlProblem {
+  route: string;
+  url: string;
+  status: number;
+  message: string;
+  excerpt: string;
+}
+
+export interface RouteCrawl {
+  /** `GET /events` (authenticated view) or `GET /events (anonymous)`. */
+  route: string;
+  pages: number;
+  records: number;
+  /** `total` of the first page, when the server gave one. */
+  total: number | null;
+  /** Read to the end (no cap, no budget stop, no problem). */
+  complete: boolean;
+}
+
+/** What the crawl learned. Records are the server's JSON as it answered them. */
+export interface Learned {
+  key: string;
+  variant: 'base' | 'extended';
+  /** Whether the main view was read with credentials. */
+  authenticated: boolean;
+  events: any[];
+  venues: any[];
+  organizers: any[];
+  categories: any[];
+  tags: any[];
+  /** IDs an anonymous caller sees in each list (only when `authenticated`). */
+  anonymous: Partial<Record<Plural, number[]>>;
+  routes: RouteCrawl[];
+  problems: CrawlProblem[];
+  requests: number;
+  budget: number;
+  /** Every route read to its end. */
+  complete: boolean;
+  /** When the crawl started (ISO); the default window is computed from it. */
+  at: string;
+}
+
+/** The report header's summary of a crawl (`header.observed`). */
+export interface ObservedSummary {
+  events: number;
+  venues: number;
+  organizers: number;
+  categories: number;
+  tags: number;
+  /** Events the authenticated view showed that are not published (drafts, pending, private). */
+  unpublished: number;
+  requests: number;
+  budget: number;
+  complete: boolean;
+  problems: number;
+}
+
+export function summarize(l: Learned): ObservedSummary {
+  return {
+    events: l.events.length,
+    venues: l.venues.length,
+    organizers: l.organizers.length,
+    categories: l.categories.length,
+    tags: l.tags.length,
+    unpublished: l.events.filter((e) => e?.status !== undefined && e.status !== 'publish').length,
+    requests: l.requests,
+    budget: l.budget,
+    complete: l.complete,
+    problems: l.problems.length,
+  };
+}
+
+export function crawlKey(cfg: { runTag: string; baseUrl: string; namespace: string }): string {
+  return `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace}`;
+}
+
+/** The part of the run's request budget the crawl may spend (the checks share the rest). */
+export function crawlBudget(maxRequests: number): number {
+  return Math.max(10, Math.floor(maxRequests * 0.4));
+}
+
+/** The requests one observation check may send. */
+export function checkBudget(maxRequests: number): number {
+  return Math.max(4, Math.floor((maxRequests * 0.5) / 100));
+}
+
+export interface CrawlOptions {
+  key: string;
+  variant: 'base' | 'extended';
+  authenticated: boolean;
+  budget: number;
+  /** Page size (tests use small ones); default CRAWL_PER_PAGE. */
+  perPage?: number;
+}
+
+function excerptOf(res: ApiResponse): string {
+  return res.text.slice(0, 300);
+}
+
+/**
+ * Reads every list route page by page. `api` carries the credentials (or none), `anon` never
+ * does. Stops a route at its last page, at ROUTE_PAGE_CAP pages, or when the budget is spent.
+ */
+export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Promise<Learned> {
+  const perPage = opts.perPage ?? CRAWL_PER_PAGE;
+  const learned: Learned = {
+    key: opts.key,
+    variant: opts.variant,
+    authenticated: opts.authenticated,
+    events: [],
+    venues: [],
+    organizers: [],
+    categories: [],
+    tags: [],
+    anonymous: {},
+    routes: [],
+    problems: [],
+    requests: 0,
+    budget: opts.budget,
+    complete: true,
+    at: new Date().toISOString(),
+  };
+  const readRoute = async (client: Client, plural: Plural, label: string): Promise<any[] | null> => {
+    const query: Record<string, unknown> = { per_page: perPage };
+    if (plural === 'events') Object.assign(query, WIDE_WINDOW);
+    if (plural === 'categories' || plural === 'tags') query.hide_empty = 0;
+    const route: RouteCrawl = { route: label, pages: 0, records: 0, total: null, complete: false };
+    learned.routes.push(route);
+    const out: any[] = [];
+    const seen = new Set<number>();
+    for (let page = 1; page <= ROUTE_PAGE_CAP; page++) {
+      if (learned.requests >= opts.budget) return out;
+      let res: ApiResponse;
+      try {
+        res = await client.get(`/${plural}`, { ...query, page });
+      } catch (e) {
+        learned.requests++;
+        learned.problems.push({
+          route: label,
+          url: `/${plural}?page=${page}`,
+          status: 0,
+          message: String(e),
+          excerpt: '',
+        });
+        return null;
+      }
+      learned.requests++;
+      const url = res.exchange.url;
+      // Past the last page: a 404 (events, venues, organizers) or an empty page ends the route.
+      if (res.status === 404 && (page > 1 || opts.variant === 'base')) {
+        route.complete = true;
+        return out;
+      }
+      const body = res.json;
+      const records = body && typeof body === 'object' ? (body as Record<string, unknown>)[plural] : undefined;
+      if (res.status < 200 || res.status >= 300 || !Array.isArray(records)) {
+        learned.problems.push({
+          route: label,
+          url,
+          status: res.status,
+          message:
+            res.status >= 300 || res.status < 200
+              ? `answered ${res.status}`
+              : body === undefined
+                ? `not JSON (${res.jsonError})`
+                : `no array under "${plural}"`,
+          excerpt: excerptOf(res),
+        });
+        return null;
+      }
+      route.pages++;
+      if (page === 1 && typeof body.total === 'number') route.total = body.total;
+      for (const r of records) {
+        const id = r && typeof r === 'object' ? r.id : undefined;
+        if (Number.isInteger(id) && seen.has(id)) continue;
+        if (Number.isInteger(id)) seen.add(id);
+        out.push(r);
+      }
+      route.records = out.length;
+      const totalPages = typeof body.total_pages === 'number' ? body.total_pages : null;
+      if (records.length < perPage || (totalPages !== null && page >= totalPages) || records.length === 0) {
+        route.complete = true;
+        return out;
+      }
+    }
+    return out;
+  };
+
+  for (const plural of PLURALS) {
+    const records = await readRoute(api, plural, `GET /${plural}`);
+    if (records) learned[plural] = records;
+  }
+  if (opts.authenticated) {
+    for (const plural of ['events', 'venues', 'organizers'] as const) {
+      const records = await readRoute(anon, plural, `GET /${plural} (anonymous)`);
+      if (records) learned.anonymous[plural] = records.map((r) => r?.id).filter((id) => Number.isInteger(id));
+    }
+  }
+  learned.complete = learned.problems.length === 0 && learned.routes.every((r) => r.complete);
+  return learned;
+}

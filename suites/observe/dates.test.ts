@@ -1,0 +1,219 @@
+/**
+ * The event date filters of the variant on the target's own events: windows around learned
+ * events' starts and ends (whole days and exact times, both sides of the whole-day rounding,
+ * strict_dates, the relative bounds, the default window), compared with the date oracle of
+ * lib/oracle/dates.ts under the same must/should split as the write-mode date checks: must-level
+ * windows look only at events in the site's zone and never put two bounds on one side or invert.
+ */
+import { DateTime } from 'luxon';
+import { check, type CheckContext } from '../../lib/check.ts';
+import {
+  disagreement,
+  expectation,
+  MUST_READINGS,
+  readingSets,
+  type DateQuery,
+  type OracleEvent,
+  type Readings,
+} from '../../lib/oracle/dates.ts';
+import { all, complete, draw, LIST, PARAM, replay, show } from './support.ts';
+
+const SPEC = 'List events: date filters; reference-behavior.md "Event date filters, measured"; LEVELS.md date filters';
+const FMT = 'yyyy-MM-dd HH:mm:ss';
+
+/** The site's zone as the learned events suggest (the zone most of them use). */
+function siteZoneOf(events: any[]): string {
+  const counts = new Map<string, number>();
+  for (const e of events)
+    if (typeof e?.timezone === 'string') counts.set(e.timezone, (counts.get(e.timezone) ?? 0) + 1);
+  let best = 'UTC';
+  let n = 0;
+  for (const [z, c] of counts)
+    if (c > n) {
+      best = z;
+      n = c;
+    }
+  return best;
+}
+
+function oracleEvents(events: any[], siteZone: string, onlySiteZone: boolean): OracleEvent[] {
+  const out: OracleEvent[] = [];
+  for (const e of events) {
+    const zone = typeof e?.timezone === 'string' && e.timezone ? e.timezone : siteZone;
+    if (onlySiteZone && zone !== siteZone) continue;
+    if (typeof e?.start_date !== 'string' || typeof e?.end_date !== 'string') continue;
+    if (!DateTime.fromFormat(e.start_date, FMT, { zone }).isValid) continue;
+    out.push({ id: e.id, start: e.start_date, end: e.end_date, zone });
+  }
+  return out;
+}
+
+type Build = (ev: OracleEvent, t: CheckContext) => DateQuery | null;
+
+async function dateCase(
+  t: CheckContext,
+  build: Build,
+  opts: { must: boolean; readings?: Array<Partial<Readings>> },
+): Promise<void> {
+  const l = await complete(t, 'events');
+  const zone = siteZoneOf(l.events);
+  const pool = oracleEvents(l.events, zone, opts.must);
+  if (!pool.length) t.na('no learned event with readable dates');
+  if (!opts.must && pool.every((e) => e.zone === zone)) t.na(`every learned event is in the site zone ${zone}`);
+  const d = draw(t);
+  const candidates = opts.must ? pool : pool.filter((e) => e.zone !== zone);
+  // Must readings: wall clocks only (the site zone is inferred, not known), every other reading.
+  const readings = opts.readings ?? (opts.must ? MUST_READINGS.filter((r) => r.basis === 'wallclock') : undefined);
+  let ran = 0;
+  for (const ev of d.sample(candidates, 2)) {
+    const query = build(ev, t);
+    if (!query) continue;
+    ran++;
+    const exp = expectation(pool, query, { variant: t.variant, siteZone: zone, now: Date.now() }, readings);
+    const got = await all(t, t.api, 'events', query as Record<string, unknown>);
+    const known = new Set(pool.map((e) => e.id));
+    const mine = got.ids.filter((id) => known.has(id));
+    const diff = disagreement(exp, mine);
+    if (diff)
+      t.fail(
+        `GET /events?${new URLSearchParams(query as never)} (site zone ${zone}, around event ${ev.id} ${ev.start} .. ${ev.end} ${ev.zone}): ${diff}; expected ${show(exp.listed)}${exp.either.length ? `, either way ${show(exp.either)}` : ''}; ${replay(t)}`,
+        got.res,
+      );
+  }
+  if (!ran) t.na('no learned event gives a window for this check');
+}
+
+const at = (ev: OracleEvent, which: 'start' | 'end') =>
+  DateTime.fromFormat(ev[which], FMT, { zone: ev.zone ?? 'UTC' }).setZone(ev.zone ?? 'UTC', { keepLocalTime: true });
+const day = (dt: DateTime) => dt.toFormat('yyyy-MM-dd');
+const exact = (dt: DateTime) => dt.toFormat(FMT);
+
+const cases: Array<{
+  id: string;
+  title: string;
+  params: string[];
+  extended: boolean;
+  build: Build;
+}> = [
+  {
+    id: 'whole-days',
+    title: 'start_date/end_date as whole days around a learned event list what the oracle says',
+    params: ['start_date', 'end_date'],
+    extended: false,
+    build: (ev) => ({ start_date: day(at(ev, 'start')), end_date: day(at(ev, 'end').plus({ days: 20 })) }),
+  },
+  {
+    id: 'rounding-both-sides',
+    title: 'start_date just after a learned start and end_date just before a learned end round to whole days',
+    params: ['start_date', 'end_date'],
+    extended: false,
+    build: (ev) => {
+      const lo = at(ev, 'start').plus({ minutes: 1 });
+      const hi = at(ev, 'end').minus({ minutes: 1 }).plus({ days: 3 });
+      return hi > lo ? { start_date: exact(lo), end_date: exact(hi) } : null;
+    },
+  },
+  {
+    id: 'strict-dates',
+    title: 'strict_dates makes start_date/end_date exact around a learned event',
+    params: ['start_date', 'end_date', 'strict_dates'],
+    extended: true,
+    build: (ev) => {
+      const lo = at(ev, 'start').minus({ minutes: 1 });
+      const hi = at(ev, 'end').plus({ days: 2, minutes: 1 });
+      return { start_date: exact(lo), end_date: exact(hi), strict_dates: '1' };
+    },
+  },
+  {
+    id: 'starts-after-before',
+    title: 'starts_after and starts_before around a learned start list what the oracle says',
+    params: ['starts_after', 'starts_before'],
+    extended: true,
+    build: (ev) => ({
+      starts_after: exact(at(ev, 'start').minus({ days: 1 })),
+      starts_before: exact(at(ev, 'start').plus({ days: 30 })),
+    }),
+  },
+  {
+    id: 'ends-after-before',
+    title: 'ends_after and ends_before around a learned end list what the oracle says',
+    params: ['ends_after', 'ends_before'],
+    extended: true,
+    build: (ev) => ({
+      ends_after: exact(at(ev, 'end').minus({ days: 1 })),
+      ends_before: exact(at(ev, 'end').plus({ days: 30 })),
+    }),
+  },
+  {
+    id: 'strict-relative',
+    title: 'strict_dates makes starts_after/ends_before exact around a learned event',
+    params: ['starts_after', 'ends_before', 'strict_dates'],
+    extended: true,
+    build: (ev) => ({
+      starts_after: exact(at(ev, 'start').minus({ minutes: 1 })),
+      ends_before: exact(at(ev, 'end').plus({ days: 10, minutes: 1 })),
+      strict_dates: 'true',
+    }),
+  },
+];
+
+for (const c of cases) {
+  check(
+    {
+      id: `observe.events-dates.${c.id}`,
+      spec: SPEC,
+      level: 'must',
+      requirements: [LIST('events'), ...c.params.map((p) => PARAM('events', p))],
+      tags: c.extended ? ['observe', 'extended'] : ['observe'],
+    },
+    c.title,
+    (t) => dateCase(t, c.build, { must: true }),
+  );
+}
+
+check(
+  {
+    id: 'observe.events-dates.default-window',
+    spec: `${SPEC}; LEVELS.md default window`,
+    level: 'must',
+    requirements: [LIST('events')],
+    tags: ['observe'],
+  },
+  'without date parameters the learned events of the default window are listed and the others are not',
+  async (t) => {
+    const l = await complete(t, 'events');
+    const zone = siteZoneOf(l.events);
+    const pool = oracleEvents(l.events, zone, true);
+    if (!pool.length) t.na('no learned event with readable dates');
+    const exp = expectation(
+      pool,
+      {},
+      { variant: t.variant, siteZone: zone, now: Date.now() },
+      MUST_READINGS.filter((r) => r.basis === 'wallclock'),
+    );
+    if (!exp.notListed.length) t.na('every learned event lies in the default window');
+    const got = await all(t, t.api, 'events', {});
+    const known = new Set(pool.map((e) => e.id));
+    const d = disagreement(
+      exp,
+      got.ids.filter((id) => known.has(id)),
+    );
+    t.assert(!d, `GET /events (default window, site zone ${zone}): ${d}; ${replay(t)}`, got.res);
+  },
+);
+
+check(
+  {
+    id: 'observe.events-dates.other-zones',
+    spec: `${SPEC} (should: other event zones compare as instants)`,
+    level: 'should',
+    requirements: [LIST('events'), PARAM('events', 'start_date'), PARAM('events', 'end_date')],
+    tags: ['observe', 'extended'],
+  },
+  'windows around learned events in other time zones compare their instants',
+  (t) =>
+    dateCase(t, (ev) => ({ start_date: day(at(ev, 'start')), end_date: day(at(ev, 'end').plus({ days: 5 })) }), {
+      must: false,
+      readings: readingSets({ basis: ['instant'], window: ['start', 'overlap'], windowFrom: ['yesterday', 'today'] }),
+    }),
+);

@@ -1,0 +1,227 @@
+/**
+ * The event list's filters on the target's own events: values drawn (with the run seed) from the
+ * learned events, the listing compared with what the learned records say. Every query carries the
+ * crawl's wide window, so the learned events are the whole candidate set.
+ */
+import { check } from '../../lib/check.ts';
+import type { CheckContext } from '../../lib/check.ts';
+import { normaliseText } from '../../lib/normalise.ts';
+import { all, bounds, complete, diff, draw, LIST, linkedIds, PARAM, replay, WIDE_WINDOW, words } from './support.ts';
+
+const SPEC = 'List events: filters; LEVELS.md';
+
+/** Term IDs and their descendants, from the learned categories. */
+function withDescendants(categories: any[], id: number): Set<number> {
+  const out = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of categories)
+      if (Number.isInteger(c?.parent) && out.has(c.parent) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
+  }
+  return out;
+}
+
+async function compare(
+  t: CheckContext,
+  query: Record<string, unknown>,
+  must: number[],
+  mustNot: number[],
+  what: string,
+): Promise<void> {
+  const got = await all(t, t.api, 'events', { ...WIDE_WINDOW, ...query });
+  const d = bounds(must, mustNot, got.ids);
+  t.assert(!d, `GET /events?${new URLSearchParams(query as never)} (${what}): ${d}; ${replay(t)}`, got.res);
+}
+
+type Key = 'categories' | 'tags';
+
+function termFilter(key: Key, by: 'id' | 'slug', several: boolean) {
+  return async (t: CheckContext) => {
+    const l = await complete(t, 'events', key);
+    const used = [...new Set(l.events.flatMap((e) => linkedIds(e, key)))];
+    if (used.length < (several ? 2 : 1)) t.na(`the learned events use ${used.length} ${key}`);
+    const picked = draw(t).sample(used, several ? 2 : 1);
+    const terms: any[] = l[key];
+    const value = picked.map((id) =>
+      by === 'id' ? String(id) : (terms.find((x) => x.id === id)?.slug ?? t.na(`term ${id} was not learned`)),
+    );
+    const reach = new Set<number>();
+    for (const id of picked) for (const x of key === 'categories' ? withDescendants(terms, id) : [id]) reach.add(x);
+    const must = l.events.filter((e) => linkedIds(e, key).some((x) => picked.includes(x))).map((e) => e.id);
+    const mustNot = l.events.filter((e) => !linkedIds(e, key).some((x) => reach.has(x))).map((e) => e.id);
+    await compare(
+      t,
+      { [key]: value.join(',') },
+      must,
+      mustNot,
+      `${key} ${value.join(',')}${key === 'categories' ? ' (events of child categories either way)' : ''}`,
+    );
+  };
+}
+
+const termCases: Array<[Key, 'id' | 'slug', boolean, 'must' | 'should']> = [
+  ['categories', 'id', false, 'must'],
+  ['categories', 'slug', false, 'must'],
+  ['categories', 'id', true, 'must'],
+  ['tags', 'id', false, 'must'],
+  ['tags', 'slug', false, 'must'],
+  ['tags', 'id', true, 'should'],
+];
+for (const [key, by, several, level] of termCases) {
+  check(
+    {
+      id: `observe.events-filter.${key}-${several ? 'any-of' : by}`,
+      spec: `${SPEC} ${key} filter`,
+      level,
+      requirements: [LIST('events'), PARAM('events', key)],
+      tags: ['observe'],
+    },
+    several
+      ? `${key} with two learned values lists the events having any of them`
+      : `${key} by a learned ${by} lists exactly the events having it`,
+    termFilter(key, by, several),
+  );
+}
+
+for (const key of ['venue', 'organizer'] as const) {
+  check(
+    {
+      id: `observe.events-filter.${key}`,
+      spec: `${SPEC} ${key} filter (several IDs any-of)`,
+      level: 'must',
+      requirements: [LIST('events'), PARAM('events', key)],
+      tags: ['observe'],
+    },
+    `${key} with learned IDs lists the events linked to any of them`,
+    async (t) => {
+      const l = await complete(t, 'events');
+      const used = [...new Set(l.events.flatMap((e) => linkedIds(e, key)))];
+      if (!used.length) t.na(`no learned event names a ${key}`);
+      const picked = draw(t).sample(used, Math.min(2, used.length));
+      const has = (e: any) => linkedIds(e, key).some((x) => picked.includes(x));
+      await compare(
+        t,
+        { [key]: picked.join(',') },
+        l.events.filter(has).map((e) => e.id),
+        l.events.filter((e) => !has(e)).map((e) => e.id),
+        `${key} ${picked.join(',')}`,
+      );
+    },
+  );
+}
+
+for (const value of [true, false]) {
+  check(
+    {
+      id: `observe.events-filter.featured-${value}`,
+      spec: `${SPEC} featured`,
+      level: 'must',
+      requirements: [LIST('events'), PARAM('events', 'featured')],
+      tags: ['observe'],
+    },
+    `featured=${value} lists exactly the learned events whose featured is ${value}`,
+    async (t) => {
+      const l = await complete(t, 'events');
+      const yes = l.events.filter((e) => e.featured === true).map((e) => e.id);
+      const no = l.events.filter((e) => e.featured === false).map((e) => e.id);
+      if (!yes.length || !no.length) t.na(`the learned events are not both featured and not (${yes.length} featured)`);
+      await compare(t, { featured: value ? 1 : 0 }, value ? yes : no, value ? no : yes, `featured ${value}`);
+    },
+  );
+}
+
+check(
+  {
+    id: 'observe.events-filter.search',
+    spec: `${SPEC} search (matches title or description words)`,
+    level: 'must',
+    requirements: [LIST('events'), PARAM('events', 'search')],
+    tags: ['observe'],
+  },
+  'search with a word of a learned title lists the events having it and only events that mention it',
+  async (t) => {
+    const l = await complete(t, 'events');
+    const pool = [...new Set(l.events.flatMap((e) => words(normaliseText(e.title))))];
+    if (!pool.length) t.na('no learned event title has a word of 4+ letters');
+    const word = draw(t).pick(pool);
+    const got = await all(t, t.api, 'events', { ...WIDE_WINDOW, search: word });
+    const must = l.events.filter((e) => words(normaliseText(e.title)).includes(word)).map((e) => e.id);
+    const d = bounds(must, [], got.ids);
+    t.assert(!d, `search "${word}": ${d}; ${replay(t)}`, got.res);
+    for (const r of got.records) {
+      const text = `${normaliseText(r?.title)} ${normaliseText(r?.description)} ${normaliseText(r?.excerpt)}`;
+      t.assert(
+        text.toLowerCase().includes(word),
+        `search "${word}" listed event ${r?.id} whose title, description and excerpt do not contain it; ${replay(t)}`,
+        got.res,
+      );
+    }
+  },
+);
+
+check(
+  {
+    id: 'observe.events-filter.include',
+    spec: `${SPEC} include (extended: only those IDs, explicit start_date/end_date do not remove them)`,
+    level: 'must',
+    requirements: [LIST('events'), PARAM('events', 'include')],
+    tags: ['observe', 'extended'],
+  },
+  'include with learned IDs lists exactly those events',
+  async (t) => {
+    const l = await complete(t, 'events');
+    if (!l.events.length) t.na('no learned event');
+    const picked = draw(t).sample(
+      l.events.map((e) => e.id),
+      Math.min(3, l.events.length),
+    );
+    const got = await all(t, t.api, 'events', { ...WIDE_WINDOW, include: picked.join(',') });
+    const d = diff(picked, got.ids);
+    t.assert(!d, `include ${picked.join(',')}: ${d}; ${replay(t)}`, got.res);
+  },
+);
+
+check(
+  {
+    id: 'observe.events-filter.combined',
+    spec: `${SPEC} filters together (AND)`,
+    level: 'must',
+    requirements: [
+      LIST('events'),
+      PARAM('events', 'categories'),
+      PARAM('events', 'venue'),
+      PARAM('events', 'featured'),
+    ],
+    tags: ['observe'],
+  },
+  'a learned category, venue and featured value together list the events matching all of them',
+  async (t) => {
+    const l = await complete(t, 'events', 'categories');
+    const d = draw(t);
+    const withBoth = l.events.filter((e) => linkedIds(e, 'categories').length && linkedIds(e, 'venue').length);
+    if (!withBoth.length) t.na('no learned event has both a category and a venue');
+    const seed = d.pick(withBoth);
+    const cat = d.pick(linkedIds(seed, 'categories'));
+    const venue = d.pick(linkedIds(seed, 'venue'));
+    const featured = seed.featured === true;
+    const reach = withDescendants(l.categories, cat);
+    const venueOk = (e: any) => linkedIds(e, 'venue').includes(venue);
+    const must = l.events.filter(
+      (e) => linkedIds(e, 'categories').includes(cat) && venueOk(e) && (e.featured === true) === featured,
+    );
+    const mustNot = l.events.filter(
+      (e) => !linkedIds(e, 'categories').some((x) => reach.has(x)) || !venueOk(e) || (e.featured === true) !== featured,
+    );
+    await compare(
+      t,
+      { categories: String(cat), venue: String(venue), featured: featured ? 1 : 0 },
+      must.map((e) => e.id),
+      mustNot.map((e) => e.id),
+      'category AND venue AND featured',
+    );
+  },
+);

@@ -1,0 +1,223 @@
+/**
+ * Venue, organizer, category and tag list filters on the target's own records, with values drawn
+ * from the learned data (LEVELS.md: venue/organizer `event`, `has_events`, `search`; term
+ * `include`, `exclude`, `slug`, `parent`, `post`/`event`, `hide_empty`, `order`/`orderby=name`).
+ */
+import { check, type CheckContext } from '../../lib/check.ts';
+import { normaliseText } from '../../lib/normalise.ts';
+import { all, bounds, complete, diff, draw, LIST, linkedIds, PARAM, published, replay, words } from './support.ts';
+
+const LINKED = [
+  ['venues', 'venue'],
+  ['organizers', 'organizer'],
+] as const;
+
+for (const [plural, key] of LINKED) {
+  const spec = `List ${plural}; LEVELS.md venue/organizer lists`;
+  check(
+    {
+      id: `observe.${plural}-filter.event`,
+      spec,
+      level: 'must',
+      requirements: [LIST(plural), PARAM(plural, 'event')],
+      tags: ['observe'],
+    },
+    `event with a learned event ID lists exactly its ${plural}`,
+    async (t) => {
+      const l = await complete(t, 'events', plural);
+      const withOne = l.events.filter((e) => linkedIds(e, key).length);
+      if (!withOne.length) t.na(`no learned event names a ${key}`);
+      const ev = draw(t).pick(withOne);
+      const got = await all(t, t.api, plural, { event: ev.id });
+      const d = diff(linkedIds(ev, key), got.ids);
+      t.assert(!d, `GET /${plural}?event=${ev.id}: ${d}; ${replay(t)}`, got.res);
+    },
+  );
+
+  check(
+    {
+      id: `observe.${plural}-filter.has-events`,
+      spec,
+      level: 'must',
+      requirements: [LIST(plural), PARAM(plural, 'has_events')],
+      tags: ['observe'],
+    },
+    `has_events lists the ${plural} of published events, and has_events=0 none of them`,
+    async (t) => {
+      const l = await complete(t, 'events', plural);
+      const used = new Set(published(l.events).flatMap((e) => linkedIds(e, key)));
+      const learnedIds = (l[plural] as any[]).map((r) => r.id);
+      const withEvents = learnedIds.filter((id) => used.has(id));
+      if (!withEvents.length) t.na(`no learned published event names a ${key}`);
+      const yes = await all(t, t.api, plural, { has_events: 1 });
+      const d = bounds(withEvents, [], yes.ids);
+      t.assert(!d, `GET /${plural}?has_events=1: ${d}; ${replay(t)}`, yes.res);
+      const no = await all(t, t.api, plural, { has_events: 0 });
+      const d0 = bounds([], withEvents, no.ids);
+      t.assert(!d0, `GET /${plural}?has_events=0: ${d0}`, no.res);
+    },
+  );
+
+  check(
+    {
+      id: `observe.${plural}-filter.search`,
+      spec: `${spec} (search: title, description; should: address fields)`,
+      level: 'must',
+      requirements: [LIST(plural), PARAM(plural, 'search')],
+      tags: ['observe'],
+    },
+    `search with a word of a learned ${key} name lists the ${plural} having it`,
+    async (t) => {
+      const l = await complete(t, plural);
+      const records: any[] = l[plural];
+      const pool = [...new Set(records.flatMap((r) => words(normaliseText(r?.[key]))))];
+      if (!pool.length) t.na(`no learned ${key} name has a word of 4+ letters`);
+      const word = draw(t).pick(pool);
+      const got = await all(t, t.api, plural, { search: word });
+      const must = records.filter((r) => words(normaliseText(r?.[key])).includes(word)).map((r) => r.id);
+      const d = bounds(must, [], got.ids);
+      t.assert(!d, `GET /${plural}?search=${word}: ${d}; ${replay(t)}`, got.res);
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Term lists. `hide_empty=0` everywhere but the hide_empty check, so the learned set is complete.
+
+const TERMS = ['categories', 'tags'] as const;
+type TermPlural = (typeof TERMS)[number];
+
+async function terms(t: CheckContext, plural: TermPlural, min = 1) {
+  const l = await complete(t, plural);
+  const list: any[] = l[plural];
+  if (list.length < min) t.na(`the target has ${list.length} ${plural} (${min} needed)`);
+  return { l, list };
+}
+
+async function same(t: CheckContext, plural: TermPlural, query: Record<string, unknown>, expected: number[]) {
+  const got = await all(t, t.api, plural, { hide_empty: 0, ...query });
+  const d = diff(expected, got.ids);
+  t.assert(!d, `GET /${plural}?${new URLSearchParams(query as never)}: ${d}; ${replay(t)}`, got.res);
+  return got;
+}
+
+for (const plural of TERMS) {
+  const spec = `List ${plural}; LEVELS.md term lists (as measured)`;
+  const meta = (behaviour: string, param: string, level: 'must' | 'should' = 'must') => ({
+    id: `observe.${plural}-filter.${behaviour}`,
+    spec,
+    level,
+    requirements: [LIST(plural), PARAM(plural, param)],
+    tags: ['observe' as const],
+  });
+
+  check(meta('include', 'include'), `include with learned ${plural} IDs lists exactly those`, async (t) => {
+    const { list } = await terms(t, plural);
+    const picked = draw(t)
+      .sample(list, Math.min(2, list.length))
+      .map((x) => x.id);
+    await same(t, plural, { include: picked.join(',') }, picked);
+  });
+
+  check(meta('exclude', 'exclude'), `exclude with a learned ${plural} ID lists all the others`, async (t) => {
+    const { list } = await terms(t, plural, 2);
+    const gone = draw(t).pick(list).id;
+    await same(
+      t,
+      plural,
+      { exclude: gone },
+      list.map((x) => x.id).filter((id) => id !== gone),
+    );
+  });
+
+  check(meta('slug', 'slug'), `slug with a learned slug lists exactly that term`, async (t) => {
+    const { list } = await terms(t, plural);
+    const term = draw(t).pick(list);
+    await same(t, plural, { slug: term.slug }, [term.id]);
+  });
+
+  check(meta('search', 'search'), `search with a word of a learned name lists the ${plural} having it`, async (t) => {
+    const { list } = await terms(t, plural);
+    const pool = [...new Set(list.flatMap((x) => words(normaliseText(x?.name))))];
+    if (!pool.length) t.na(`no learned ${plural} name has a word of 4+ letters`);
+    const word = draw(t).pick(pool);
+    const got = await all(t, t.api, plural, { hide_empty: 0, search: word });
+    const must = list.filter((x) => words(normaliseText(x?.name)).includes(word)).map((x) => x.id);
+    const d = bounds(must, [], got.ids);
+    t.assert(!d, `GET /${plural}?search=${word}: ${d}; ${replay(t)}`, got.res);
+  });
+
+  for (const param of ['post', 'event'] as const) {
+    check(meta(param, param), `${param} with a learned event ID lists exactly its ${plural}`, async (t) => {
+      const l = await complete(t, 'events', plural);
+      const withTerms = l.events.filter((e) => linkedIds(e, plural).length);
+      if (!withTerms.length) t.na(`no learned event has ${plural}`);
+      const ev = draw(t).pick(withTerms);
+      await same(t, plural, { [param]: ev.id }, linkedIds(ev, plural));
+    });
+  }
+
+  check(
+    meta('hide-empty', 'hide_empty'),
+    `by default (hide_empty) the ${plural} of published events are listed and unused ones are not`,
+    async (t) => {
+      const l = await complete(t, 'events', plural);
+      const list: any[] = l[plural];
+      const used = new Set(published(l.events).flatMap((e) => linkedIds(e, plural)));
+      const unused = list.filter((x) => x.count === 0 && !l.events.some((e) => linkedIds(e, plural).includes(x.id)));
+      if (!used.size || !unused.length) t.na(`the learned ${plural} are not both used (${used.size}) and unused`);
+      const got = await all(t, t.api, plural, {});
+      const d = bounds(
+        [...used],
+        unused.map((x) => x.id),
+        got.ids,
+      );
+      t.assert(!d, `GET /${plural} (default hide_empty): ${d}; ${replay(t)}`, got.res);
+    },
+  );
+
+  for (const order of ['asc', 'desc'] as const) {
+    check(
+      meta(`orderby-name-${order}`, 'orderby'),
+      `orderby=name&order=${order} sorts the ${plural} by name (ASCII, case-insensitive)`,
+      async (t) => {
+        const { list } = await terms(t, plural, 2);
+        if (list.some((x) => /[^\x20-\x7e]/.test(String(x?.name ?? ''))))
+          t.na(`some learned ${plural} names are not ASCII (collation is should)`);
+        const got = await all(t, t.api, plural, { hide_empty: 0, orderby: 'name', order });
+        const names = got.records.map((x) => String(x?.name ?? '').toLowerCase());
+        for (let i = 1; i < names.length; i++) {
+          const ok = order === 'asc' ? names[i - 1]! <= names[i]! : names[i - 1]! >= names[i]!;
+          t.assert(
+            ok,
+            `orderby=name&order=${order}: ${JSON.stringify(names[i - 1])} comes before ${JSON.stringify(names[i])}`,
+            got.res,
+          );
+        }
+      },
+    );
+  }
+}
+
+check(
+  {
+    id: 'observe.categories-filter.parent',
+    spec: 'List categories; LEVELS.md term lists (parent)',
+    level: 'must',
+    requirements: [LIST('categories'), PARAM('categories', 'parent')],
+    tags: ['observe'],
+  },
+  'parent with a learned parent category lists exactly its children',
+  async (t) => {
+    const { list } = await terms(t, 'categories');
+    const parents = [...new Set(list.map((x) => x.parent).filter((p) => Number.isInteger(p) && p > 0))];
+    if (!parents.length) t.na('no learned category has a parent');
+    const p = draw(t).pick(parents);
+    await same(
+      t,
+      'categories',
+      { parent: p },
+      list.filter((x) => x.parent === p).map((x) => x.id),
+    );
+  },
+);

@@ -1,0 +1,180 @@
+/**
+ * The learned records themselves: every list route was readable, every record meets the minimal
+ * response contract (must) and the recorded shape (should), sampled records read by ID and by
+ * slug agree with the list's copy, and anonymous callers see only published records.
+ */
+import { check } from '../../lib/check.ts';
+import { normaliseText } from '../../lib/normalise.ts';
+import { validateRecord, type RecordKind } from '../../lib/schemas.ts';
+import { BY_SLUG, diff, draw, ITEM, learned, LIST, published, replay, show, spend, type Plural } from './support.ts';
+
+const KIND: Record<Plural, RecordKind> = {
+  events: 'event',
+  venues: 'venue',
+  organizers: 'organizer',
+  categories: 'category',
+  tags: 'tag',
+};
+const PLURALS = Object.keys(KIND) as Plural[];
+
+check(
+  {
+    id: 'observe.crawl.lists-readable',
+    spec: 'LEVELS.md the minimal response contract (a list answers a JSON object with the records under the plural name)',
+    level: 'must',
+    requirements: PLURALS.map(LIST),
+    tags: ['observe'],
+  },
+  'every list route answers JSON pages with the records under the plural name, to its last page',
+  async (t) => {
+    const l = await learned(t);
+    const p = l.problems[0];
+    t.assert(
+      !p,
+      p
+        ? `${p.route} page ${p.url}: ${p.message}${l.problems.length > 1 ? ` (and ${l.problems.length - 1} more problem(s))` : ''}; body starts ${JSON.stringify(p.excerpt.slice(0, 200))}`
+        : '',
+    );
+  },
+);
+
+const NAME: Record<Plural, string> = {
+  events: 'title',
+  venues: 'venue',
+  organizers: 'organizer',
+  categories: 'name',
+  tags: 'name',
+};
+
+for (const plural of PLURALS) {
+  const kind = KIND[plural];
+  for (const strictness of ['contract', 'shape'] as const) {
+    check(
+      {
+        id: `observe.${plural}-records.${strictness}`,
+        spec:
+          strictness === 'contract'
+            ? 'LEVELS.md the minimal response contract'
+            : 'reference/responses.md record shapes (LEVELS.md: should)',
+        level: strictness === 'contract' ? 'must' : 'should',
+        requirements: [LIST(plural)],
+        tags: ['observe'],
+      },
+      strictness === 'contract'
+        ? `every learned ${kind} record meets the minimal response contract`
+        : `every learned ${kind} record has the recorded response shape`,
+      async (t) => {
+        const l = await learned(t);
+        const records: any[] = l[plural];
+        if (!records.length) t.na(`the crawl learned no ${plural}`);
+        for (const r of records) {
+          const v = validateRecord(kind, r, strictness);
+          t.assert(v.ok, `${kind} ${JSON.stringify(r?.id)} from GET /${plural}: ${v.message}`);
+        }
+      },
+    );
+  }
+
+  check(
+    {
+      id: `observe.${plural}-read.by-id-agrees`,
+      spec: 'LEVELS.md read by ID (returns the record)',
+      level: 'must',
+      requirements: [ITEM(plural), LIST(plural)],
+      tags: ['observe'],
+    },
+    `sampled learned ${plural} read by ID are the list's copies`,
+    async (t) => {
+      const l = await learned(t);
+      const records: any[] = l[plural];
+      if (!records.length) t.na(`the crawl learned no ${plural}`);
+      for (const r of draw(t).sample(records, 4)) {
+        spend(t);
+        const res = await t.api.get(`/${plural}/${r.id}`);
+        t.expectStatus(res, '2xx', `GET /${plural}/${r.id}`);
+        const body = t.json(res);
+        t.assert(
+          body?.id === r.id,
+          `GET /${plural}/${r.id} answered id ${JSON.stringify(body?.id)}; ${replay(t)}`,
+          res,
+        );
+        const field = NAME[plural];
+        t.assert(
+          normaliseText(body?.[field]) === normaliseText(r[field]),
+          `GET /${plural}/${r.id}: ${field} ${JSON.stringify(body?.[field])}, the list said ${JSON.stringify(r[field])}; ${replay(t)}`,
+          res,
+        );
+        if (plural === 'events')
+          for (const f of ['start_date', 'end_date'])
+            t.assert(
+              body?.[f] === r[f],
+              `GET /events/${r.id}: ${f} ${JSON.stringify(body?.[f])}, the list said ${JSON.stringify(r[f])}`,
+              res,
+            );
+      }
+    },
+  );
+
+  if (plural === 'events' || plural === 'venues' || plural === 'organizers') {
+    check(
+      {
+        id: `observe.${plural}-read.by-slug-agrees`,
+        spec: 'LEVELS.md by-slug read (same record as by ID)',
+        level: 'must',
+        requirements: [BY_SLUG(plural), LIST(plural)],
+        tags: plural === 'events' ? ['observe'] : ['observe', 'extended'],
+      },
+      `sampled learned ${plural} read by slug are the records of the same ID`,
+      async (t) => {
+        const l = await learned(t);
+        const records = (l[plural] as any[]).filter(
+          (r) => typeof r?.slug === 'string' && r.slug && r.status !== 'draft',
+        );
+        if (!records.length) t.na(`the crawl learned no ${plural} with a slug`);
+        for (const r of draw(t).sample(records, 4)) {
+          spend(t);
+          const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(r.slug)}`);
+          t.expectStatus(res, '2xx', `GET /${plural}/by-slug/${r.slug}`);
+          const body = t.json(res);
+          t.assert(
+            body?.id === r.id,
+            `GET /${plural}/by-slug/${r.slug} answered id ${JSON.stringify(body?.id)}, the list's record with that slug is ${r.id}; ${replay(t)}`,
+            res,
+          );
+        }
+      },
+    );
+
+    check(
+      {
+        id: `observe.${plural}-anonymous.published-only`,
+        spec: 'LEVELS.md anonymous lists (should: published records only)',
+        level: 'should',
+        requirements: [LIST(plural)],
+        tags: ['observe', 'anonymous'],
+      },
+      `anonymous callers see exactly the published ${plural}`,
+      async (t) => {
+        const l = await learned(t);
+        const records: any[] = l[plural];
+        if (!l.authenticated) {
+          const unpublished = records.filter((r) => r?.status !== undefined && r.status !== 'publish');
+          t.assert(
+            !unpublished.length,
+            `the anonymous ${plural} list shows unpublished records ${show(unpublished.map((r) => r.id))}`,
+          );
+          return;
+        }
+        const anon = l.anonymous[plural];
+        if (!anon) t.na(`the crawl could not read the anonymous ${plural} list`);
+        const route = l.routes.find((r) => r.route === `GET /${plural} (anonymous)`);
+        if (!route?.complete) t.na(`the crawl did not read the anonymous ${plural} list to its end`);
+        const d = diff(
+          published(records).map((r) => r.id),
+          anon ?? [],
+        );
+        t.assert(!d, `the anonymous ${plural} list differs from the published records of the authenticated one: ${d}`);
+      },
+    );
+  }
+}
