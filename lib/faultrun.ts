@@ -12,6 +12,8 @@ export const FEATURES_ALL = 'premium,tickets';
 export interface FaultRun {
   fault: string;
   variant: 'base' | 'extended';
+  /** The run was read-only (only checks that apply without writes). */
+  readOnly?: boolean;
   /** Check id -> status under the fault. */
   statuses: Record<string, CheckResult['status'] | 'missing'>;
   caught: string[];
@@ -30,7 +32,14 @@ export async function runFault(
   fault: string | undefined,
   ids: string[],
   variant: 'base' | 'extended',
-  opts: { seed?: number; numRuns?: number; session?: RunSession; files?: string[] } = {},
+  opts: {
+    seed?: number;
+    numRuns?: number;
+    session?: RunSession;
+    files?: string[];
+    /** A read-only run (`--read-only`): what an operator runs on a production site. */
+    readOnly?: boolean;
+  } = {},
 ): Promise<FaultRun> {
   const started = Date.now();
   const config = loadConfig({
@@ -42,6 +51,7 @@ export async function runFault(
       seed: opts.seed ?? 1,
       'num-runs': opts.numRuns ?? 10,
       'timeout-ms': 10000,
+      ...(opts.readOnly ? { 'read-only': true } : {}),
     },
   });
   // The embedded server is thrown away after the run: no sweep needed.
@@ -59,10 +69,32 @@ export async function runFault(
   return {
     fault: fault ?? '(none)',
     variant,
+    ...(opts.readOnly ? { readOnly: true } : {}),
     statuses,
     caught,
     missed: ids.filter((id) => !caught.includes(id)),
     problem: result.problem,
     ms: Date.now() - started,
   };
+}
+
+/**
+ * Whether a check with these tags applies in a read-only run of the reference in this variant
+ * (the fault runner gives every feature and credentials): no `writes`, and the variant fits.
+ */
+export function appliesReadOnly(tags: readonly string[], variant: 'base' | 'extended'): boolean {
+  if (tags.includes('writes')) return false;
+  if (tags.includes('extended') && variant !== 'extended') return false;
+  if (tags.includes('base') && variant !== 'base') return false;
+  return true;
+}
+
+/** Of these check IDs, those that apply in a read-only run in the variant (listed via vitest). */
+export async function readOnlyChecks(
+  ids: readonly string[],
+  variant: 'base' | 'extended' = 'extended',
+): Promise<string[]> {
+  const { listChecks } = await import('./list.ts');
+  const tags = new Map((await listChecks()).map((c) => [c.id, c.tags as readonly string[]]));
+  return ids.filter((id) => appliesReadOnly(tags.get(id) ?? ['writes'], variant));
 }

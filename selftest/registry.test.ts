@@ -11,6 +11,7 @@ import { listChecks, type ListedCheck } from '../lib/list.ts';
 import { PROJECT_ROOT } from '../lib/runner.ts';
 import { FAULTS } from '../fixtures/reference-server/faults.ts';
 import { TAGS } from '../lib/tags.ts';
+import { appliesReadOnly } from '../lib/faultrun.ts';
 
 interface Requirement {
   id: string;
@@ -32,7 +33,9 @@ beforeAll(async () => {
 test('every check carries id, title, level, spec, requirements and known tags', () => {
   expect(checks.length).toBeGreaterThan(0);
   for (const c of checks) {
-    expect(c.id).toMatch(/^(root|events|venues|organizers|categories|tags|auth|errors)\.[a-z0-9-]+\.[a-z0-9-]+$/);
+    expect(c.id).toMatch(
+      /^(root|events|venues|organizers|categories|tags|auth|errors|observe)\.[a-z0-9-]+\.[a-z0-9-]+$/,
+    );
     expect(c.file.startsWith(`suites/${c.id.split('.')[0]}/`), `${c.id} lives in ${c.file}`).toBe(true);
     expect(['must', 'should']).toContain(c.level);
     expect(c.title.length).toBeGreaterThan(10);
@@ -110,6 +113,22 @@ test('every check is named by at least one fault', () => {
   const named = new Set(FAULTS.flatMap((f) => f.breaks));
   const orphans = checks.filter((c) => !named.has(c.id)).map((c) => c.id);
   expect(orphans).toEqual([]);
+});
+
+test('every check that applies in a read-only run is named by a fault the read-only matrix runs it under', () => {
+  // selftest/fault-matrix-ro.test.ts runs each fault, read-only, with the checks of its breaks
+  // that apply read-only in the fault's variant: every such check must be among them for some fault.
+  const proved = new Set(
+    FAULTS.flatMap((f) =>
+      f.breaks.filter((id) => {
+        const c = checks.find((x) => x.id === id);
+        return !!c && appliesReadOnly(c.tags, f.variant);
+      }),
+    ),
+  );
+  const readOnly = checks.filter((c) => appliesReadOnly(c.tags, 'extended') || appliesReadOnly(c.tags, 'base'));
+  expect(readOnly.length).toBeGreaterThan(100);
+  expect(readOnly.filter((c) => !proved.has(c.id)).map((c) => c.id)).toEqual([]);
 });
 
 test('every fault names at least one check, and only real ones', () => {

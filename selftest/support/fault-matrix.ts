@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { listChecks } from '../../lib/list.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
-import { runFault, type FaultRun } from '../../lib/faultrun.ts';
+import { appliesReadOnly, runFault, type FaultRun } from '../../lib/faultrun.ts';
 import { PROJECT_ROOT, RunSession } from '../../lib/runner.ts';
 
 export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
@@ -21,8 +21,12 @@ export function faultMatrixShard(shard: number): void {
   const session = new RunSession();
   // Run only the files holding a fault's checks, not their whole route groups.
   const fileOf = new Map<string, string>();
+  const tagsOf = new Map<string, readonly string[]>();
   beforeAll(async () => {
-    for (const c of await listChecks()) fileOf.set(c.id, c.file);
+    for (const c of await listChecks()) {
+      fileOf.set(c.id, c.file);
+      tagsOf.set(c.id, c.tags);
+    }
   });
   const mine = FAULTS.filter((_, i) => i % SHARDS === shard);
   for (const fault of mine) {
@@ -31,8 +35,11 @@ export function faultMatrixShard(shard: number): void {
         fault.breaks.length,
         `fault ${fault.name} names no check in its breaks (faults/<area>.ts)`,
       ).toBeGreaterThan(0);
-      const files = [...new Set(fault.breaks.map((id) => fileOf.get(id)).filter((f): f is string => !!f))];
-      const run = await runFault(fault.name, fault.breaks, fault.variant, { seed: 1, numRuns: 5, session, files });
+      // Checks that apply in a read-only run are proved there (selftest/fault-matrix-ro.test.ts).
+      const ids = fault.breaks.filter((id) => !appliesReadOnly(tagsOf.get(id) ?? ['writes'], fault.variant));
+      if (!ids.length) return;
+      const files = [...new Set(ids.map((id) => fileOf.get(id)).filter((f): f is string => !!f))];
+      const run = await runFault(fault.name, ids, fault.variant, { seed: 1, numRuns: 5, session, files });
       rows.push(run);
       expect(run.problem, `the run with fault ${fault.name} did not start`).toBeUndefined();
       const missed = run.missed.map((id) => `${id}: ${run.statuses[id]}`);
@@ -43,5 +50,45 @@ export function faultMatrixShard(shard: number): void {
     await session.close();
     mkdirSync(SELFTEST_DIR, { recursive: true });
     writeFileSync(join(SELFTEST_DIR, `fault-matrix.shard-${shard}.json`), JSON.stringify(rows, null, 1));
+  });
+}
+
+/**
+ * The read-only shard: every fault whose breaks hold checks that apply in a read-only run, with
+ * only those checks, in a read-only run (what an operator runs on a production site). Every
+ * named check must catch the fault there. One vitest session; only the files the checks live in.
+ */
+export function faultMatrixReadOnly(): void {
+  const rows: FaultRun[] = [];
+  const session = new RunSession();
+  const listed = new Map<string, { file: string; tags: readonly string[] }>();
+  beforeAll(async () => {
+    for (const c of await listChecks()) listed.set(c.id, { file: c.file, tags: c.tags });
+  });
+  for (const fault of FAULTS) {
+    test(`fault ${fault.name} is caught read-only by every read-only check it names`, async () => {
+      const ids = fault.breaks.filter((id) => {
+        const c = listed.get(id);
+        return !!c && appliesReadOnly(c.tags, fault.variant);
+      });
+      if (!ids.length) return;
+      const files = [...new Set(ids.map((id) => listed.get(id)!.file))];
+      const run = await runFault(fault.name, ids, fault.variant, {
+        seed: 1,
+        numRuns: 5,
+        session,
+        files,
+        readOnly: true,
+      });
+      rows.push(run);
+      expect(run.problem, `the read-only run with fault ${fault.name} did not start`).toBeUndefined();
+      const missed = run.missed.map((id) => `${id}: ${run.statuses[id]}`);
+      expect(missed, `read-only checks that did not catch fault ${fault.name} (${fault.variant})`).toEqual([]);
+    });
+  }
+  afterAll(async () => {
+    await session.close();
+    mkdirSync(SELFTEST_DIR, { recursive: true });
+    writeFileSync(join(SELFTEST_DIR, 'fault-matrix.shard-ro.json'), JSON.stringify(rows, null, 1));
   });
 }

@@ -15,6 +15,12 @@ export function teardown(): void {
     rows.push(...(JSON.parse(readFileSync(file, 'utf8')) as FaultRun[]));
     rmSync(file);
   }
+  // The read-only shard (selftest/fault-matrix-ro.test.ts), when it ran in the same session.
+  const ro = join(SELFTEST_DIR, 'fault-matrix.shard-ro.json');
+  if (existsSync(ro)) {
+    rows.push(...(JSON.parse(readFileSync(ro, 'utf8')) as FaultRun[]));
+    rmSync(ro);
+  }
   rows.sort((a, b) => a.fault.localeCompare(b.fault));
   const byCheck = new Map<string, string[]>();
   for (const r of rows) for (const id of r.caught) byCheck.set(id, [...(byCheck.get(id) ?? []), r.fault]);
@@ -27,12 +33,12 @@ export function teardown(): void {
     '',
     `${rows.length} faults; ${byCheck.size} checks killed by at least one.`,
     '',
-    '| fault | variant | caught | missed | ms |',
-    '|---|---|---|---|---|',
+    '| fault | variant | read-only | caught | missed | ms |',
+    '|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     md.push(
-      `| ${r.fault} | ${r.variant} | ${r.caught.join(', ')} | ${r.missed.map((id) => `${id} (${r.statuses[id]})`).join(', ')} | ${r.ms} |`,
+      `| ${r.fault} | ${r.variant} | ${r.readOnly ? 'yes' : ''} | ${r.caught.join(', ')} | ${r.missed.map((id) => `${id} (${r.statuses[id]})`).join(', ')} | ${r.ms} |`,
     );
   md.push('', '## Checks by faults', '', '| check | killed by |', '|---|---|');
   for (const [id, faults] of [...byCheck].sort()) md.push(`| ${id} | ${faults.join(', ')} |`);

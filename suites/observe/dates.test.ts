@@ -118,8 +118,10 @@ const cases: Array<{
     title: 'strict_dates makes start_date/end_date exact around a learned event',
     params: ['start_date', 'end_date', 'strict_dates'],
     extended: true,
+    // The window opens one minute after the event ends: read exactly, the event is out; rounded
+    // to whole days (strict_dates ignored), it is in.
     build: (ev) => {
-      const lo = at(ev, 'start').minus({ minutes: 1 });
+      const lo = at(ev, 'end').plus({ minutes: 1 });
       const hi = at(ev, 'end').plus({ days: 2, minutes: 1 });
       return { start_date: exact(lo), end_date: exact(hi), strict_dates: '1' };
     },
