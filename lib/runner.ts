@@ -195,7 +195,6 @@ export class RunSession {
         // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
         if (first.length && (!options.grep || grepsObserve(options.grep))) {
           learned = await observe(config);
-          console.error(`[timing] crawl end ${Date.now() % 100000} ${learned.requests} req`);
           observed = summarize(learned);
         }
         vitest.provide('calcertObserved', learned);
@@ -205,7 +204,6 @@ export class RunSession {
         for (const phase of phases) {
           if (!phase.length || options.signal?.aborted) continue;
           const result = await vitest.runTestSpecifications(phase, true);
-          console.error(`[timing] phase end ${Date.now() % 100000} ${phase.length} files`);
           for (const e of result.unhandledErrors ?? [])
             collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
         }

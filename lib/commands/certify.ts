@@ -3,6 +3,7 @@
  * Exit 0 certified (or partial: every selected check holds), 1 not certified / regression /
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
+import { appliedLine } from '../observe/crawl.ts';
 import { colourWanted, ConfigError, loadConfig } from '../config.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 import { Progress } from './progress.ts';
@@ -51,6 +52,7 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   out(
     `\n${progress.paint(verdictStyle, f.verdict.toUpperCase())}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${extra}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s`,
   );
+  out(appliedLine(result.report.checks, result.report.header.observed));
   if (f.selection)
     out(
       `partial run: only the ${result.report.checks.length} checks matching --grep ${f.selection.grep} ran; the verdict covers them, not the interface (exit 0 when none of them failed)`,

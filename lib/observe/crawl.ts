@@ -10,6 +10,7 @@
  * once, cached on the run tag. Pure of vitest: it only needs two clients.
  */
 import type { Client, ApiResponse } from '../client.ts';
+import { isBaseEmptyPage, isJson404 } from '../contract.ts';
 
 export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -169,8 +170,9 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
       }
       learned.requests++;
       const url = res.exchange.url;
-      // Past the last page: a 404 (events, venues, organizers) or an empty page ends the route.
-      if (res.status === 404 && (page > 1 || opts.variant === 'base')) {
+      // Past the last page a 404 JSON error (the original's) ends the route; on page 1 only by the
+      // base empty-page rule (lib/contract.ts); an empty page ends it too.
+      if (page > 1 ? isJson404(res, plural) : isBaseEmptyPage(opts.variant, res, plural)) {
         route.complete = true;
         return out;
       }
@@ -221,4 +223,16 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
   }
   learned.complete = learned.problems.length === 0 && learned.routes.every((r) => r.complete);
   return learned;
+}
+
+/**
+ * One line for the terminal and summary.md: how many checks applied (did not come out n/a) and,
+ * when the observation crawl ran, how much of the target it learned.
+ */
+export function appliedLine(checks: ReadonlyArray<{ status: string }>, observed?: ObservedSummary): string {
+  const applied = checks.filter((c) => c.status !== 'n/a').length;
+  const head = `${applied} of ${checks.length} checks applied`;
+  if (!observed) return head;
+  const o = observed;
+  return `${head}; learned ${o.events} events (${o.unpublished} unpublished), ${o.venues} venues, ${o.organizers} organizers, ${o.categories} categories, ${o.tags} tags in ${o.requests} requests (budget ${o.budget}${o.complete ? ', every list read to its end' : ', NOT every list read to its end: raise --max-requests'}${o.problems ? `, ${o.problems} problem(s)` : ''})`;
 }

@@ -1,4 +1,5 @@
 /** `summary.md`: the run in Markdown (verdict, counts, failures with their exchanges and reproduction, n/a reasons). */
+import { appliedLine } from '../observe/crawl.ts';
 import type { CheckResult, RunReport } from '../results.ts';
 import { STATUSES } from '../results.ts';
 import { curlNote, exchangesOf, type ReportCheck, replayCommand } from './common.ts';
@@ -29,6 +30,7 @@ export function renderSummary(report: RunReport, leading?: string): string {
   lines.push(
     `- seed ${h.seed}, run tag \`${h.runTag}\`, started ${h.startedAt}, ${(h.duration / 1000).toFixed(1)} s, ${h.requests} requests`,
   );
+  lines.push(`- ${appliedLine(report.checks, h.observed)}`);
   if (f.interrupted) lines.push(`- **interrupted**: ${f.interrupted}`);
   if (f.selection)
     lines.push(

@@ -6,6 +6,7 @@
 import { inject } from 'vitest';
 import type { CheckContext } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
+import { readList } from '../../lib/contract.ts';
 import {
   checkBudget,
   crawl,
@@ -124,20 +125,12 @@ export interface Page {
   body: any;
 }
 
-/** One page of a list; the base variant may answer an empty page with a 404 (LEVELS.md contract). */
+/** One page of a list, read by the one list rule (lib/contract.ts: base may answer an empty page with a 404). */
 export async function page(t: CheckContext, client: Client, plural: Plural, query: Params): Promise<Page> {
   spend(t);
   const res = await client.get(`/${plural}`, query);
-  if (res.status === 404 && t.variant === 'base') return { res, records: [], ids: [], body: res.json };
-  t.expectStatus(res, '2xx', `GET /${plural} with ${JSON.stringify(query)}`);
-  const body = t.json(res, `the ${plural} list`);
-  const records = body?.[plural];
-  t.assert(
-    Array.isArray(records),
-    `the list has no array under "${plural}" (keys: ${body && typeof body === 'object' ? Object.keys(body).join(', ') : typeof body})`,
-    res,
-  );
-  return { res, records, ids: records.map((r: any) => r?.id), body };
+  const { records, ids } = readList(t, res, plural, { what: `GET /${plural} with ${JSON.stringify(query)}` });
+  return { res, records, ids, body: res.json };
 }
 
 /** Every match of a query, paged with `per_page` 50 to the end (page past the end: 404 or empty). */
@@ -154,11 +147,13 @@ export async function all(
     spend(t);
     const res = await client.get(`/${plural}`, { ...query, per_page: 50, page: p });
     last = res;
-    if (res.status === 404 && (p > 1 || t.variant === 'base')) break;
-    t.expectStatus(res, '2xx', `GET /${plural} with ${JSON.stringify({ ...query, page: p })}`);
-    const body = t.json(res, `the ${plural} list`);
-    const recs = body?.[plural];
-    t.assert(Array.isArray(recs), `the list has no array under "${plural}"`, res);
+    // Past the last page a 404 (the original's answer) ends the list on every variant.
+    const { records: recs, emptyAs404 } = readList(t, res, plural, {
+      what: `GET /${plural} with ${JSON.stringify({ ...query, page: p })}`,
+      notFoundIsEmpty: p > 1,
+    });
+    if (emptyAs404) break;
+    const body = res.json as any;
     for (const r of recs) {
       ids.push(r?.id);
       records.push(r);
