@@ -17,6 +17,7 @@ export const REFERENCE_FLAGS = [
   'now',
   'seed-fixtures',
   'site-timezone',
+  'seed-events',
 ] as const;
 
 export const referenceCmd: CommandFn = async ({ flags }) => {
