@@ -6,6 +6,7 @@
 import { appliedLine } from '../observe/crawl.ts';
 import { colourWanted, ConfigError, loadConfig } from '../config.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
+import { pruneRuns } from './keep.ts';
 import { Progress } from './progress.ts';
 
 /** Before anything is sent: a --grep that selects no check is refused (exit 2, one line). */
@@ -63,7 +64,12 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
     out('note: the curl lines in the reports read the password from the environment: export CAL_PASSWORD=... first');
   else if (curls.some((c) => c.includes('CAL_AUTH_HEADER')))
     out('note: the curl lines in the reports read the Authorization value: export CAL_AUTH_HEADER=... first');
-  if (result.reportDir) out(`reports: ${result.reportDir} (also ${config.reportDir}/latest)`);
+  if (result.reportDir) {
+    const removed = pruneRuns(config.reportDir, config.keep);
+    out(
+      `reports: ${result.reportDir} (also ${config.reportDir}/latest)${removed.length ? `; ${removed.length} older run folder(s) removed (--keep ${config.keep})` : ''}`,
+    );
+  }
   if (result.problem) err(`calcert: ${result.problem}`);
   if (result.exitCode === 1 && config.strict && !config.baseline && f.verdict !== 'not-certified') {
     const warned = result.report.checks.filter((c) => c.status === 'warn').map((c) => c.id);
