@@ -23,7 +23,7 @@ import {
 } from './config.ts';
 import { preflight, PreflightError, type PreflightResult } from './preflight.ts';
 import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
-import { countResults, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
+import { countResults, incompleteOf, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
 import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
 import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
@@ -130,7 +130,7 @@ export function fixturesOf(
 /** The config the checks see: the target after preflight. Pure. */
 export function resolveConfig(
   target: Config,
-  pre: Pick<PreflightResult, 'detectedVariant'>,
+  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'responseMs'>>,
   fixtures: FixturesFile | null,
   embedded: boolean,
 ): ResolvedConfig {
@@ -141,6 +141,7 @@ export function resolveConfig(
     detectedVariant: pre.detectedVariant,
     fixtures,
     embedded,
+    ...(pre.responseMs !== undefined ? { responseMs: pre.responseMs } : {}),
   };
 }
 
@@ -294,6 +295,7 @@ export function buildReport(input: {
       ...(resolved.grep ? { selection: { grep: resolved.grep } } : {}),
       errors: input.runErrors,
       ...(input.interrupted ? { interrupted: input.interrupted } : {}),
+      ...(incompleteOf(checks).length ? { incomplete: incompleteOf(checks) } : {}),
     },
   };
 }

@@ -3,8 +3,9 @@
  * every request, every exchange recorded (Authorization redacted) and reproducible as a curl line.
  *
  * Retry policy (CONTRACT.md): a 429 is honoured by waiting its Retry-After (bounded) and sending
- * again, because the server says it did not process the request; a GET is retried once after a
- * connection reset; nothing else is ever retried, so a write is never sent twice.
+ * again, because the server says it did not process the request; a GET (HEAD, OPTIONS) is retried
+ * once after a connection reset or a 502/503/504 (after a short pause, or its Retry-After up to
+ * 3 s); nothing else is ever retried, so a write is never sent twice.
  */
 import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
@@ -108,6 +109,12 @@ export class TargetHealth {
 }
 
 const EXCERPT = 2000;
+/** Answers that say "try again later" (a gateway or an overloaded server), not "this is wrong". */
+export const TRANSIENT_STATUSES = [502, 503, 504];
+/** Requests that may be sent again without changing anything. */
+const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS'];
+const TRANSIENT_PAUSE_MS = 300;
+const MAX_TRANSIENT_PAUSE_MS = 3000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function shellQuote(s: string): string {
@@ -246,6 +253,7 @@ export class Client {
     };
     const started = performance.now();
     const maxWait = this.options.maxRetryAfterMs ?? 10000;
+    let transientRetried = false;
     try {
       if (this.health.down) {
         exchange.error = `not sent: the target is down (${this.health.down})`;
@@ -276,6 +284,15 @@ export class Client {
               continue;
             }
           }
+          // Transient trouble (502/503/504) on an idempotent request: once more after a short pause.
+          if (TRANSIENT_STATUSES.includes(res.status) && IDEMPOTENT.includes(req.method) && !transientRetried) {
+            transientRetried = true;
+            exchange.retries++;
+            await sleep(
+              Math.min(retryAfterMs(res.headers['retry-after']) ?? TRANSIENT_PAUSE_MS, MAX_TRANSIENT_PAUSE_MS),
+            );
+            continue;
+          }
           exchange.status = res.status;
           exchange.responseHeaders = JSON.parse(this.redact(JSON.stringify(res.headers)));
           // A hostile or debugging server may echo credentials back: never record them.
@@ -292,7 +309,8 @@ export class Client {
           };
         } catch (err) {
           const { kind, text } = classify(err);
-          if (kind === 'reset' && req.method === 'GET' && attempt === 0) {
+          if (kind === 'reset' && IDEMPOTENT.includes(req.method) && !transientRetried) {
+            transientRetried = true;
             exchange.retries++;
             continue;
           }

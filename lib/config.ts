@@ -67,6 +67,8 @@ export interface ResolvedConfig extends Config {
   detectedVariant: Variant | null;
   fixtures: FixturesFile | null;
   embedded: boolean;
+  /** The target's response time measured by the preflight, in ms (property time budgets). */
+  responseMs?: number;
 }
 
 /**

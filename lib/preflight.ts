@@ -15,6 +15,8 @@ export class PreflightError extends Error {
 export interface PreflightResult {
   detectedVariant: Variant;
   notes: string[];
+  /** The slowest answer of the preflight's requests, in ms (property time budgets scale with it). */
+  responseMs: number;
 }
 
 /** Variant detection from a namespace root body (LEVELS.md, "Variants and detection"). */
@@ -36,7 +38,9 @@ function describeTransport(e: TransportError, what: string): string {
 
 async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>): Promise<ApiResponse> {
   try {
-    return await fn();
+    const res = await fn();
+    timings.push(res.exchange.ms);
+    return res;
   } catch (e) {
     if (e instanceof TransportError) {
       const fix =
@@ -51,8 +55,12 @@ async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>
   }
 }
 
+/** Response times of the current preflight's requests. */
+let timings: number[] = [];
+
 export async function preflight(config: Config, client: Client): Promise<PreflightResult> {
   const notes: string[] = [];
+  timings = [];
   const rootUrl = client.root;
   const root = await safe(client, `cannot reach the target at ${rootUrl}`, () =>
     client.request({ method: 'GET', path: '' }),
@@ -136,5 +144,5 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
   } else {
     notes.push('no credentials given: the run is read-only (checks that write are n/a)');
   }
-  return { detectedVariant, notes };
+  return { detectedVariant, notes, responseMs: Math.max(1, ...timings) };
 }

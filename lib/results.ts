@@ -5,6 +5,7 @@
 import type { Level, RecordedRequest } from './check/meta.ts';
 import type { TransportKind } from './client.ts';
 import type { ObservedSummary } from './observe/crawl.ts';
+import type { UnjudgedCause } from './check/outcome.ts';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'expected-fail' | 'stale-expectation';
 export const STATUSES: readonly Status[] = [
@@ -39,6 +40,11 @@ export interface CheckResult {
   request?: RecordedRequest;
   /** The kind of transport trouble (no HTTP answer) that decided the status, if any. */
   transport?: TransportKind;
+  /** With status `error`: the suite could not judge (transient trouble, a property's time budget); absent: it broke. */
+  unjudged?: UnjudgedCause;
+  /** Property checks: runs made and the minimum needed. */
+  runs?: number;
+  runsNeeded?: number;
   responseExcerpt?: string;
   curl?: string;
   seed?: number;
@@ -83,6 +89,8 @@ export interface ReportFooter {
   /** Problems of the run itself (a suite file that failed to load, an interruption, ...). */
   errors: string[];
   interrupted?: string;
+  /** Why the run is incomplete: checks the suite could not judge or that broke (status `error`). */
+  incomplete?: string[];
 }
 
 export interface RunReport {
@@ -131,4 +139,28 @@ export function countResults(checks: CheckResult[]): ReportFooter['counts'] {
     byGroup[g] = { ...byGroup[g], [c.status]: (byGroup[g]?.[c.status] ?? 0) + 1 };
   }
   return { byLevel, byStatus, byGroup };
+}
+
+/** Why a run is incomplete (one line per cause), or [] when every check was judged. Pure. */
+export function incompleteOf(checks: readonly CheckResult[]): string[] {
+  const errors = checks.filter((c) => c.status === 'error');
+  const list = (cs: CheckResult[]) =>
+    `${cs
+      .slice(0, 10)
+      .map((c) => c.id)
+      .join(', ')}${cs.length > 10 ? `, and ${cs.length - 10} more` : ''}`;
+  const out: string[] = [];
+  const transient = errors.filter((c) => c.unjudged === 'transient');
+  const budget = errors.filter((c) => c.unjudged === 'time-budget');
+  const broke = errors.filter((c) => !c.unjudged);
+  if (transient.length)
+    out.push(
+      `${transient.length} check(s) could not be judged: transient trouble (502/503/504 or a reset): ${list(transient)}`,
+    );
+  if (budget.length)
+    out.push(
+      `${budget.length} property check(s) could not be judged: the time budget ended before their minimum runs: ${list(budget)}`,
+    );
+  if (broke.length) out.push(`${broke.length} check(s) did not finish or broke: ${list(broke)}`);
+  return out;
 }

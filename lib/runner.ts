@@ -130,6 +130,8 @@ class Collector implements Reporter {
         ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }
         : {}),
       ...(rec.transport && status !== 'pass' ? { transport: rec.transport } : {}),
+      ...(rec.unjudged && status === 'error' ? { unjudged: rec.unjudged } : {}),
+      ...(rec.runsNeeded ? { runs: rec.runs ?? 0, runsNeeded: rec.runsNeeded } : {}),
       ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
       requests: rec.requests ?? 0,
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),

@@ -9,7 +9,7 @@ import { TransportError, type ApiResponse, type Client, type Exchange, type Para
 import { type FixturesFile, type ResolvedConfig, replayCommand } from '../config.ts';
 import { readList, readRecord, type ResourceKey } from '../contract.ts';
 import { checkSeed, type CheckMeta, type Resource } from './meta.ts';
-import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
+import { Blocked, CheckFailure, CouldNotJudge, NotApplicable } from './outcome.ts';
 import { clientFor } from './worker-client.ts';
 
 let scopeCounter = 0;
@@ -28,6 +28,8 @@ export class CheckContext {
   /** What this check created; `verified` = the server's answer showed the run tag in its name. */
   private readonly created: Array<{ resource: Resource; id: number; verified: boolean }> = [];
   cleanupErrors: string[] = [];
+  /** Property runs made and needed (the minimum), summed over this check's properties. */
+  readonly runs = { made: 0, needed: 0 };
 
   constructor(
     readonly meta: CheckMeta,
@@ -221,13 +223,17 @@ export class CheckContext {
     opts: { numRuns?: number } = {},
   ): Promise<void> {
     const numRuns = Math.max(1, Math.min(opts.numRuns ?? this.config.numRuns, this.config.numRuns));
+    const budgetMs = propertyBudgetMs(numRuns, this.config.responseMs);
     const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
       seed: this.seed,
       numRuns,
-      // Shrinking costs requests; a bounded budget keeps a failing run short.
-      interruptAfterTimeLimit: Math.max(20000, this.config.timeoutMs),
+      // The budget bounds a slow target and shrinking (which costs requests); an interruption is
+      // judged below: fewer runs than the minimum is never a pass.
+      interruptAfterTimeLimit: budgetMs,
       markInterruptAsFailure: false,
     });
+    this.runs.made += details.numRuns;
+    this.runs.needed += numRuns;
     if (details.failed) {
       const err = details.errorInstance as Error | undefined;
       const last = err instanceof CheckFailure ? err.exchange : this.exchanges.at(-1);
@@ -240,5 +246,27 @@ export class CheckContext {
       ].join('\n');
       throw new CheckFailure(message, last);
     }
+    if (details.numRuns < numRuns)
+      throw new CouldNotJudge(
+        `the suite could not judge: the property made ${details.numRuns} of its ${numRuns} run(s) within its time budget of ${Math.round(budgetMs / 1000)} s (the target answered the preflight in about ${this.config.responseMs ?? '?'} ms); a slow target: raise the budget with a smaller --num-runs or a faster target`,
+        'time-budget',
+      );
   }
+}
+
+/** Requests one property run may send, for the time budget (pools, a list read, its checks). */
+const REQUESTS_PER_RUN = 20;
+/** Below the suites' vitest test timeout (120 s), leaving room for setup and cleanup. */
+export const MAX_PROPERTY_BUDGET_MS = 90_000;
+const MIN_PROPERTY_BUDGET_MS = 20_000;
+
+/**
+ * The time budget of a property of `numRuns` runs against a target that answered the preflight in
+ * `responseMs`: room for every run at twice that response time, at least 20 s, at most 90 s. Pure.
+ */
+export function propertyBudgetMs(numRuns: number, responseMs: number | undefined): number {
+  const perRequest = Math.max(responseMs ?? 50, 5) * 2;
+  return Math.round(
+    Math.min(MAX_PROPERTY_BUDGET_MS, Math.max(MIN_PROPERTY_BUDGET_MS, numRuns * REQUESTS_PER_RUN * perRequest)),
+  );
 }

@@ -57,6 +57,11 @@ export function check(
     own.status = outcome.status;
     if (outcome.message !== undefined) own.message = outcome.message;
     if (outcome.transport) own.transport = outcome.transport;
+    if (outcome.unjudged) own.unjudged = outcome.unjudged;
+    if (t.runs.needed) {
+      own.runs = t.runs.made;
+      own.runsNeeded = t.runs.needed;
+    }
     if (outcome.status !== 'pass' && outcome.status !== 'n/a') Object.assign(own, excerptOf(outcome.exchange));
     own.requests = t.exchanges.length;
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);

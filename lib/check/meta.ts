@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Exchange, TransportKind } from '../client.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Status } from '../results.ts';
+import type { UnjudgedCause } from './outcome.ts';
 import { TAGS, type Tag } from '../tags.ts';
 
 export type Level = 'must' | 'should';
@@ -43,6 +44,11 @@ export interface CheckRecord extends CheckMeta {
   message?: string;
   /** Set when the trouble that decided the status was transport (no HTTP answer). */
   transport?: TransportKind;
+  /** With status `error`: the suite could not judge (transient trouble, a property's time budget). */
+  unjudged?: UnjudgedCause;
+  /** Property checks: runs made, and the minimum needed (summed over the check's properties). */
+  runs?: number;
+  runsNeeded?: number;
   request?: RecordedRequest;
   responseExcerpt?: string;
   curl?: string;

@@ -4,7 +4,7 @@
  * message, the exchange that explains it and, when the trouble was transport (no HTTP answer),
  * its kind. The runner and certify read these as data; nobody re-derives them from text.
  */
-import { parseJson, TransportError, type Exchange, type TransportKind } from '../client.ts';
+import { parseJson, TRANSIENT_STATUSES, TransportError, type Exchange, type TransportKind } from '../client.ts';
 import type { Status } from '../results.ts';
 import type { Level } from './meta.ts';
 
@@ -33,6 +33,23 @@ export class CheckFailure extends Error {
   }
 }
 
+/**
+ * The suite could not judge the behaviour (a property that ran out of its time budget before its
+ * minimum number of runs): the check is `error`, never `pass`.
+ */
+export class CouldNotJudge extends Error {
+  override name = 'CouldNotJudge';
+  constructor(
+    message: string,
+    readonly unjudged: UnjudgedCause,
+  ) {
+    super(message);
+  }
+}
+
+/** Why a check that is `error` could not be judged (absent: the check itself broke). */
+export type UnjudgedCause = 'transient' | 'time-budget';
+
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
 
 export interface Outcome {
@@ -42,6 +59,16 @@ export interface Outcome {
   exchange?: Exchange;
   /** The kind of transport trouble (no HTTP answer) behind the status, if that was the cause. */
   transport?: TransportKind;
+  /** With status `error`: the suite could not judge (transient trouble, time budget), it did not break. */
+  unjudged?: UnjudgedCause;
+}
+
+/** An answer that says "try again later" rather than anything about conformance: 502/503/504, or a reset. */
+export function transientTrouble(e: Exchange): string | null {
+  if (e.status !== undefined && TRANSIENT_STATUSES.includes(e.status))
+    return `${e.method} ${e.url} answered ${e.status}${e.retries ? ` (also after ${e.retries} retry)` : ''}`;
+  if (e.error && e.transport === 'reset') return `${e.method} ${e.url} got no answer: ${e.error}`;
+  return null;
 }
 
 /** Why the answer of an exchange cannot be used as JSON (transport error, 5xx, a body that is not JSON), or null. */
@@ -71,6 +98,7 @@ export function classifyOutcome(
   if (!thrown) return { status: 'pass' };
   const e = thrown.error;
   if (e instanceof NotApplicable) return { status: 'n/a', message: e.message };
+  if (e instanceof CouldNotJudge) return { status: 'error', message: e.message, unjudged: e.unjudged };
   const err = e as (Error & { exchange?: Exchange }) | undefined;
   const failed = level === 'should' ? 'warn' : 'fail';
   let status: Outcome['status'] =
@@ -86,6 +114,19 @@ export function classifyOutcome(
   if (unusable) {
     status = failed;
     message = `${unusable}; the check could not go on (${err?.name ?? 'Error'}: ${err?.message ?? String(e)})`;
+  }
+  // Transient trouble is not non-conformance: a check that met a 502/503/504 or a reset (after
+  // the client's one retry of a read, or on a write) and did not pass could not be judged.
+  for (const x of exchanges) {
+    const transient = transientTrouble(x);
+    if (transient)
+      return {
+        status: 'error',
+        message: `the suite could not judge: transient trouble, ${transient}; the check then ended with: ${err?.message ?? String(e)}`,
+        exchange: x,
+        unjudged: 'transient',
+        ...(x.error && x.transport ? { transport: x.transport } : {}),
+      };
   }
   const exchange = err?.exchange ?? exchanges.at(-1);
   const transport = e instanceof TransportError ? e.kind : exchange?.error ? exchange.transport : undefined;

@@ -18,9 +18,10 @@ const SCOPE: Record<string, string> = {
 };
 const DEFAULT_SCOPE = '^(root\\.|events\\.(create|read|delete)\\.)';
 
+/** Checks where the suite itself broke (an `error` the suite could judge nothing about is no crash: `unjudged`). */
 function crashes(report: RunReport | null): string[] {
   return (report?.checks ?? [])
-    .filter((c) => c.status === 'error')
+    .filter((c) => c.status === 'error' && !c.unjudged)
     .map((c) => `${c.id}: ${(c.message ?? '').split('\n')[0]}`);
 }
 
@@ -59,6 +60,27 @@ describe('chaos faults end the run within their bound, with their outcome', () =
       }
     });
   }
+});
+
+describe('transient trouble is not non-conformance', () => {
+  test('flaky-503 (one request in 97 answers 503): a full certification has no must fail', async () => {
+    const config = loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags: { seed: '3', 'num-runs': '3' } });
+    const result = await certify(config, { reference: { chaos: 'flaky-503' }, writeReports: false });
+    const report = result.report!;
+    expect(report.checks.length).toBeGreaterThan(300);
+    const mustFails = report.checks.filter((c) => c.level === 'must' && c.status === 'fail');
+    expect(mustFails.map((c) => `${c.id}: ${(c.message ?? '').split('\n')[0]}`)).toEqual([]);
+    expect(crashes(report)).toEqual([]);
+    // Whatever met a 503 it could not retry is `error` with the exchange, and the run says it is incomplete.
+    const unjudged = report.checks.filter((c) => c.unjudged === 'transient');
+    for (const c of unjudged) {
+      expect(c.status).toBe('error');
+      expect(c.message).toMatch(/could not judge: transient trouble, .* answered 503/);
+      expect(c.request).toBeDefined();
+    }
+    if (unjudged.length) expect(report.footer.incomplete?.join('\n')).toMatch(/transient trouble/);
+    expect([0, 1]).toContain(result.exitCode);
+  });
 });
 
 describe('a target that goes away', () => {
