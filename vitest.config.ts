@@ -14,6 +14,12 @@ export default defineConfig({
     pool: 'threads',
     // Checks share nothing but the worker's connection pool; skipping isolation saves start-up.
     isolate: false,
+    // Latency hiding (issue 15): the checks of a file run concurrently (each works on its own
+    // run-tagged records); the runner sets maxConcurrency to the worker's share of the bound, and
+    // the worker's Limiter keeps the requests in flight within --concurrency. A file whose checks
+    // share state declares them inside `describe.sequential`.
+    sequence: { concurrent: true },
+    maxConcurrency: 4,
     testTimeout: 120_000,
     hookTimeout: 60_000,
     watch: false,

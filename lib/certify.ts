@@ -21,6 +21,7 @@ import {
   type FixturesFile,
   type ResolvedConfig,
 } from './config.ts';
+import { concurrencyOver } from './limiter.ts';
 import { preflight, PreflightError, type PreflightResult } from './preflight.ts';
 import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
 import { countResults, incompleteOf, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
@@ -261,7 +262,13 @@ export function buildReport(input: {
   interrupted?: string;
   /** What the observation crawl learned (its requests count in the header's total). */
   observed?: RunReport['header']['observed'];
+  /** Each worker's bound changes during the checks (RunOutcome.limits). */
+  limits?: RunOutcome['limits'];
+  /** When the checks started and ended (epoch ms), for the concurrency summary. */
+  checksSpan?: [number, number];
 }): RunReport {
+  const span = input.checksSpan ?? [input.startedAt.getTime(), input.finishedAt.getTime()];
+  const used = input.limits ? concurrencyOver(input.limits, span[0], span[1]) : null;
   const { config, resolved, checks } = input;
   return {
     format: 1,
@@ -286,6 +293,15 @@ export function buildReport(input: {
       requests: input.ownRequests + (input.observed?.requests ?? 0) + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
       config: publicConfig(resolved),
       ...(input.observed ? { observed: input.observed } : {}),
+      ...(used
+        ? {
+            concurrency: {
+              mode: resolved.concurrencyMode === 'auto' ? ('auto' as const) : ('fixed' as const),
+              ceiling: resolved.concurrency,
+              ...used,
+            },
+          }
+        : {}),
       ...(input.cleanup ? { cleanup: input.cleanup } : {}),
     },
     checks,
@@ -359,6 +375,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
     if (sweeping) sweeps.before = await sweepBefore(client, resolved, log);
+    const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,
       startedAt,
@@ -371,6 +388,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       },
       { signal: options.signal, session: options.session },
     );
+    const checksSpan: [number, number] = [checksFrom, Date.now()];
     const signalled = !!options.signal?.aborted;
     if (sweeping) sweeps.after = await sweepAfter(client, resolved, log, signalled);
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
@@ -401,6 +419,8 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       runErrors,
       ...(sweeping ? { cleanup } : {}),
       interrupted,
+      limits: outcome.limits,
+      checksSpan,
     });
     const gated = gate?.finish(report);
     const reportDir = options.writeReports !== false ? writeRunReports(report, target, gated?.markdown) : undefined;

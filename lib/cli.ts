@@ -32,6 +32,7 @@ const TARGET_FLAGS: FlagName[] = [
   'timeout-ms',
   'deadline-s',
   'concurrency',
+  'concurrency-max',
 ];
 
 interface CommandSpec {

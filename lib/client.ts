@@ -10,7 +10,7 @@
 import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
 import type { Auth } from './config.ts';
-import { Limiter } from './limiter.ts';
+import { Limiter, type InFlightBound } from './limiter.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -79,7 +79,7 @@ export interface ClientOptions {
   /** In-flight bound of this client and the clients derived from it (unless `limiter` is given). */
   concurrency: number;
   /** Share this bound (the worker's share of the run's --concurrency); derived clients share it too. */
-  limiter?: Limiter;
+  limiter?: InFlightBound;
   /** Called for every finished exchange (recording, counting). */
   onExchange?: (exchange: Exchange) => void;
   /** Longest Retry-After honoured, in ms. */
@@ -143,7 +143,7 @@ export class Client {
   readonly root: string;
   private readonly agent: Agent;
   private readonly ownsAgent: boolean;
-  readonly limiter: Limiter;
+  readonly limiter: InFlightBound;
   readonly health: TargetHealth;
   requestCount = 0;
 
@@ -264,16 +264,24 @@ export class Client {
         try {
           const res = await this.limiter.run(async () => {
             this.requestCount++;
-            const r = await undiciRequest(url, {
-              method: req.method,
-              headers: authValue ? { ...headers, authorization: authValue } : headers,
-              body,
-              dispatcher: this.agent,
-              headersTimeout: this.options.timeoutMs,
-              bodyTimeout: this.options.timeoutMs,
-            });
-            const text = await r.body.text();
-            return { status: r.statusCode, headers: flatHeaders(r.headers), text };
+            const sent = performance.now();
+            let status: number | undefined;
+            try {
+              const r = await undiciRequest(url, {
+                method: req.method,
+                headers: authValue ? { ...headers, authorization: authValue } : headers,
+                body,
+                dispatcher: this.agent,
+                headersTimeout: this.options.timeoutMs,
+                bodyTimeout: this.options.timeoutMs,
+              });
+              const text = await r.body.text();
+              status = r.statusCode;
+              return { status: r.statusCode, headers: flatHeaders(r.headers), text };
+            } finally {
+              // --concurrency auto: the bound follows the target's response time and overload answers.
+              this.limiter.aimd?.noteAnswer(performance.now() - sent, status);
+            }
           });
           this.health.noteAnswer();
           if (res.status === 429 && attempt < 3) {

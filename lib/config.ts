@@ -48,9 +48,12 @@ export interface Config {
   readOnly: boolean;
   timeoutMs: number;
   deadlineS: number;
+  /** The in-flight bound: the fixed --concurrency, or under `auto` the ceiling (--concurrency-max). */
   concurrency: number;
   /** Request budget of the observation crawl and checks (--max-requests). */
   maxRequests: number;
+  /** `auto` (the default of the CLI): the bound adapts from 4 up to `concurrency` (AIMD, lib/limiter.ts). */
+  concurrencyMode?: 'auto' | 'fixed';
   reportDir: string;
   /** Run folders kept in reportDir (--keep). */
   keep: number;
@@ -122,7 +125,18 @@ export const FLAGS = {
   'read-only': { env: 'CAL_READ_ONLY', default: 'off', help: 'send no write at all' },
   'timeout-ms': { arg: 'ms', env: 'CAL_TIMEOUT_MS', default: '30000', help: 'timeout of one request' },
   'deadline-s': { arg: 's', env: 'CAL_DEADLINE_S', default: '1800', help: 'deadline of the whole run' },
-  concurrency: { arg: 'n', env: 'CAL_CONCURRENCY', default: '4', help: 'requests in flight at most' },
+  concurrency: {
+    arg: 'n|auto',
+    env: 'CAL_CONCURRENCY',
+    default: 'auto',
+    help: 'requests in flight at most; auto starts at 4 and adapts to the target (up to --concurrency-max)',
+  },
+  'concurrency-max': {
+    arg: 'n',
+    env: 'CAL_CONCURRENCY_MAX',
+    default: '32',
+    help: 'ceiling of --concurrency auto',
+  },
   'max-requests': {
     arg: 'n',
     env: 'CAL_MAX_REQUESTS',
@@ -406,7 +420,7 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     readOnly: raw['read-only'] === undefined ? false : bool(label('read-only'), raw['read-only']),
     timeoutMs: get('timeout-ms') ? int(label('timeout-ms'), get('timeout-ms'), 100, 600000) : 30000,
     deadlineS: get('deadline-s') ? int(label('deadline-s'), get('deadline-s'), 1, 86400) : 1800,
-    concurrency: get('concurrency') ? int(label('concurrency'), get('concurrency'), 1, 64) : 4,
+    ...concurrencyOf(get, label),
     maxRequests: get('max-requests')
       ? int(label('max-requests'), get('max-requests'), 50, 1000000)
       : DEFAULT_MAX_REQUESTS,
@@ -419,6 +433,18 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     grep,
   };
   return Object.freeze(config);
+}
+
+/** --concurrency: a number (fixed bound), or `auto` (the default): adaptive up to --concurrency-max. */
+function concurrencyOf(
+  get: (flag: string) => string,
+  label: (flag: string) => string,
+): Pick<Config, 'concurrency' | 'concurrencyMode'> {
+  const given = get('concurrency');
+  if (given && given.trim().toLowerCase() !== 'auto')
+    return { concurrency: int(label('concurrency'), given, 1, 64), concurrencyMode: 'fixed' };
+  const max = get('concurrency-max') ? int(label('concurrency-max'), get('concurrency-max'), 1, 64) : 32;
+  return { concurrency: max, concurrencyMode: 'auto' };
 }
 
 const CANDIDATE_OF: Record<string, FlagName> = {

@@ -73,6 +73,11 @@ export interface ReportHeader {
   config: Record<string, unknown>;
   /** How much of the target the observation crawl learned (absent when no observation check was selected). */
   observed?: ObservedSummary;
+  /**
+   * The in-flight bound over the run (lib/limiter.ts): fixed, or adapted under `--concurrency auto`
+   * up to `ceiling`; the sum of the workers' bounds, its minimum, maximum and time-weighted mean.
+   */
+  concurrency?: { mode: 'auto' | 'fixed'; ceiling: number; min: number; max: number; mean: number };
   /** The run-tag sweeps (absent in read-only runs): tagged records found before and after the checks, records removed, problems. */
   cleanup?: { before: number; after: number; deleted: number; errors: string[] };
 }

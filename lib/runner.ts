@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { ResolvedConfig } from './config.ts';
-import { workersFor } from './limiter.ts';
+import { AUTO_START, sharedBound, workersFor } from './limiter.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
 import { Client } from './client.ts';
@@ -36,6 +36,8 @@ export interface RunOutcome {
   errors: string[];
   /** What the observation crawl learned, when observation checks were selected. */
   observed?: ObservedSummary;
+  /** Each worker's bound changes ([epoch ms, limit]), for the run's concurrency summary (lib/limiter.ts). */
+  limits?: Array<Array<[number, number]>>;
 }
 
 const OBSERVE_DIR = 'suites/observe/';
@@ -89,6 +91,7 @@ export function statusOf(rec: CheckRecord, state: string): Status {
 class Collector implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly errors: string[] = [];
+  readonly limits = new Map<number, Array<[number, number]>>();
   constructor(
     private readonly onResult?: (r: CheckResult) => void,
     private readonly onProgress?: RunOptions['onProgress'],
@@ -109,6 +112,11 @@ class Collector implements Reporter {
     // Tests filtered out by id/grep are reported as skipped without an outcome: not part of the run.
     if (result.state === 'skipped' && rec.status !== 'n/a') return;
     if (result.state === 'pending') return;
+    if (rec.limits) {
+      const seen = this.limits.get(rec.limits.worker) ?? [];
+      seen.push(...rec.limits.changes);
+      this.limits.set(rec.limits.worker, seen);
+    }
     const status = statusOf(rec, result.state);
     let message = rec.message;
     if (status === 'error' && rec.status !== 'error') {
@@ -154,6 +162,7 @@ class Collector implements Reporter {
 export class RunSession {
   private vitest: Vitest | undefined;
   private workers = 0;
+  private perFile = 0;
   private collector = new Collector();
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
@@ -177,6 +186,11 @@ export class RunSession {
     const vitest = await this.instance(config);
     vitest.provide('calcert', config);
     vitest.provide('calcertWorkers', this.workers);
+    // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
+    vitest.provide(
+      'calcertBound',
+      sharedBound(config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency),
+    );
     if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
     else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
     else vitest.resetGlobalTestNamePattern();
@@ -213,15 +227,23 @@ export class RunSession {
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
-    return { checks: collector.checks, errors: collector.errors, ...(observed ? { observed } : {}) };
+    return {
+      checks: collector.checks,
+      errors: collector.errors,
+      limits: [...collector.limits.values()],
+      ...(observed ? { observed } : {}),
+    };
   }
 
   private async instance(config: ResolvedConfig): Promise<Vitest> {
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
     const workers = workersFor(config.concurrency);
-    if (this.vitest && this.workers === workers) return this.vitest;
+    // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
+    const perFile = Math.max(1, config.concurrency);
+    if (this.vitest && this.workers === workers && this.perFile === perFile) return this.vitest;
     await this.close();
     this.workers = workers;
+    this.perFile = perFile;
     const { createVitest } = await import('vitest/node');
     // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
     // (lib/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
@@ -241,6 +263,7 @@ export class RunSession {
         reporters: [forward],
         provide: { calcert: config, calcertWorkers: workers },
         maxWorkers: workers,
+        maxConcurrency: perFile,
         passWithNoTests: true,
       } as never,
       { logLevel: 'silent' } as never,

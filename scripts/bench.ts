@@ -1,40 +1,259 @@
 /**
- * Benchmark (not a test): wall time and request count of a full certification of the embedded
- * reference server, per variant, over a few repetitions. Speed is reported, never asserted.
- *   npm run bench [-- --repeat 3]
+ * Benchmark (not a test): speed of a full certification, reported and never asserted.
+ *
+ *   npm run bench [-- --repeat 5] [--variant extended|base] [--latency-ms 50] [--concurrency 4,16,auto]
+ *
+ * Each row runs `calcert certify` in a child process, `--repeat` times (default 5), and gives the
+ * median (min-max) of: wall time (spawn to exit), requests (results.json), requests per second,
+ * time to the first request at the target, time from the last answer to the exit, and the ratio
+ * of the wall time to the floor: the same number of bare keep-alive GETs at the same concurrency
+ * through the same proxy (for `auto`, at its ceiling).
+ *
+ * Rows, per variant:
+ * - `embedded`: `calcert certify` with its embedded reference server (wall time and requests only:
+ *   the target lives inside the child, so arrivals are not observable here);
+ * - `proxy +N ms, c`: the reference server in this process behind a proxy that delays each answer
+ *   by N ms (0 without --latency-ms), at each concurrency (default: auto only; with --latency-ms:
+ *   4, 16 and auto).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../lib/config.ts';
-import { certify } from '../lib/certify.ts';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, Agent as HttpAgent, type Server } from 'node:http';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { startReferenceServer } from '../fixtures/reference-server/index.ts';
 
-const repeatAt = process.argv.indexOf('--repeat');
-const repeat = repeatAt > 0 ? Number(process.argv[repeatAt + 1]) : 3;
-const reportDir = mkdtempSync(join(tmpdir(), 'calcert-bench-'));
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
-for (const variant of ['extended', 'base'] as const) {
-  const times: number[] = [];
-  let last = { checks: 0, requests: 0, verdict: '' };
-  for (let i = 0; i < repeat; i++) {
-    const config = loadConfig({
-      env: {},
-      cwd: reportDir,
-      flags: { variant, features: 'premium,tickets', seed: 1, 'report-dir': reportDir },
-    });
-    const started = performance.now();
-    const result = await certify(config);
-    times.push(performance.now() - started);
-    if (!result.report) throw new Error(`run did not start: ${result.problem}`);
-    last = {
-      checks: result.report.checks.length,
-      requests: result.report.header.requests,
-      verdict: result.report.footer.verdict,
-    };
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)]!;
-  console.log(
-    `${variant.padEnd(8)} ${last.verdict}: ${last.checks} checks, ${last.requests} requests; wall time median ${(median / 1000).toFixed(2)} s (min ${(times[0]! / 1000).toFixed(2)}, max ${(times.at(-1)! / 1000).toFixed(2)}) over ${repeat} runs, ${(last.requests / (median / 1000)).toFixed(0)} requests/s`,
-  );
+function arg(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
 }
+const repeat = Number(arg('repeat') ?? 5);
+const latencyMs = arg('latency-ms') === undefined ? undefined : Number(arg('latency-ms'));
+const variants = (arg('variant') ?? 'extended,base').split(',') as Array<'extended' | 'base'>;
+const concurrencies = (arg('concurrency') ?? (latencyMs === undefined ? 'auto' : '4,16,auto')).split(',');
+const AUTO_CEILING = 32;
+
+/** A forwarding proxy that delays every answer by `delayMs` and notes arrivals and answer ends. */
+interface Proxy {
+  url: string;
+  first: number;
+  lastEnd: number;
+  count: number;
+  reset(): void;
+  close(): Promise<void>;
+}
+async function delayingProxy(target: URL, delayMs: number): Promise<Proxy> {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: 512 });
+  const state = { first: 0, lastEnd: 0, count: 0 };
+  const server: Server = createServer((req, res) => {
+    const now = performance.timeOrigin + performance.now();
+    if (!state.first) state.first = now;
+    state.count++;
+    res.on('finish', () => {
+      state.lastEnd = performance.timeOrigin + performance.now();
+    });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const forward = () => {
+        const up = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: target.host },
+            agent,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        up.on('error', () => res.destroy());
+        up.end(Buffer.concat(chunks));
+      };
+      if (delayMs > 0) setTimeout(forward, delayMs);
+      else forward();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,
+    get first() {
+      return state.first;
+    },
+    get lastEnd() {
+      return state.lastEnd;
+    },
+    get count() {
+      return state.count;
+    },
+    reset() {
+      state.first = 0;
+      state.lastEnd = 0;
+      state.count = 0;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+interface Sample {
+  wallMs: number;
+  requests: number;
+  firstMs?: number;
+  exitMs?: number;
+  concurrency?: string;
+  verdict: string;
+}
+
+/** One `calcert certify` in a child process; the wall time is spawn to exit. */
+async function runOnce(args: string[], proxy?: Proxy): Promise<Sample> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'calcert-bench-'));
+  proxy?.reset();
+  const started = performance.timeOrigin + performance.now();
+  const child = spawn(
+    process.execPath,
+    ['bin/calcert.js', 'certify', '--seed', '1', '--features', 'premium,tickets', '--report-dir', reportDir, ...args],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1', CI: '1' } },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
+  const ended = performance.timeOrigin + performance.now();
+  const dir = readdirSync(reportDir).find((d) => /^\d{8}T/.test(d));
+  if (!dir) throw new Error(`the run wrote no report (exit ${code}): ${stderr.slice(0, 500)}`);
+  const report = JSON.parse(readFileSync(join(reportDir, dir, 'results.json'), 'utf8'));
+  const c = report.header.concurrency;
+  return {
+    wallMs: ended - started,
+    requests: report.header.requests,
+    ...(proxy ? { firstMs: proxy.first - started, exitMs: ended - proxy.lastEnd } : {}),
+    ...(c ? { concurrency: c.mode === 'auto' ? `auto ${c.min}-${c.max} mean ${c.mean}` : String(c.max) } : {}),
+    verdict: report.footer.verdict,
+  };
+}
+
+/** The floor: `n` bare keep-alive GETs of the namespace root at concurrency `c` through `url`. */
+async function floorMs(url: string, n: number, c: number): Promise<number> {
+  const agent = new Agent({ connections: c, keepAliveTimeout: 4000 });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: c }, async () => {
+      while (next++ < n) {
+        const r = await request(url, { dispatcher: agent });
+        await r.body.dump();
+      }
+    }),
+  );
+  const ms = performance.now() - started;
+  await agent.close();
+  return ms;
+}
+
+function stats(values: number[]): { median: number; min: number; max: number } {
+  const s = [...values].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s.at(-1)! };
+}
+const sec = (ms: number) => (ms / 1000).toFixed(2);
+const fmt = (v: { median: number; min: number; max: number }, f: (n: number) => string) =>
+  `${f(v.median)} (${f(v.min)}-${f(v.max)})`;
+
+function line(label: string, samples: Sample[], floor?: number): string {
+  const wall = stats(samples.map((s) => s.wallMs));
+  const reqs = stats(samples.map((s) => s.requests));
+  const rps = stats(samples.map((s) => s.requests / (s.wallMs / 1000)));
+  const parts = [
+    label.padEnd(22),
+    `wall ${fmt(wall, sec)} s`,
+    `requests ${fmt(reqs, (n) => String(n))}`,
+    `${fmt(rps, (n) => n.toFixed(0))} req/s`,
+  ];
+  if (samples[0]?.firstMs !== undefined) {
+    parts.push(`first request ${fmt(stats(samples.map((s) => s.firstMs!)), sec)} s`);
+    parts.push(`last answer to exit ${fmt(stats(samples.map((s) => s.exitMs!)), sec)} s`);
+  }
+  if (floor) parts.push(`floor ${sec(floor)} s, ratio ${(wall.median / floor).toFixed(2)}`);
+  const conc = samples.at(-1)?.concurrency;
+  if (conc) parts.push(`concurrency ${conc}`);
+  const verdicts = [...new Set(samples.map((s) => s.verdict))].join('/');
+  parts.push(verdicts);
+  return parts.join(' | ');
+}
+
+console.log(
+  `calcert bench: ${repeat} runs per row, ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+for (const variant of variants) {
+  // Embedded: the real thing the goal is about.
+  if (latencyMs === undefined) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < repeat; i++) samples.push(await runOnce(['--variant', variant]));
+    console.log(line(`${variant} embedded`, samples));
+  }
+  // Behind the (delaying) proxy: first request, exit, floor.
+  const ref = await startReferenceServer({
+    variant,
+    port: 0,
+    user: 'bench',
+    password: 'bench-pass-1',
+    seedFixtures: true,
+    features: ['premium', 'tickets'],
+  });
+  const fixturesFile = join(mkdtempSync(join(tmpdir(), 'calcert-bench-fx-')), 'fixtures.json');
+  writeFileSync(fixturesFile, JSON.stringify(ref.fixtures));
+  const proxy = await delayingProxy(new URL(ref.url), latencyMs ?? 0);
+  try {
+    for (const c of concurrencies) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < repeat; i++)
+        samples.push(
+          await runOnce(
+            [
+              '--base-url',
+              proxy.url,
+              '--user',
+              'bench',
+              '--password',
+              'bench-pass-1',
+              '--fixtures',
+              fixturesFile,
+              '--variant',
+              variant,
+              '--concurrency',
+              c,
+            ],
+            proxy,
+          ),
+        );
+      const n = stats(samples.map((s) => s.requests)).median;
+      const fc = c === 'auto' ? AUTO_CEILING : Number(c);
+      proxy.reset();
+      const floor = await floorMs(`${proxy.url}/${'cal/events/v1'}`, n, fc);
+      console.log(line(`${variant} +${latencyMs ?? 0} ms c=${c}`, samples, floor));
+    }
+  } finally {
+    await proxy.close();
+    await ref.close();
+  }
+}
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

@@ -15,7 +15,7 @@ import {
   type CheckRecord,
 } from './meta.ts';
 import { classifyOutcome } from './outcome.ts';
-import { runConfig } from './worker-client.ts';
+import { runConfig, takeLimitChanges } from './worker-client.ts';
 
 /**
  * Declare a check. `title` states the behaviour as a fact ("rejects an event without a title").
@@ -67,6 +67,8 @@ export function check(
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
     if (retries) own.retries = retries;
     if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;
+    const limits = takeLimitChanges();
+    if (limits) own.limits = limits;
     if (outcome.status === 'n/a') ctx.skip(outcome.message);
     else if (thrown && outcome.status !== 'pass') throw thrown.error;
   });

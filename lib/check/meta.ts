@@ -57,6 +57,8 @@ export interface CheckRecord extends CheckMeta {
   cleanupErrors?: string[];
   /** Requests sent again (a 429 honoured, a GET after a connection reset). */
   retries?: number;
+  /** The worker's bound changes since its previous check ([epoch ms, limit]) and its pool id (lib/limiter.ts). */
+  limits?: { worker: number; changes: Array<[number, number]> };
 }
 
 declare module 'vitest' {
@@ -64,6 +66,8 @@ declare module 'vitest' {
     calcert: ResolvedConfig;
     /** How many workers the run's vitest pool has (lib/limiter.ts: each holds a share of --concurrency). */
     calcertWorkers: number;
+    /** The run-wide in-flight bound shared by every worker (lib/limiter.ts SharedLimiter). */
+    calcertBound?: SharedArrayBuffer;
   }
   interface TaskMeta {
     calcert?: CheckRecord;

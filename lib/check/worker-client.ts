@@ -7,7 +7,7 @@
 import { inject } from 'vitest';
 import { Client } from '../client.ts';
 import type { ResolvedConfig } from '../config.ts';
-import { Limiter, shareOf } from '../limiter.ts';
+import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../limiter.ts';
 
 let workerClient: { key: string; client: Client } | undefined;
 
@@ -25,6 +25,7 @@ export function clientFor(cfg: ResolvedConfig): Client {
   if (workerClient?.key !== key) {
     void workerClient?.client.close();
     const share = workerShare(cfg);
+    const shared = inject('calcertBound');
     workerClient = {
       key,
       client: new Client({
@@ -32,8 +33,8 @@ export function clientFor(cfg: ResolvedConfig): Client {
         namespace: cfg.namespace,
         auth: cfg.auth,
         timeoutMs: cfg.timeoutMs,
-        concurrency: share,
-        limiter: new Limiter(share),
+        concurrency: shared ? cfg.concurrency : share,
+        limiter: boundFor(cfg),
       }),
     };
   }
@@ -41,11 +42,31 @@ export function clientFor(cfg: ResolvedConfig): Client {
 }
 
 /**
+ * The worker's side of the run's bound: the run-wide SharedLimiter the runner provides (under
+ * `auto` adapted by AIMD up to the ceiling); without one, a Limiter of this worker's share.
+ */
+function boundFor(cfg: ResolvedConfig): InFlightBound {
+  const auto = cfg.concurrencyMode === 'auto';
+  const shared = inject('calcertBound');
+  if (shared) return auto ? SharedLimiter.adaptive(shared, cfg.concurrency) : new SharedLimiter(shared);
+  const share = workerShare(cfg);
+  return auto ? Limiter.adaptive(workerShare({ concurrency: AUTO_START }), share) : new Limiter(share);
+}
+
+/** The worker's bound changes since the last call, for the check record (the run's concurrency summary). */
+export function takeLimitChanges(): { worker: number; changes: Array<[number, number]> } | undefined {
+  const changes = workerClient?.client.limiter.takeChanges();
+  if (!changes?.length) return undefined;
+  // One run-wide bound: one series (worker 0); else each worker's share is its own series.
+  return { worker: inject('calcertBound') ? 0 : Number(process.env.VITEST_POOL_ID) || 0, changes };
+}
+
+/**
  * This worker's share of the run's --concurrency (lib/limiter.ts): vitest numbers its pool's
  * workers 1..maxWorkers (VITEST_POOL_ID, stable for a worker's life), the runner provides
  * maxWorkers (never more than --concurrency), and the shares sum to exactly --concurrency.
  */
-export function workerShare(cfg: ResolvedConfig): number {
+export function workerShare(cfg: Pick<ResolvedConfig, 'concurrency'>): number {
   const workers = inject('calcertWorkers') ?? 1;
   return shareOf(cfg.concurrency, workers, Number(process.env.VITEST_POOL_ID));
 }

@@ -33,7 +33,8 @@ export const diffCmd: CommandFn = async ({ flags }) => {
     readOnly: base.readOnly,
     runTag: base.runTag,
     timeoutMs: base.timeoutMs,
-    concurrency: base.concurrency,
+    // diff keeps a fixed bound: under --concurrency auto, the start of auto (4).
+    concurrency: base.concurrencyMode === 'auto' ? 4 : base.concurrency,
     log: (line: string) => err(line),
   };
   let aborted = false;

@@ -24,7 +24,8 @@ describe('loadConfig', () => {
       numRuns: 20,
       readOnly: false,
       timeoutMs: 30000,
-      concurrency: 4,
+      concurrency: 32,
+      concurrencyMode: 'auto',
       reportDir: 'reports',
     });
     expect(c.runTag).toMatch(/^cc[0-9a-f]{8}$/);
@@ -37,6 +38,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ env: { CAL_NUM_RUNS: '5' }, cwd }).numRuns).toBe(5);
     expect(loadConfig({ env: { CAL_NUM_RUNS: '5' }, cwd, flags: { 'num-runs': '9' } }).numRuns).toBe(9);
     expect(loadConfig({ env: {}, cwd }).concurrency).toBe(2);
+    expect(loadConfig({ env: {}, cwd }).concurrencyMode).toBe('fixed');
+    expect(loadConfig({ env: { CAL_CONCURRENCY: 'auto', CAL_CONCURRENCY_MAX: '12' }, cwd })).toMatchObject({
+      concurrency: 12,
+      concurrencyMode: 'auto',
+    });
   });
 
   test('.env never leaks into process.env', () => {

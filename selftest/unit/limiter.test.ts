@@ -1,7 +1,7 @@
 // The run's concurrency bound (lib/limiter.ts): worker shares sum to exactly --concurrency, the
 // pool never has more workers than that, and the Limiter holds its bound, also when it changes.
 import { expect, test } from 'vitest';
-import { Limiter, shareOf, workersFor } from '../../lib/limiter.ts';
+import { concurrencyOver, Limiter, SharedLimiter, shareOf, sharedBound, workersFor } from '../../lib/limiter.ts';
 
 test('worker shares sum to exactly the bound, each at least 1', () => {
   for (const c of [1, 2, 3, 4, 5, 7, 16, 32]) {
@@ -47,4 +47,62 @@ test('the limiter never runs more than its limit, and follows setLimit', async (
   await Promise.all(jobs);
   expect(max).toBe(5);
   expect(limiter.inFlight).toBe(0);
+});
+
+test('the shared bound holds across its users, and follows setLimit', async () => {
+  const buffer = sharedBound(3);
+  // Two limiters on the same memory stand for two workers.
+  const a = new SharedLimiter(buffer);
+  const b = new SharedLimiter(buffer);
+  let active = 0;
+  let max = 0;
+  const job = (l: SharedLimiter) =>
+    l.run(async () => {
+      active++;
+      max = Math.max(max, active);
+      await new Promise((r) => setTimeout(r, 2));
+      active--;
+    });
+  await Promise.all(Array.from({ length: 40 }, (_, i) => job(i % 2 ? a : b)));
+  expect(max).toBe(3);
+  a.setLimit(5);
+  max = 0;
+  await Promise.all(Array.from({ length: 40 }, (_, i) => job(i % 2 ? a : b)));
+  expect(max).toBe(5);
+  expect(b.limit).toBe(5);
+  expect(a.inFlight).toBe(0);
+});
+
+test('AIMD: raises the bound while answers stay flat and requests wait, halves it on 429/503, stays within 1..ceiling', () => {
+  const l = SharedLimiter.adaptive(sharedBound(4), 6);
+  const aimd = l.aimd!;
+  for (let round = 0; round < 20; round++) {
+    aimd.noteWait();
+    for (let i = 0; i < 8; i++) aimd.noteAnswer(10, 200);
+  }
+  expect(l.limit).toBe(6); // additive increase, capped by the ceiling
+  for (let i = 0; i < 8; i++) aimd.noteAnswer(10, 503);
+  expect(l.limit).toBe(3); // multiplicative decrease
+  const slow = Limiter.adaptive(8, 8);
+  for (let i = 0; i < 8; i++) slow.aimd!.noteAnswer(10, 200);
+  for (let i = 0; i < 8; i++) slow.aimd!.noteAnswer(100, 200);
+  expect(slow.limit).toBe(6); // answers slowed down: 3/4
+  for (let r = 0; r < 10; r++) for (let i = 0; i < 8; i++) slow.aimd!.noteAnswer(10, 429);
+  expect(slow.limit).toBe(1);
+});
+
+test('the run concurrency summary sums the workers bounds over time', () => {
+  // Worker 0 at 2 from t=0, worker 1 at 2 from t=10, raised to 6 at t=60; the run ends at t=110.
+  const s = concurrencyOver(
+    [
+      [[0, 2]],
+      [
+        [10, 2],
+        [60, 6],
+      ],
+    ],
+    0,
+    110,
+  );
+  expect(s).toEqual({ min: 4, max: 8, mean: 6 });
 });
