@@ -254,7 +254,7 @@ export function buildReport(input: {
   detectedVariant: PreflightResult['detectedVariant'];
   startedAt: Date;
   finishedAt: Date;
-  /** Requests of the run's own client (preflight, sweeps, probe). */
+  /** Requests of the run's own client (preflight, sweeps, probe) and of shared setup outside the checks. */
   ownRequests: number;
   checks: CheckResult[];
   runErrors: string[];
@@ -395,6 +395,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const gone =
       hasTransportTrouble(outcome.checks, sweeps.after) && !signalled ? await detectTargetGone(client) : null;
     const cleanup = cleanupOf(sweeps);
+    cleanup.errors.unshift(...(outcome.setup?.cleanupErrors ?? []));
     for (const e of cleanup.errors) log(`cleanup: ${e}`);
     const interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
@@ -413,7 +414,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       detectedVariant: pre.detectedVariant,
       startedAt,
       finishedAt: new Date(),
-      ownRequests: client.requestCount,
+      ownRequests: client.requestCount + (outcome.setup?.requests ?? 0),
       observed: outcome.observed,
       checks,
       runErrors,

@@ -4,10 +4,12 @@
  *  - declare.ts: `check()` (one conformance check = one vitest test carrying its metadata);
  *  - context.ts: `CheckContext`, what a check body works with;
  *  - outcome.ts: the pure classifier of a finished check (status, message, exchange, transport);
- *  - worker-client.ts: the run's config and the worker's client.
+ *  - worker-client.ts: the run's config and the worker's client;
+ *  - shared.ts: `sharedSetup()`, records several checks of a file only read, made once per file.
  */
 export { check } from './check/declare.ts';
 export { CheckContext } from './check/context.ts';
+export { sharedSetup, type SharedSetup } from './check/shared.ts';
 export {
   checkSeed,
   ID_PATTERN,

@@ -38,6 +38,8 @@ export interface RunOutcome {
   observed?: ObservedSummary;
   /** Each worker's bound changes ([epoch ms, limit]), for the run's concurrency summary (lib/limiter.ts). */
   limits?: Array<Array<[number, number]>>;
+  /** Requests and cleanup problems of the files' shared setup outside any check (lib/check/shared.ts). */
+  setup?: { requests: number; cleanupErrors: string[] };
 }
 
 const OBSERVE_DIR = 'suites/observe/';
@@ -92,6 +94,7 @@ class Collector implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly errors: string[] = [];
   readonly limits = new Map<number, Array<[number, number]>>();
+  readonly setup = { requests: 0, cleanupErrors: [] as string[] };
   constructor(
     private readonly onResult?: (r: CheckResult) => void,
     private readonly onProgress?: RunOptions['onProgress'],
@@ -150,6 +153,11 @@ class Collector implements Reporter {
   }
 
   onTestModuleEnd(testModule: TestModule): void {
+    const shared = testModule.meta().calcertSetup;
+    if (shared) {
+      this.setup.requests += shared.requests;
+      this.setup.cleanupErrors.push(...shared.cleanupErrors.map((e) => `${testModule.relativeModuleId}: ${e}`));
+    }
     for (const e of testModule.errors()) this.errors.push(`${testModule.relativeModuleId}: ${e.message}`);
     this.onProgress?.({ kind: 'file-end', file: testModule.relativeModuleId });
   }
@@ -232,6 +240,7 @@ export class RunSession {
       errors: collector.errors,
       limits: [...collector.limits.values()],
       ...(observed ? { observed } : {}),
+      setup: collector.setup,
     };
   }
 

@@ -30,6 +30,8 @@ export class CheckContext {
   cleanupErrors: string[] = [];
   /** Property runs made and needed (the minimum), summed over this check's properties. */
   readonly runs = { made: 0, needed: 0 };
+  /** Requests of shared setup (lib/check/shared.ts) this check made for the checks of its file. */
+  sharedRequests = 0;
 
   constructor(
     readonly meta: CheckMeta,

@@ -63,7 +63,7 @@ export function check(
       own.runsNeeded = t.runs.needed;
     }
     if (outcome.status !== 'pass' && outcome.status !== 'n/a') Object.assign(own, excerptOf(outcome.exchange));
-    own.requests = t.exchanges.length;
+    own.requests = t.exchanges.length + t.sharedRequests;
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
     if (retries) own.retries = retries;
     if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;

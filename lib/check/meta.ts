@@ -71,6 +71,8 @@ declare module 'vitest' {
   }
   interface TaskMeta {
     calcert?: CheckRecord;
+    /** On a suite file: the deletions of its shared setup (lib/check/shared.ts), counted once. */
+    calcertSetup?: { requests: number; cleanupErrors: string[] };
   }
 }
 

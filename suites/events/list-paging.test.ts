@@ -1,21 +1,44 @@
 /**
  * Event list paging: per_page and page defaults, per_page values, the 50 cap, invalid values,
  * pages partitioning the list, totals, next_rest_url, pages past the end and empty lists. Every
- * check lists only its own events (search by the check's scope token).
+ * check lists only the events it reads (search by a scope token; the paging checks share one
+ * pool of events per file).
  */
-import { check, type CheckContext } from '../../lib/check.ts';
+import { check, sharedSetup, type CheckContext } from '../../lib/check.ts';
 import { validateList } from '../../lib/schemas.ts';
 import { req, sameIds, showIds } from '../../lib/contract.ts';
 import { eventBody, listEvents, scoped } from './support.ts';
 
 const LIST = req.route('GET', 'events');
 
-/** `n` scoped events on distinct days, created in parallel. */
-async function many(t: CheckContext, n: number): Promise<number[]> {
-  const made = await Promise.all(
-    Array.from({ length: n }, (_, i) => t.create('events', eventBody(t, `page ${i}`, {}, 30 + i))),
-  );
-  return made.map((e) => e.id);
+/**
+ * The paging checks only read, so they share one pool per file (lib/check/shared.ts): 51 events
+ * on distinct days, made once; the first n of them (n = 2, 3, 7, 12) carry a search token of
+ * their own, and the pool's scope finds all 51.
+ */
+const SIZES = { 2: 'two', 3: 'three', 7: 'seven', 12: 'twelve' } as const;
+const pool = sharedSetup('events.list paging pool', async (s) => {
+  const ids: number[] = [];
+  for (let from = 0; from < 51; from += 8) {
+    const batch = Array.from({ length: Math.min(8, 51 - from) }, (_, k) => from + k);
+    const made = await Promise.all(
+      batch.map((i) => {
+        const tokens = Object.entries(SIZES)
+          .filter(([n]) => i < Number(n))
+          .map(([, word]) => ` ${s.scope}${word}`)
+          .join('');
+        return s.create('events', eventBody(s, `page ${i}${tokens}`, {}, 30 + i));
+      }),
+    );
+    ids.push(...made.map((e) => e.id as number));
+  }
+  return { ids, scope: s.scope };
+});
+
+/** The first `n` events of the file's pool (n = 2, 3, 7, 12 or 51) and the search that lists exactly them. */
+async function many(t: CheckContext, n: keyof typeof SIZES | 51): Promise<{ ids: number[]; search: string }> {
+  const p = await pool.get(t);
+  return { ids: p.ids.slice(0, n), search: n === 51 ? p.scope : `${p.scope}${SIZES[n]}` };
 }
 
 check(
@@ -28,20 +51,20 @@ check(
   },
   'lists 10 events per page and page 1 when neither per_page nor page is sent',
   async (t) => {
-    const ids = await many(t, 12);
-    const first = await listEvents(t, { search: t.scope });
+    const { ids, search } = await many(t, 12);
+    const first = await listEvents(t, { search });
     t.assert(
       first.ids.length === 10,
       `without per_page the list has ${first.ids.length} events, expected 10 of the 12 matches`,
       first.res,
     );
-    const p1 = await listEvents(t, { search: t.scope, page: 1 });
+    const p1 = await listEvents(t, { search, page: 1 });
     t.assert(
       sameIds(first.ids, p1.ids),
       `without page the list is ${showIds(first.ids)}, page=1 is ${showIds(p1.ids)}`,
       p1.res,
     );
-    const p2 = await listEvents(t, { search: t.scope, page: 2 });
+    const p2 = await listEvents(t, { search, page: 2 });
     t.assert(
       sameIds([...first.ids, ...p2.ids], ids),
       `pages 1 and 2 without per_page hold ${showIds([...first.ids, ...p2.ids])}, expected the 12 events ${showIds(ids)}`,
@@ -60,9 +83,9 @@ check(
   },
   'lists exactly min(per_page, matches) events for per_page between 1 and 50',
   async (t) => {
-    const ids = await many(t, 12);
+    const { ids, search } = await many(t, 12);
     for (const n of [1, 2, 5, 11, 12, 13, 50]) {
-      const list = await listEvents(t, { search: t.scope, per_page: n });
+      const list = await listEvents(t, { search, per_page: n });
       const want = Math.min(n, ids.length);
       t.assert(
         list.ids.length === want,
@@ -88,8 +111,8 @@ check(
   },
   'caps per_page at 50',
   async (t) => {
-    await many(t, 51);
-    const list = await listEvents(t, { search: t.scope, per_page: 100 });
+    const { search } = await many(t, 51);
+    const list = await listEvents(t, { search, per_page: 100 });
     t.assert(
       list.ids.length === 50,
       `per_page=100 with 51 matches listed ${list.ids.length} events, expected 50`,
@@ -130,10 +153,10 @@ check(
   },
   'splits the list into pages with no overlap and no gap',
   async (t) => {
-    const ids = await many(t, 12);
+    const { ids, search } = await many(t, 12);
     const seen: number[] = [];
     for (const page of [1, 2, 3]) {
-      const list = await listEvents(t, { search: t.scope, per_page: 5, page });
+      const list = await listEvents(t, { search, per_page: 5, page });
       const dup = list.ids.filter((id) => seen.includes(id));
       t.assert(dup.length === 0, `page ${page} repeats ${showIds(dup)} from earlier pages`, list.res);
       t.assert(
@@ -157,8 +180,8 @@ check(
   },
   'reports total and total_pages of the filtered list',
   async (t) => {
-    await many(t, 12);
-    const list = await listEvents(t, { search: t.scope, per_page: 5 });
+    const { search } = await many(t, 12);
+    const list = await listEvents(t, { search, per_page: 5 });
     const body = list.res.json;
     t.assert(
       Number(body.total) === 12 && Number(body.total_pages) === 3,
@@ -178,8 +201,8 @@ check(
   },
   'serves the next page at next_rest_url',
   async (t) => {
-    const ids = await many(t, 7);
-    const first = await listEvents(t, { search: t.scope, per_page: 5 });
+    const { ids, search } = await many(t, 7);
+    const first = await listEvents(t, { search, per_page: 5 });
     const next = first.res.json?.next_rest_url;
     t.assert(typeof next === 'string' && next.length > 0, `page 1 of 2 has no next_rest_url`, first.res);
     const res = await t.api.request({ method: 'GET', url: next });
@@ -203,8 +226,8 @@ check(
   },
   'lists no events on a page past the last one',
   async (t) => {
-    await many(t, 3);
-    const list = await listEvents(t, { search: t.scope, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
+    const { search } = await many(t, 3);
+    const list = await listEvents(t, { search, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
     t.assert(list.ids.length === 0, `page 3 of 2 (per_page=2, 3 matches) lists ${showIds(list.ids)}`, list.res);
   },
 );
@@ -219,8 +242,8 @@ check(
   },
   'answers 404 to a page past the last one',
   async (t) => {
-    await many(t, 3);
-    const res = await t.api.get('/events', { search: t.scope, per_page: 2, page: 3 });
+    const { search } = await many(t, 3);
+    const res = await t.api.get('/events', { search, per_page: 2, page: 3 });
     t.expectStatus(res, 404, 'page 3 of 2');
   },
 );
@@ -270,8 +293,8 @@ check(
   },
   'answers a list whose records satisfy the minimal contract',
   async (t) => {
-    await many(t, 2);
-    const list = await scoped(t);
+    const { search } = await many(t, 2);
+    const list = await scoped(t, { search });
     const v = validateList('events', list.res.json, 'contract');
     t.assert(
       v.ok && list.ids.length === 2,
@@ -291,8 +314,8 @@ check(
   },
   'answers a list with the full list and record shape',
   async (t) => {
-    await many(t, 2);
-    const list = await scoped(t);
+    const { search } = await many(t, 2);
+    const list = await scoped(t, { search });
     const v = validateList('events', list.res.json, 'shape');
     t.assert(v.ok, `the list does not have the events list shape: ${v.message}`, list.res);
   },

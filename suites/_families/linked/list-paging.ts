@@ -3,16 +3,42 @@
  * check's records get distinct post dates (equal dates make the original's pages overlap) and
  * page URLs are built here, never followed (the original's next_rest_url drops `search`), except by
  * the should-check `<p>.list.next-url`, which tests exactly that.
+ *
+ * The paging checks only read, so they share one pool per file (lib/check/shared.ts): 51 records
+ * with distinct past dates, made once; a search for `three` finds the first 3, `eleven` the first
+ * 11, `all` (the pool's scope) all 51.
  */
-import { check } from '../../../lib/check.ts';
+import { check, sharedSetup } from '../../../lib/check.ts';
 import { validateList } from '../../../lib/schemas.ts';
-import { req, sameIds, showIds } from '../../../lib/contract.ts';
+import { pastDate, req, sameIds, showIds } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
-import { createMany, listPage } from './support.ts';
+import { createRecord, listPage } from './support.ts';
 
 export function listPagingChecks(d: LinkedDef): void {
   const P = d.plural;
   const routeList = req.route('GET', d.plural, '');
+  const pool = sharedSetup(`${P}.list paging pool`, async (s) => {
+    const three = `${s.scope}three`;
+    const eleven = `${s.scope}eleven`;
+    const made: any[] = [];
+    // Made a few at a time (distinct dates, so the order of creation does not matter).
+    for (let from = 0; from < 51; from += 8) {
+      const batch = Array.from({ length: Math.min(8, 51 - from) }, (_, k) => from + k);
+      made.push(
+        ...(await Promise.all(
+          batch.map((i) =>
+            createRecord(
+              s,
+              d,
+              { date: pastDate(i) },
+              `paged ${i}${i < 3 ? ` ${three}` : ''}${i < 11 ? ` ${eleven}` : ''}`,
+            ),
+          ),
+        )),
+      );
+    }
+    return { all: s.scope, three, eleven, made };
+  });
 
   check(
     {
@@ -24,8 +50,8 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `per_page=2 lists exactly 2 of the check's 3 ${P}`,
     async (t) => {
-      await createMany(t, d, 3);
-      const page = await listPage(t, d, { search: t.scope, per_page: 2 });
+      const { three } = await pool.get(t);
+      const page = await listPage(t, d, { search: three, per_page: 2 });
       t.assert(
         page.records.length === 2,
         `per_page=2 listed ${page.records.length} records ${showIds(page.ids)}, expected 2`,
@@ -44,10 +70,13 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `pages 1 and 2 of per_page=2 partition the check's 3 ${P} with distinct dates`,
     async (t) => {
-      const made = await createMany(t, d, 3);
-      const want = made.map((r) => r.id as number).sort((a, b) => a - b);
-      const p1 = await listPage(t, d, { search: t.scope, per_page: 2, page: 1 });
-      const p2 = await listPage(t, d, { search: t.scope, per_page: 2, page: 2 });
+      const { three, made } = await pool.get(t);
+      const want = made
+        .slice(0, 3)
+        .map((r) => r.id as number)
+        .sort((a, b) => a - b);
+      const p1 = await listPage(t, d, { search: three, per_page: 2, page: 1 });
+      const p2 = await listPage(t, d, { search: three, per_page: 2, page: 2 });
       const seen = [...p1.ids, ...p2.ids];
       const overlap = p1.ids.filter((id) => p2.ids.includes(id));
       t.assert(
@@ -74,14 +103,14 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `without page and per_page the list is the first page of 10`,
     async (t) => {
-      await createMany(t, d, 11, 'defaults');
-      const first = await listPage(t, d, { search: t.scope });
+      const { eleven } = await pool.get(t);
+      const first = await listPage(t, d, { search: eleven });
       t.assert(
         first.records.length === 10,
         `the default page lists ${first.records.length} of the check's 11 records, expected 10`,
         first.res,
       );
-      const page1 = await listPage(t, d, { search: t.scope, page: 1, per_page: 10 });
+      const page1 = await listPage(t, d, { search: eleven, page: 1, per_page: 10 });
       t.assert(
         JSON.stringify([...first.ids].sort()) === JSON.stringify([...page1.ids].sort()),
         `the default page ${showIds(first.ids)} is not page=1&per_page=10 ${showIds(page1.ids)}`,
@@ -100,8 +129,8 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `total and total_pages count the matching ${P}`,
     async (t) => {
-      await createMany(t, d, 3);
-      const page = await listPage(t, d, { search: t.scope, per_page: 2 });
+      const { three } = await pool.get(t);
+      const page = await listPage(t, d, { search: three, per_page: 2 });
       const body = page.res.json;
       t.assert(
         body?.total === 3 || body?.total === '3',
@@ -126,8 +155,8 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `the ${P} list meets the minimal response contract`,
     async (t) => {
-      await createMany(t, d, 1);
-      const res = await t.api.get(`/${P}`, { search: t.scope });
+      const { three } = await pool.get(t);
+      const res = await t.api.get(`/${P}`, { search: three });
       t.expectStatus(res, '2xx', `GET /${P}`);
       const v = validateList(P, t.json(res), 'contract');
       t.assert(v.ok, `the list breaks the minimal contract: ${v.message}`, res);
@@ -144,8 +173,8 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `the ${P} list has the original's list shape`,
     async (t) => {
-      await createMany(t, d, 1);
-      const res = await t.api.get(`/${P}`, { search: t.scope });
+      const { three } = await pool.get(t);
+      const res = await t.api.get(`/${P}`, { search: three });
       t.expectStatus(res, '2xx', `GET /${P}`);
       const v = validateList(P, t.json(res), 'shape');
       t.assert(v.ok, `the list does not have the list shape: ${v.message}`, res);
@@ -162,8 +191,8 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `a page past the last one lists none of the check's ${P} (an empty list or a 404)`,
     async (t) => {
-      await createMany(t, d, 3);
-      const page = await listPage(t, d, { search: t.scope, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
+      const { three } = await pool.get(t);
+      const page = await listPage(t, d, { search: three, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
       t.assert(
         page.records.length === 0,
         `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${showIds(page.ids)}, expected no records`,
@@ -182,8 +211,8 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `answers 404 to a page past the last one`,
     async (t) => {
-      await createMany(t, d, 3);
-      const res = await t.api.get(`/${P}`, { search: t.scope, per_page: 2, page: 3 });
+      const { three } = await pool.get(t);
+      const res = await t.api.get(`/${P}`, { search: three, per_page: 2, page: 3 });
       t.expectStatus(res, 404, `GET /${P} page 3 of 2 (per_page=2, 3 matches)`);
     },
   );
@@ -198,9 +227,9 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `per_page=51 and per_page=100 list 50 of the check's 51 ${P}`,
     async (t) => {
-      await createMany(t, d, 51, 'capped');
+      const { all } = await pool.get(t);
       for (const perPage of [51, 100]) {
-        const page = await listPage(t, d, { search: t.scope, per_page: perPage });
+        const page = await listPage(t, d, { search: all, per_page: perPage });
         t.assert(
           page.records.length === 50,
           `per_page=${perPage} with 51 matches listed ${page.records.length} ${P}, expected 50 (capped)`,
@@ -237,9 +266,9 @@ export function listPagingChecks(d: LinkedDef): void {
     },
     `following next_rest_url of a search serves the search's next page`,
     async (t) => {
-      const made = await createMany(t, d, 3);
-      const want = made.map((r) => r.id as number);
-      const first = await listPage(t, d, { search: t.scope, per_page: 2 });
+      const { three, made } = await pool.get(t);
+      const want = made.slice(0, 3).map((r) => r.id as number);
+      const first = await listPage(t, d, { search: three, per_page: 2 });
       const next = first.res.json?.next_rest_url;
       t.assert(
         typeof next === 'string' && next.length > 0,
