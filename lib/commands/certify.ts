@@ -4,6 +4,7 @@
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
 import { appliedLine } from '../observe/crawl.ts';
+import type { RunReport } from '../results.ts';
 import { colourWanted, ConfigError, loadConfig } from '../config.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 import { pruneRuns } from './keep.ts';
@@ -18,6 +19,26 @@ async function checkSelection(grep: string): Promise<void> {
     throw new ConfigError(
       `--grep ${JSON.stringify(grep)} matches no check (of ${checks.length}): see \`calcert list\` for the check IDs`,
     );
+}
+
+/**
+ * The closing verdict line: verdict, counts, requests and time; a run with checks in status `error`
+ * says it is incomplete (footer.incomplete), so a verdict is never read as covering checks that were
+ * not judged. Pure.
+ */
+export function verdictLine(
+  report: Pick<RunReport, 'checks' | 'footer' | 'header'>,
+  paint: (style: 'red' | 'yellow' | 'green', text: string) => string = (_s, t) => t,
+): string {
+  const f = report.footer;
+  const by = f.counts.byStatus;
+  const extra = ['expected-fail', 'stale-expectation'].map((s) => (by[s] ? `, ${by[s]} ${s}` : '')).join('');
+  const style = f.verdict === 'not-certified' ? 'red' : f.verdict === 'partial' ? 'yellow' : 'green';
+  const errors = by['error'] ?? 0;
+  const incomplete = errors
+    ? `; INCOMPLETE run: ${errors} check(s) in error were not judged (see the incomplete lines and footer.incomplete)`
+    : '';
+  return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
 }
 
 export const certifyCmd: CommandFn = async ({ flags }) => {
@@ -45,14 +66,10 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
     return result.exitCode;
   }
   const f = result.report.footer;
-  const by = f.counts.byStatus;
   // --baseline / --expect: the changes and expectation notes lead the run's closing output.
   if (result.gate?.text) out(`\n${result.gate.text}`);
-  const extra = ['expected-fail', 'stale-expectation'].map((s) => (by[s] ? `, ${by[s]} ${s}` : '')).join('');
-  const verdictStyle = f.verdict === 'not-certified' ? 'red' : f.verdict === 'partial' ? 'yellow' : 'green';
-  out(
-    `\n${progress.paint(verdictStyle, f.verdict.toUpperCase())}: ${result.report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${by['error'] ?? 0} error${extra}; ${result.report.header.requests} requests in ${(result.report.header.duration / 1000).toFixed(1)} s`,
-  );
+  out(`\n${verdictLine(result.report, (style, text) => progress.paint(style, text))}`);
+  for (const cause of f.incomplete ?? []) out(`incomplete: ${cause}`);
   out(appliedLine(result.report.checks, result.report.header.observed));
   if (f.selection)
     out(

@@ -1,0 +1,33 @@
+// The terminal's closing verdict line says when a run is incomplete (checks in status `error` were
+// not judged, footer.incomplete), so a verdict is never read as covering them (issue 14).
+import { expect, test } from 'vitest';
+import { verdictLine } from '../../lib/commands/certify.ts';
+import { countResults, incompleteOf, type CheckResult, type RunReport } from '../../lib/results.ts';
+
+function report(statuses: CheckResult['status'][]): Pick<RunReport, 'checks' | 'footer' | 'header'> {
+  const checks = statuses.map((status, i) => ({ id: `events.x${i}`, status, level: 'must' }) as CheckResult);
+  return {
+    checks,
+    header: { requests: 12, duration: 3400 } as RunReport['header'],
+    footer: {
+      counts: countResults(checks),
+      verdict: 'certified',
+      errors: [],
+      ...(incompleteOf(checks).length ? { incomplete: incompleteOf(checks) } : {}),
+    } as RunReport['footer'],
+  };
+}
+
+test('a run without errors: no mention of an incomplete run', () => {
+  const line = verdictLine(report(['pass', 'pass', 'warn']));
+  expect(line).toMatch(/^CERTIFIED: 3 checks, 2 pass, 0 fail, 1 warn, .* 0 error; 12 requests in 3\.4 s$/);
+  expect(line).not.toMatch(/incomplete/i);
+});
+
+test('a run with a check in error: the verdict line says the run is incomplete', () => {
+  const r = report(['pass', 'error', 'error']);
+  expect(r.footer.incomplete?.length).toBeGreaterThan(0);
+  const line = verdictLine(r);
+  expect(line).toMatch(/1 pass, 0 fail, .* 2 error; 12 requests in 3\.4 s; INCOMPLETE run: 2 check\(s\) in error/);
+  expect(line).toContain('footer.incomplete');
+});
