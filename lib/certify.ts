@@ -22,7 +22,7 @@ import {
   type ResolvedConfig,
 } from './config.ts';
 import { concurrencyOver } from './limiter.ts';
-import { preflight, PreflightError, type PreflightResult } from './preflight.ts';
+import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from './preflight.ts';
 import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
 import { countResults, incompleteOf, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
@@ -108,11 +108,13 @@ export function runClient(target: Config): Client {
 export async function preflightTarget(
   target: Config,
   client: Client,
-): Promise<{ ok: true; pre: PreflightResult } | { ok: false; problem: string }> {
+  signal?: AbortSignal,
+): Promise<{ ok: true; pre: PreflightResult } | { ok: false; problem: string; interrupted?: true }> {
   try {
-    return { ok: true, pre: await preflight(target, client) };
+    return { ok: true, pre: await preflight(target, client, signal) };
   } catch (e) {
     if (e instanceof PreflightError) return { ok: false, problem: e.message };
+    if (e instanceof PreflightInterrupted) return { ok: false, problem: e.message, interrupted: true };
     throw e;
   }
 }
@@ -151,8 +153,9 @@ export async function sweepBefore(
   client: Client,
   resolved: ResolvedConfig,
   log: (line: string) => void,
+  signal?: AbortSignal,
 ): Promise<SweepResult> {
-  return sweep(client, resolved.runTag, { log });
+  return sweep(client, resolved.runTag, { log, signal });
 }
 
 /**
@@ -172,6 +175,8 @@ export async function runChecksUntil(
   );
   const onOuterAbort = () => deadline.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  // A signal that came before the checks started (an abort event does not fire twice).
+  if (options.signal?.aborted) deadline.abort();
   try {
     const runOptions = { ...run, signal: deadline.signal };
     const outcome = options.session
@@ -363,8 +368,16 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     server = started.server;
     if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
     client = runClient(target);
-    const preflighted = await preflightTarget(target, client);
-    if (!preflighted.ok) return { report: null, exitCode: 2, problem: preflighted.problem };
+    // Ctrl-C before the checks: stop between steps, send nothing more (exit 130, no report).
+    const stopped = (before: string): CertifyResult | null =>
+      options.signal?.aborted
+        ? { report: null, exitCode: 130, problem: `interrupted before ${before}; nothing more was sent` }
+        : null;
+    const early = stopped('the preflight');
+    if (early) return early;
+    const preflighted = await preflightTarget(target, client, options.signal);
+    if (!preflighted.ok)
+      return { report: null, exitCode: preflighted.interrupted ? 130 : 2, problem: preflighted.problem };
     const pre = preflighted.pre;
     for (const n of pre.notes) log(`note: ${n}`);
     const resolved = resolveConfig(target, pre, fixturesOf(target, options.fixtures, server), !!server);
@@ -374,7 +387,11 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
 
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
-    if (sweeping) sweeps.before = await sweepBefore(client, resolved, log);
+    const beforeSweep = stopped('the sweep');
+    if (beforeSweep) return beforeSweep;
+    if (sweeping) sweeps.before = await sweepBefore(client, resolved, log, options.signal);
+    const beforeChecks = stopped('the checks');
+    if (beforeChecks) return beforeChecks;
     const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,

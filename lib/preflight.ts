@@ -12,6 +12,16 @@ export class PreflightError extends Error {
   override name = 'PreflightError';
 }
 
+/** A signal (Ctrl-C) arrived during the preflight: it stopped between two requests, nothing more is sent. */
+export class PreflightInterrupted extends Error {
+  override name = 'PreflightInterrupted';
+}
+
+function stopIfAborted(signal: AbortSignal | undefined, before: string): void {
+  if (signal?.aborted)
+    throw new PreflightInterrupted(`interrupted during the preflight, before ${before}; nothing more was sent`);
+}
+
 export interface PreflightResult {
   detectedVariant: Variant;
   notes: string[];
@@ -58,10 +68,11 @@ async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>
 /** Response times of the current preflight's requests. */
 let timings: number[] = [];
 
-export async function preflight(config: Config, client: Client): Promise<PreflightResult> {
+export async function preflight(config: Config, client: Client, signal?: AbortSignal): Promise<PreflightResult> {
   const notes: string[] = [];
   timings = [];
   const rootUrl = client.root;
+  stopIfAborted(signal, 'the first request');
   const root = await safe(client, `cannot reach the target at ${rootUrl}`, () =>
     client.request({ method: 'GET', path: '' }),
   );
@@ -112,6 +123,7 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
     );
   }
 
+  stopIfAborted(signal, 'the credential check');
   if (config.auth.kind !== 'none') {
     const refused = (res: ApiResponse) =>
       new PreflightError(
@@ -141,6 +153,7 @@ export async function preflight(config: Config, client: Client): Promise<Preflig
         );
       }
     }
+    stopIfAborted(signal, 'the checks');
   } else {
     notes.push('no credentials given: the run is read-only (checks that write are n/a)');
   }

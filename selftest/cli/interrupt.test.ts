@@ -1,0 +1,80 @@
+// Ctrl-C is honoured in every phase (issue 14 point 9): a signal during the preflight stops it
+// between two requests, nothing more is sent, exit 130; a signal before any step sends nothing.
+import { spawn } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
+import { certify } from '../../lib/certify.ts';
+import { loadConfig } from '../../lib/config.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+test('an already aborted signal: exit 130, no request, no report', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  const config = loadConfig({ env: {}, dotenv: false, flags: { seed: 1, grep: '^root\\.' } });
+  const result = await certify(config, { signal: controller.signal, writeReports: false });
+  expect(result.exitCode).toBe(130);
+  expect(result.report).toBeNull();
+  expect(result.problem).toMatch(/interrupted before the preflight; nothing more was sent/);
+});
+
+test('SIGINT during the preflight: it stops, nothing more is sent, exit 130', async () => {
+  const ref = await startReferenceServer({
+    variant: 'extended',
+    port: 0,
+    user: 'admin',
+    password: 'int-pass-1',
+    seedFixtures: true,
+  });
+  const upstream = new URL(ref.url);
+  // A slow proxy (each answer 400 ms late) that records when each request arrived.
+  const arrivals: number[] = [];
+  const proxy: Server = createServer((req, res) => {
+    arrivals.push(Date.now());
+    setTimeout(() => {
+      const up = httpRequest(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(up);
+    }, 400);
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  const port = (proxy.address() as { port: number }).port;
+  try {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bin/calcert.js'), 'certify', '--base-url', `http://127.0.0.1:${port}/wp-json`],
+      {
+        cwd: mkdtempSync(join(tmpdir(), 'calcert-int-')),
+        env: { PATH: process.env['PATH'] ?? '', CAL_USER: 'admin', CAL_PASSWORD: 'int-pass-1', CAL_SEED: '1' },
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    // The first preflight request arrived: interrupt while it is being answered.
+    const t0 = Date.now();
+    while (!arrivals.length && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 20));
+    expect(arrivals.length).toBe(1);
+    child.kill('SIGINT');
+    const signalledAt = Date.now();
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted during the preflight/);
+    // Nothing sent after the signal (the request in flight was answered, no other followed).
+    expect(arrivals.filter((t) => t > signalledAt)).toEqual([]);
+    expect(arrivals.length).toBe(1);
+  } finally {
+    proxy.close();
+    await ref.close();
+  }
+}, 90_000);
