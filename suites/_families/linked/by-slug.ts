@@ -76,7 +76,7 @@ export function bySlugChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.delete`,
-      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); docs/requirements.md#delete (must: gone from default lists)`,
+      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); docs/requirements.md#delete (must: gone from default lists); positive control: listed before, a namesake survives`,
       level: 'must',
       requirements: [req.route('DELETE', d.plural, '/by-slug/{slug}')],
       tags: ['writes', 'extended'],
@@ -84,12 +84,26 @@ export function bySlugChecks(d: LinkedDef): void {
     `DELETE /${P}/by-slug/{slug} removes that ${d.kind} from the default list`,
     async (t) => {
       const { id, slug } = await slugOf(t, d, 'slug delete');
+      // A namesake (same name, so its slug starts with the deleted one's) must survive.
+      const { id: kept, slug: keptSlug } = await slugOf(t, d, 'slug delete');
+      // Positive control: both are listed before the delete (a list that finds nothing proves nothing).
+      const before = await scopedIds(t, d);
+      t.assert(
+        before.ids.includes(id) && before.ids.includes(kept),
+        `before the delete the default list holds ${showIds(before.ids)}; expected the ${d.kind}s ${id} and ${kept}`,
+        before.page.res,
+      );
       const res = await t.api.delete(path(d, slug));
       t.expectStatus(res, '2xx', `DELETE ${path(d, slug)}`);
       const { ids, page } = await scopedIds(t, d);
       t.assert(
         !ids.includes(id),
         `the default list still holds the ${d.kind} ${id} deleted by slug: ${showIds(ids)}`,
+        page.res,
+      );
+      t.assert(
+        ids.includes(kept),
+        `DELETE ${path(d, slug)} also removed the ${d.kind} ${kept} (slug ${JSON.stringify(keptSlug)}) from the default list: ${showIds(ids)}`,
         page.res,
       );
     },

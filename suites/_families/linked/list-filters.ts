@@ -112,7 +112,7 @@ export function listFilterChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.list.event-unknown`,
-      spec: `List ${P}: event; docs/requirements.md#unknown-filter-values (must: no 2xx listing of unrelated records)`,
+      spec: `List ${P}: event; docs/requirements.md#unknown-filter-values (must: no 2xx listing of unrelated records; a refusal is a 4xx, never a 5xx; positive control: listed without the filter)`,
       level: 'must',
       requirements: [routeList, req.param(d.plural, 'event'), req.param(d.plural, 'search')],
       tags: ['writes'],
@@ -120,7 +120,20 @@ export function listFilterChecks(d: LinkedDef): void {
     `event=<an ID no event has> lists none of the check's ${P} (a 4xx or an empty list)`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'unrelated');
+      // Positive control: without the unknown event the scope lists the record.
+      const before = await scopedIds(t, d);
+      t.assert(
+        before.ids.includes(rec.id),
+        `the scope lists ${showIds(before.ids)} without an event filter; expected the ${d.kind} ${rec.id}`,
+        before.page.res,
+      );
       const res = await t.api.get(`/${P}`, { search: t.scope, event: MISSING_ID, per_page: 50 });
+      // A refusal (4xx) is conformant; a server error is not.
+      t.assert(
+        res.status < 500,
+        `event=${MISSING_ID} (no such event) answered ${res.status}, a server error; expected a 4xx or an empty list`,
+        res,
+      );
       if (res.status >= 200 && res.status < 300) {
         const records = res.json?.[P];
         const ids: number[] = Array.isArray(records) ? records.map((r: any) => r?.id) : [];
