@@ -364,7 +364,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
   }
   try {
     const started = await startTarget(config, options.reference);
-    const target = started.target;
+    let target = started.target;
     server = started.server;
     if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
     client = runClient(target);
@@ -380,6 +380,15 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       return { report: null, exitCode: preflighted.interrupted ? 130 : 2, problem: preflighted.problem };
     const pre = preflighted.pre;
     for (const n of pre.notes) log(`note: ${n}`);
+    for (const w of pre.warnings ?? []) log(`warning: ${w}`);
+    if (pre.baseUrl) {
+      // --base-url was a site URL: the run goes to the REST root the preflight discovered.
+      target = { ...target, baseUrl: pre.baseUrl };
+      const moved = runClient(target);
+      moved.requestCount = client.requestCount;
+      await client.close();
+      client = moved;
+    }
     const resolved = resolveConfig(target, pre, fixturesOf(target, options.fixtures, server), !!server);
     log(
       `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,

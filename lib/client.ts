@@ -174,7 +174,10 @@ export class Client {
   }
 
   urlFor(req: Pick<ApiRequest, 'path' | 'url' | 'query'>): string {
-    const base = req.url ?? `${this.root}${req.path ?? ''}`;
+    // A ?rest_route= root carries the route in a query parameter: characters that end or change a
+    // query value are encoded in the path; other query parameters follow with &.
+    const path = this.root.includes('?') ? (req.path ?? '').replace(/[&#+ ]/g, encodeURIComponent) : (req.path ?? '');
+    const base = req.url ?? `${this.root}${path}`;
     const query =
       req.query && Object.keys(req.query).length
         ? qs.stringify(req.query, { arrayFormat: 'brackets', encodeValuesOnly: true })

@@ -342,11 +342,12 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
         `--base-url ${JSON.stringify(baseUrl)} is not http(s): give the REST root, e.g. https://example.org/wp-json`,
       );
     }
-    if (url.search || url.hash)
+    const root = restRootOf(url);
+    if (!root)
       throw new ConfigError(
-        `--base-url must not carry a query or fragment: give the REST root, e.g. https://example.org/wp-json`,
+        `--base-url must not carry a query or fragment (other than a ?rest_route= root): give the REST root, e.g. https://example.org/wp-json or https://example.org/?rest_route=/`,
       );
-    baseUrl = url.toString().replace(/\/+$/, '');
+    baseUrl = root;
   }
 
   const namespace = (get('namespace') || 'cal/events/v1').replace(/^\/+|\/+$/g, '');
@@ -532,6 +533,22 @@ export function secretsOf(config: Config): string[] {
 }
 
 /** A word for a POSIX shell: bare when safe, else in single quotes. */
+/**
+ * The canonical form of a REST root: `https://site/wp-json` (no trailing slash), or for sites
+ * without pretty permalinks `https://site/?rest_route=/` (the route then goes into the rest_route
+ * query parameter: root + namespace + path, and other query parameters follow with &). Null when
+ * the URL carries another query or a fragment. Pure.
+ */
+export function restRootOf(url: URL): string | null {
+  if (url.hash) return null;
+  if (!url.search) return url.toString().replace(/\/+$/, '');
+  const params = [...url.searchParams.keys()];
+  if (params.length !== 1 || params[0] !== 'rest_route') return null;
+  const route = (url.searchParams.get('rest_route') ?? '').replace(/\/+$/, '');
+  if (route && !/^\/[A-Za-z0-9_./-]*$/.test(route)) return null;
+  return `${url.origin}${url.pathname}?rest_route=${route}/`;
+}
+
 export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }

@@ -6,7 +6,7 @@
  * authenticated GET). Any problem is a PreflightError: one line with the problem and the fix.
  */
 import { type Client, TransportError, type ApiResponse } from './client.ts';
-import type { Config, Variant } from './config.ts';
+import { restRootOf, type Config, type Variant } from './config.ts';
 
 export class PreflightError extends Error {
   override name = 'PreflightError';
@@ -27,6 +27,95 @@ export interface PreflightResult {
   notes: string[];
   /** The slowest answer of the preflight's requests, in ms (property time budgets scale with it). */
   responseMs: number;
+  /** The REST root found by discovery when --base-url was a site URL (the run uses it). */
+  baseUrl?: string;
+  /** Trouble that does not stop the run (the target's clock is off). */
+  warnings: string[];
+}
+
+/** Clock difference from which the target's Date header is worth a warning (date-window checks). */
+export const CLOCK_SKEW_WARN_MS = 5 * 60_000;
+
+/** A warning when the answer's Date header is more than 5 minutes off our clock, or null. Pure. */
+export function clockSkewWarning(dateHeader: string | undefined, now: number): string | null {
+  const at = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  if (Number.isNaN(at) || Math.abs(at - now) <= CLOCK_SKEW_WARN_MS) return null;
+  const minutes = Math.round(Math.abs(at - now) / 60_000);
+  return `the target's clock (Date: ${dateHeader}) is ${minutes} min ${at > now ? 'ahead of' : 'behind'} ours: checks of date windows (start_date/end_date filters, "upcoming") may misjudge; fix the clock of one side (NTP)`;
+}
+
+/** The REST roots a site's answer names through WordPress discovery (Link rel="https://api.w.org/", header or HTML). Pure. */
+export function discoveryLinks(res: Pick<ApiResponse, 'headers' | 'text'>, requestUrl: string): string[] {
+  const out: string[] = [];
+  const link = res.headers['link'] ?? '';
+  for (const m of link.matchAll(/<([^>]+)>\s*;[^,]*?rel\s*=\s*"?https:\/\/api\.w\.org\/"?/g)) out.push(m[1] as string);
+  const type = res.headers['content-type'] ?? '';
+  if (/html/i.test(type))
+    for (const m of res.text.slice(0, 200_000).matchAll(/<link\b[^>]*>/gi)) {
+      const tag = m[0];
+      if (!/rel\s*=\s*["']https:\/\/api\.w\.org\/["']/i.test(tag)) continue;
+      const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+      if (href) out.push(href.replace(/&amp;/g, '&'));
+    }
+  const roots: string[] = [];
+  for (const href of out) {
+    try {
+      const root = restRootOf(new URL(href, requestUrl));
+      if (root && !roots.includes(root)) roots.push(root);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return roots;
+}
+
+const isRestIndex = (res: ApiResponse | undefined): boolean =>
+  !!res &&
+  res.status >= 200 &&
+  res.status < 300 &&
+  !!res.json &&
+  typeof res.json === 'object' &&
+  (Array.isArray(res.json.namespaces) || (!!res.json.routes && typeof res.json.routes === 'object'));
+
+/**
+ * Target discovery for a --base-url that is not a REST root (a site URL): WordPress's discovery
+ * link (the `Link: <...>; rel="https://api.w.org/"` header, or the same <link> in the page) on the
+ * namespace answer or the site's own page, then `/wp-json`, then `?rest_route=/`. A candidate is
+ * the REST root when it answers a REST index (JSON with namespaces or routes). Anonymous GETs only.
+ * Null when --base-url answers a REST index itself, or nothing was found.
+ */
+export async function discoverRoot(
+  config: Pick<Config, 'baseUrl'>,
+  client: Client,
+  first: ApiResponse,
+  signal?: AbortSignal,
+): Promise<{ url: string; how: string } | null> {
+  const get = (url: string) => client.request({ method: 'GET', url, auth: false }).catch(() => undefined);
+  const candidates: { url: string; how: string }[] = [];
+  const add = (urls: string[], how: string) => {
+    for (const url of urls)
+      if (url !== config.baseUrl && !candidates.some((c) => c.url === url)) candidates.push({ url, how });
+  };
+  add(discoveryLinks(first, first.exchange.url), 'WordPress discovery: the Link rel="https://api.w.org/" header');
+  stopIfAborted(signal, 'target discovery');
+  const site = await get(config.baseUrl);
+  if (isRestIndex(site)) return null;
+  if (site) add(discoveryLinks(site, config.baseUrl), 'WordPress discovery: the api.w.org link of the site');
+  const u = new URL(config.baseUrl);
+  add([`${config.baseUrl.replace(/\/+$/, '')}/wp-json`], 'the /wp-json below the URL');
+  add([`${u.origin}${u.pathname.replace(/\/*$/, '/')}?rest_route=/`], 'a ?rest_route=/ root');
+  for (const c of candidates) {
+    stopIfAborted(signal, 'target discovery');
+    if (isRestIndex(await get(c.url))) return c;
+  }
+  return null;
+}
+
+/** A short description of a non-JSON answer: its content type and, for a page, its title. */
+function whatCame(res: ApiResponse): string {
+  const type = res.headers['content-type'] ?? 'no content type';
+  const title = /<title[^>]*>([^<]{0,80})/i.exec(res.text)?.[1]?.trim();
+  return `${res.status} with ${type}${title ? ` (a page titled ${JSON.stringify(title)})` : res.text.trim() ? '' : ' (empty body)'}`;
 }
 
 /** Variant detection from a namespace root body (LEVELS.md, "Variants and detection"). */
@@ -70,12 +159,51 @@ let timings: number[] = [];
 
 export async function preflight(config: Config, client: Client, signal?: AbortSignal): Promise<PreflightResult> {
   const notes: string[] = [];
+  const warnings: string[] = [];
   timings = [];
-  const rootUrl = client.root;
   stopIfAborted(signal, 'the first request');
-  const root = await safe(client, `cannot reach the target at ${rootUrl}`, () =>
+  let root = await safe(client, `cannot reach the target at ${client.root}`, () =>
     client.request({ method: 'GET', path: '' }),
   );
+  // A site URL instead of the REST root: find the root (WordPress discovery, /wp-json, ?rest_route=).
+  let discovered: string | undefined;
+  const usable = root.status >= 200 && root.status < 300 && root.json?.namespace === config.namespace;
+  if (!usable && root.status !== 401 && root.status !== 403) {
+    const found = await discoverRoot(config, client, root, signal);
+    if (found) {
+      discovered = found.url;
+      notes.push(
+        `--base-url ${config.baseUrl} is not the REST root; found ${found.url} (${found.how}) and use it: give --base-url ${found.url} next time`,
+      );
+      const moved = client.derive({ baseUrl: found.url });
+      try {
+        root = await safe(moved, `cannot reach the target at ${moved.root}`, () =>
+          moved.request({ method: 'GET', path: '' }),
+        );
+      } finally {
+        client.requestCount += moved.requestCount;
+      }
+    }
+  }
+  const api = discovered ? client.derive({ baseUrl: discovered }) : client;
+  try {
+    const result = await preflightAt({ ...config, baseUrl: discovered ?? config.baseUrl }, api, root, notes, signal);
+    const skew = clockSkewWarning(root.headers['date'], Date.now());
+    if (skew) warnings.push(skew);
+    return { ...result, warnings, ...(discovered ? { baseUrl: discovered } : {}) };
+  } finally {
+    if (api !== client) client.requestCount += api.requestCount;
+  }
+}
+
+async function preflightAt(
+  config: Config,
+  client: Client,
+  root: ApiResponse,
+  notes: string[],
+  signal: AbortSignal | undefined,
+): Promise<Omit<PreflightResult, 'warnings'>> {
+  const rootUrl = client.root;
   if ((root.status === 401 || root.status === 403) && config.auth.kind !== 'none') {
     throw new PreflightError(
       `the credentials were refused on the namespace root (${root.status}${root.json?.code ? ` ${root.json.code}` : ''}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
@@ -95,15 +223,20 @@ export async function preflight(config: Config, client: Client, signal?: AbortSi
     throw new PreflightError(`the namespace ${config.namespace} does not exist at ${rootUrl} (404); fix: ${hint}`);
   }
   if (root.status >= 300 && root.status < 400) {
-    const to = root.headers['location'];
+    const location = root.headers['location'];
+    let to: string | undefined;
+    try {
+      to = location ? new URL(location, rootUrl).href : undefined;
+    } catch {
+      to = location;
+    }
     throw new PreflightError(
       `${rootUrl} answered a ${root.status} redirect${to ? ` to ${to}` : ''} (calcert follows no redirect); fix: give the final REST root as --base-url${to ? ` (probably ${to.replace(/\/?(\?.*)?$/, '').replace(new RegExp(`/${config.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '')})` : ''}`,
     );
   }
   if (root.json === undefined) {
-    const type = root.headers['content-type'] ?? 'no content type';
     throw new PreflightError(
-      `${rootUrl} answered ${root.status} with ${type}, not JSON; fix: --base-url must be the REST root (e.g. https://example.org/wp-json), not a web page`,
+      `not a REST API: ${rootUrl} answered ${whatCame(root)}, not JSON, and no REST root was found from ${config.baseUrl} (no WordPress discovery link, no /wp-json, no ?rest_route=/); fix: give the REST root as --base-url, e.g. https://example.org/wp-json (or https://example.org/?rest_route=/ without pretty permalinks)`,
     );
   }
   if (root.status < 200 || root.status > 299) {

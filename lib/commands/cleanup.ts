@@ -33,11 +33,15 @@ export const cleanupCmd: CommandFn = async ({ flags }) => {
   });
   try {
     // The read-only preflight: the target answers the namespace and accepts the credentials, no write.
-    await preflight({ ...config, readOnly: true }, client);
-    const result = await sweep(client, config.runTag, { log: (line) => process.stdout.write(`${line}\n`) });
+    const pre = await preflight({ ...config, readOnly: true }, client);
+    for (const w of pre.warnings) warn(w);
+    // A site URL: sweep at the REST root that discovery found.
+    const api = pre.baseUrl ? client.derive({ baseUrl: pre.baseUrl }) : client;
+    if (pre.baseUrl) process.stdout.write(`REST root found at ${pre.baseUrl}\n`);
+    const result = await sweep(api, config.runTag, { log: (line) => process.stdout.write(`${line}\n`) });
     const found = foundTotal(result);
     process.stdout.write(
-      `cleanup of run tag ${config.runTag} at ${client.root}: ${found} tagged record(s) found, ${result.deleted} removed (posts trashed, terms deleted)\n`,
+      `cleanup of run tag ${config.runTag} at ${api.root}: ${found} tagged record(s) found, ${result.deleted} removed (posts trashed, terms deleted)\n`,
     );
     if (result.errors.length) {
       for (const e of result.errors) process.stderr.write(`calcert: cleanup: ${e}\n`);
