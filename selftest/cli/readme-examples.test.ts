@@ -1,0 +1,71 @@
+// The README's examples (issue 14 point 9): every `calcert ...` and `npm run ... -- ...` command line
+// it shows names a real command (or npm script) and only flags that command takes (FLAGS / COMMANDS);
+// the safe ones (help, list, faults) run and exit 0.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { COMMANDS } from '../../lib/cli.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\\\n\s*/g, ' ');
+const SCRIPTS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+
+/** Command lines of the README: inside code blocks, and inline `code` spans. */
+function commandLines(): string[] {
+  const out: string[] = [];
+  const blocks = [...README.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((m) => (m[1] as string).split('\n'));
+  const spans = [...README.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] as string);
+  for (const line of [...blocks, ...spans]) {
+    const m = /(?:^|\s|\$ )((?:npx )?calcert [a-z].*|npm run [a-z:]+.*)$/.exec(line.replace(/\s+#.*$/, ''));
+    if (m) out.push((m[1] as string).trim());
+  }
+  return out;
+}
+
+test('every README command line names a real command and only its flags', () => {
+  const lines = commandLines();
+  expect(lines.length).toBeGreaterThan(10);
+  const problems: string[] = [];
+  for (const line of lines) {
+    const words = line.split(/\s+/).filter(Boolean);
+    let command: string;
+    let flagWords: string[];
+    if (words[0] === 'npm') {
+      const script = words[2] as string;
+      if (!(script in SCRIPTS)) {
+        problems.push(`${line}: no npm script ${script}`);
+        continue;
+      }
+      const cli = /bin\/calcert\.js ([a-z]+)/.exec(SCRIPTS[script] as string);
+      const dash = words.indexOf('--');
+      // `npm run certify --base-url ...` (no --) is the README's example of the mistake npm makes.
+      if (!cli || dash < 0) continue;
+      command = cli[1] as string;
+      flagWords = words.slice(dash + 1);
+    } else {
+      const at = words[0] === 'npx' ? 2 : 1;
+      command = words[at] as string;
+      flagWords = words.slice(at + 1);
+    }
+    const spec = COMMANDS[command];
+    if (!spec) {
+      problems.push(`${line}: no command ${command}`);
+      continue;
+    }
+    for (const w of flagWords) {
+      const flag = /^--([a-z][a-z0-9-]*)/.exec(w)?.[1];
+      if (!flag || flag === 'help' || flag === 'version') continue;
+      if (!(spec.flags as readonly string[]).includes(flag)) problems.push(`${line}: ${command} takes no --${flag}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the safe README commands run: help, list, faults', () => {
+  const bin = join(ROOT, 'bin/calcert.js');
+  for (const args of [['--help'], ['certify', '--help'], ['list', '--json'], ['faults']]) {
+    const text = execFileSync(process.execPath, [bin, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(text.length, args.join(' ')).toBeGreaterThan(20);
+  }
+});
