@@ -23,7 +23,7 @@ import {
 } from './config.ts';
 import { concurrencyOver } from './limiter.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from './preflight.ts';
-import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
+import { runChecks, RunSession, type RunOptions, type RunOutcome } from './runner.ts';
 import { countResults, incompleteOf, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
 import { writeReports } from './report.ts';
 import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
@@ -355,6 +355,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
   const startedAt = new Date();
   let server: ReferenceServer | undefined;
   let client: Client | undefined;
+  let ownSession: RunSession | undefined;
   let gate: RunGate | null;
   try {
     gate = await prepareGate(config);
@@ -394,6 +395,10 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,
     );
 
+    // vitest starts while the sweep runs (its start-up is most of the time to the first check).
+    if (!options.session) ownSession = new RunSession();
+    const session = options.session ?? ownSession!;
+    void session.warm(resolved);
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
     const beforeSweep = stopped('the sweep');
@@ -412,7 +417,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         onResult: options.onResult,
         onProgress: options.onProgress,
       },
-      { signal: options.signal, session: options.session },
+      { signal: options.signal, session },
     );
     const checksSpan: [number, number] = [checksFrom, Date.now()];
     const signalled = !!options.signal?.aborted;
@@ -469,6 +474,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
       ...(gated ? { gate: gated } : {}),
     };
   } finally {
+    await ownSession?.close();
     await client?.close();
     await server?.close();
   }

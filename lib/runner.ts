@@ -244,7 +244,26 @@ export class RunSession {
     };
   }
 
-  private async instance(config: ResolvedConfig): Promise<Vitest> {
+  /**
+   * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
+   * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
+   */
+  warm(config: Pick<ResolvedConfig, 'concurrency'>): Promise<void> {
+    this.creating = this.instance(config).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.creating;
+  }
+  private creating: Promise<void> | undefined;
+
+  private async instance(config: Pick<ResolvedConfig, 'concurrency'>): Promise<Vitest> {
+    // A warm-up under way finishes first (one vitest at a time).
+    if (this.creating) {
+      const pending = this.creating;
+      this.creating = undefined;
+      await pending;
+    }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
     const workers = workersFor(config.concurrency);
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
@@ -282,6 +301,7 @@ export class RunSession {
   }
 
   async close(): Promise<void> {
+    await this.creating;
     await this.vitest?.close();
     this.vitest = undefined;
   }

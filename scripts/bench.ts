@@ -47,7 +47,8 @@ interface Proxy {
   close(): Promise<void>;
 }
 async function delayingProxy(target: URL, delayMs: number): Promise<Proxy> {
-  const agent = new HttpAgent({ keepAlive: true, maxSockets: 512 });
+  // A fresh upstream connection per request: reusing one the server is closing as idle resets it.
+  const agent = new HttpAgent({ keepAlive: false, maxSockets: 512 });
   const state = { first: 0, lastEnd: 0, count: 0 };
   const server: Server = createServer((req, res) => {
     const now = performance.timeOrigin + performance.now();
