@@ -54,7 +54,7 @@ test('every README command line names a real command and only its flags', () => 
       continue;
     }
     for (const w of flagWords) {
-      const flag = /^--([a-z][a-z0-9-]*)/.exec(w)?.[1];
+      const flag = /^[[(]?--([a-z][a-z0-9-]*)/.exec(w)?.[1];
       if (!flag || flag === 'help' || flag === 'version') continue;
       if (!(spec.flags as readonly string[]).includes(flag)) problems.push(`${line}: ${command} takes no --${flag}`);
     }
