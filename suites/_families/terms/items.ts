@@ -65,7 +65,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.wrong-taxonomy',
-      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#missing-record (a ${other.noun} is no ${tx.noun}); docs/requirements.md#term-lists: a term of another taxonomy is 400 rest_invalid_param`,
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#missing-record (a ${other.noun} is no ${tx.noun}); docs/requirements.md#term-lists: a term of another taxonomy is 400 rest_invalid_param; never a 5xx; positive control: readable on its own route`,
       level: 'must',
       requirements: [GET1, req.route('POST', other.kind)],
       tags: ['writes'],
@@ -73,7 +73,15 @@ export function itemChecks(tx: Taxonomy): void {
     `answers no 2xx record of a ${other.noun} read by its ID on /${tx.kind}/{id}`,
     async (t) => {
       const foreign = await makeTerm(t, other, `a ${other.noun}`);
+      // Positive control: the term is readable on its own route.
+      await readTerm(t, other, foreign.id);
       const res = await t.api.get(`/${tx.kind}/${foreign.id}`);
+      // A refusal (4xx) is conformant; a server error is not.
+      t.assert(
+        res.status < 500,
+        `GET /${tx.kind}/${foreign.id} of a ${other.noun} answered ${res.status}, a server error; expected a 4xx`,
+        res,
+      );
       if (res.status >= 200 && res.status < 300) {
         // A server with one ID space per taxonomy may hold a different term under this ID: only
         // the foreign term itself is wrong here.
