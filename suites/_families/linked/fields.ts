@@ -237,4 +237,44 @@ export function linkedFieldChecks(d: LinkedDef): void {
       }
     },
   );
+
+  check(
+    {
+      id: `${P}.fields.invalid-refused`,
+      spec: `Resources and their fields / ${d.section} (author integer, date, status); reference-behavior.md: invalid value is 400 rest_invalid_param (recorded on create: date "foo", author 999); update unmeasured, so should`,
+      level: 'should',
+      requirements: [
+        ...METHODS.map((m) => req.route(m, P, '/{id}')),
+        ...['author', 'date', 'date_utc', 'status'].map((f) => `cover:${P}.${f}.invalid`),
+      ],
+      tags: ['writes'],
+    },
+    `refuses a malformed date or date_utc, a non-numeric author and an unknown status on update (4xx), and changes nothing`,
+    async (t) => {
+      const rec = await createRecord(t, d, {}, 'invalid');
+      const before = t.record(await t.api.get(`/${P}/${rec.id}`), `the ${d.kind}`) as Record<string, unknown>;
+      const cases: Array<[Method, string, unknown]> = [
+        ['POST', 'date', 'not a date'],
+        ['PUT', 'date_utc', '2026-13-45 99:00:00'],
+        ['PATCH', 'author', 'abc'],
+        ['POST', 'status', 'no-such-status'],
+      ];
+      for (const [method, field, value] of cases) {
+        const name = t.name(`${d.kind} must not be applied`);
+        const res = await t.api.request({
+          method,
+          path: `/${P}/${rec.id}`,
+          json: { [d.nameField]: name, [field]: value },
+        });
+        t.expectStatus(res, '4xx', `${method} /${P}/${rec.id} with ${field} ${JSON.stringify(value)}`);
+        const readRes = await t.api.get(`/${P}/${rec.id}`);
+        const read = t.record(readRes, `the ${d.kind}`) as Record<string, unknown>;
+        t.assert(
+          sameText(String(before[d.nameField]), read[d.nameField]) && read[field] === before[field],
+          `after a refused ${method} with ${field} ${JSON.stringify(value)} the ${d.kind} changed: ${d.nameField}=${JSON.stringify(read[d.nameField])}, ${field}=${JSON.stringify(read[field])}`,
+          readRes,
+        );
+      }
+    },
+  );
 }
