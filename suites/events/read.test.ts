@@ -3,7 +3,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { MISSING_ID, req } from '../../lib/contract.ts';
+import { req } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
 const READ = req.route('GET', 'events', '/{id}');
@@ -31,35 +31,5 @@ check(
         res,
       );
     }
-  },
-);
-
-check(
-  {
-    id: 'events.read.missing-4xx',
-    spec: 'docs/requirements.md#missing-record (must: 4xx; the original answers 400)',
-    level: 'must',
-    requirements: [READ],
-    tags: [],
-  },
-  'answers a 4xx and no record for an ID that does not exist',
-  async (t) => {
-    const res = await t.api.get(`/events/${MISSING_ID}`);
-    t.expectStatus(res, '4xx', `GET /events/${MISSING_ID} (no such event)`);
-  },
-);
-
-check(
-  {
-    id: 'events.read.missing-404',
-    spec: 'docs/requirements.md#missing-record (should: 404; 4.6.8 and 6.8.0 answer 400, 6.17.2 404)',
-    level: 'should',
-    requirements: [READ],
-    tags: [],
-  },
-  'answers 404 for an event ID that does not exist',
-  async (t) => {
-    const res = await t.api.get(`/events/${MISSING_ID}`);
-    t.expectStatus(res, 404, `GET /events/${MISSING_ID} (no such event)`);
   },
 );

@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { at, MISSING_ID, req } from '../../lib/contract.ts';
+import { at, req } from '../../lib/contract.ts';
 import { linkedIds, makeEvent } from './support.ts';
 
 type Method = 'POST' | 'PUT' | 'PATCH';
@@ -161,46 +161,6 @@ check(
       end_date: ev.end_date,
     });
     t.assert(read.slug === slug, `slug came back ${JSON.stringify(read.slug)}, sent ${JSON.stringify(slug)}`, readRes);
-  },
-);
-
-check(
-  {
-    id: 'events.update.missing-4xx',
-    spec: 'docs/requirements.md#update-missing-record (must: 4xx)',
-    level: 'must',
-    requirements: [
-      req.route('POST', 'events', '/{id}'),
-      req.route('PUT', 'events', '/{id}'),
-      req.route('PATCH', 'events', '/{id}'),
-    ],
-    tags: ['writes'],
-  },
-  'answers a 4xx to an update of an event ID that does not exist',
-  async (t) => {
-    for (const method of ['POST', 'PUT', 'PATCH'] as const) {
-      const res = await t.api.request({ method, path: `/events/${MISSING_ID}`, json: { title: t.name('ghost') } });
-      if (res.json && Number.isInteger(res.json.id) && res.json.id !== MISSING_ID && res.status < 300)
-        t.track('events', res.json.id);
-      t.expectStatus(res, '4xx', `${method} /events/${MISSING_ID} (no such event)`);
-    }
-  },
-);
-
-check(
-  {
-    id: 'events.update.missing-404',
-    spec: 'docs/requirements.md#update-missing-record (should: 404)',
-    level: 'should',
-    requirements: [req.route('PATCH', 'events', '/{id}')],
-    tags: ['writes'],
-  },
-  'answers 404 to an update of an event ID that does not exist',
-  async (t) => {
-    const res = await t.api.patch(`/events/${MISSING_ID}`, { title: t.name('ghost') });
-    if (res.json && Number.isInteger(res.json.id) && res.json.id !== MISSING_ID && res.status < 300)
-      t.track('events', res.json.id);
-    t.expectStatus(res, 404, `PATCH /events/${MISSING_ID} (no such event)`);
   },
 );
 

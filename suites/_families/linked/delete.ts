@@ -3,7 +3,7 @@
  * answer is the record with status trash and a second delete is 410 (should).
  */
 import { check } from '../../../lib/check.ts';
-import { MISSING_ID, req, showIds } from '../../../lib/contract.ts';
+import { req, showIds } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 
@@ -81,21 +81,6 @@ export function deleteChecks(d: LinkedDef): void {
       t.expectStatus(first, '2xx', `the first DELETE /${P}/${rec.id}`);
       const second = await t.api.delete(`/${P}/${rec.id}`);
       t.expectStatus(second, 410, `the second DELETE /${P}/${rec.id}`);
-    },
-  );
-
-  check(
-    {
-      id: `${P}.delete.missing-4xx`,
-      spec: 'docs/requirements.md#missing-record (must: 4xx)',
-      level: 'must',
-      requirements: [route],
-      tags: ['writes'],
-    },
-    `answers a 4xx to a delete of an ID that is no ${d.kind}`,
-    async (t) => {
-      const res = await t.api.delete(`/${P}/${MISSING_ID}`);
-      t.expectStatus(res, '4xx', `DELETE /${P}/${MISSING_ID}`);
     },
   );
 }

@@ -3,8 +3,8 @@
  */
 import { check } from '../../../lib/check.ts';
 import { sameText } from '../../../lib/normalise.ts';
-import { validateError, validateRecord } from '../../../lib/schemas.ts';
-import { MISSING_ID, req } from '../../../lib/contract.ts';
+import { validateRecord } from '../../../lib/schemas.ts';
+import { req } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, fullPayload } from './support.ts';
 
@@ -33,38 +33,6 @@ export function readChecks(d: LinkedDef): void {
         `the read ${d.kind} shows ${d.nameField} ${JSON.stringify(body?.[d.nameField])}, sent ${JSON.stringify(sent)}`,
         res,
       );
-    },
-  );
-
-  check(
-    {
-      id: `${P}.read.missing-4xx`,
-      spec: 'docs/requirements.md#missing-record (must: 4xx)',
-      level: 'must',
-      requirements: [routeRead],
-      tags: [],
-    },
-    `answers a 4xx, and no record, for an ID that is no ${d.kind}`,
-    async (t) => {
-      const res = await t.api.get(`/${P}/${MISSING_ID}`);
-      t.expectStatus(res, '4xx', `GET /${P}/${MISSING_ID}`);
-    },
-  );
-
-  check(
-    {
-      id: `${P}.read.missing-404`,
-      spec: 'docs/requirements.md#missing-record (should: 404); the original answers 400 rest_invalid_param',
-      level: 'should',
-      requirements: [routeRead],
-      tags: [],
-    },
-    `answers 404 with a JSON error body for an ID that is no ${d.kind}`,
-    async (t) => {
-      const res = await t.api.get(`/${P}/${MISSING_ID}`);
-      t.expectStatus(res, 404, `GET /${P}/${MISSING_ID}`);
-      const v = validateError(t.json(res, 'the error'));
-      t.assert(v.ok, `the error body does not have the error shape: ${v.message}`, res);
     },
   );
 

@@ -5,8 +5,7 @@
  */
 import { check } from '../../../lib/check.ts';
 import { sameText } from '../../../lib/normalise.ts';
-import { validateError } from '../../../lib/schemas.ts';
-import { MISSING_ID, req } from '../../../lib/contract.ts';
+import { req } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, fullPayload, sampleValue } from './support.ts';
 import type { Params } from '../../../lib/client.ts';
@@ -116,38 +115,6 @@ export function updateChecks(d: LinkedDef): void {
           changed.push(`${k}: ${JSON.stringify(before.json?.[k])} -> ${JSON.stringify(after.json?.[k])}`);
       }
       t.assert(changed.length === 0, `fields not sent changed: ${changed.join('; ')}`, after);
-    },
-  );
-
-  check(
-    {
-      id: `${P}.update.missing-4xx`,
-      spec: 'docs/requirements.md#update-missing-record (must: 4xx)',
-      level: 'must',
-      requirements: [req.route('POST', d.plural, '/{id}')],
-      tags: ['writes'],
-    },
-    `answers a 4xx to an update of an ID that is no ${d.kind}`,
-    async (t) => {
-      const res = await t.api.post(`/${P}/${MISSING_ID}`, { description: `${t.scope} nowhere` });
-      t.expectStatus(res, '4xx', `POST /${P}/${MISSING_ID}`);
-    },
-  );
-
-  check(
-    {
-      id: `${P}.update.missing-404`,
-      spec: 'docs/requirements.md#update-missing-record (should: 404); the original answers 400',
-      level: 'should',
-      requirements: [req.route('POST', d.plural, '/{id}')],
-      tags: ['writes'],
-    },
-    `answers 404 with a JSON error to an update of an ID that is no ${d.kind}`,
-    async (t) => {
-      const res = await t.api.post(`/${P}/${MISSING_ID}`, { description: `${t.scope} nowhere` });
-      t.expectStatus(res, 404, `POST /${P}/${MISSING_ID}`);
-      const v = validateError(t.json(res, 'the error'));
-      t.assert(v.ok, `the error body does not have the error shape: ${v.message}`, res);
     },
   );
 }

@@ -2,7 +2,7 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check } from '../../../lib/check.ts';
-import { MISSING_ID, req, sameIds, showIds } from '../../../lib/contract.ts';
+import { req, sameIds, showIds } from '../../../lib/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
 import { assertReflects, listTerms, makeTerm, meta, readTerm, slugFor, idsOf, SHOW_EMPTY } from './support.ts';
 import { sameText } from '../../../lib/normalise.ts';
@@ -28,36 +28,6 @@ export function itemChecks(tx: Taxonomy): void {
         `GET /${tx.kind}/${made.id} has name ${JSON.stringify(body.name)}, expected ${JSON.stringify(t.name('read me'))}`,
         res,
       );
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'read.missing-4xx',
-      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#missing-record (must 4xx)`,
-      level: 'must',
-      requirements: [GET1],
-      tags: [],
-    }),
-    `answers a 4xx and no record to GET of an unknown ${tx.noun} ID`,
-    async (t) => {
-      const res = await t.api.get(`/${tx.kind}/${MISSING_ID}`);
-      t.expectStatus(res, '4xx', `GET /${tx.kind}/${MISSING_ID}`);
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'read.missing-404',
-      spec: 'docs/requirements.md#missing-record (should: 404; the original answers 400)',
-      level: 'should',
-      requirements: [GET1],
-      tags: [],
-    }),
-    `answers 404 to GET of an unknown ${tx.noun} ID`,
-    async (t) => {
-      const res = await t.api.get(`/${tx.kind}/${MISSING_ID}`);
-      t.expectStatus(res, 404, `GET /${tx.kind}/${MISSING_ID}`);
     },
   );
 
@@ -204,40 +174,6 @@ export function itemChecks(tx: Taxonomy): void {
         read,
         'after a name-only update',
       );
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'update.missing-4xx',
-      spec: 'docs/requirements.md#update-missing-record (must 4xx)',
-      level: 'must',
-      requirements: [req.route('POST', tx.kind, '/{id}')],
-      tags: ['writes'],
-    }),
-    `answers a 4xx to an update of an unknown ${tx.noun} ID and creates nothing`,
-    async (t) => {
-      const res = await t.api.post(`/${tx.kind}/${MISSING_ID}`, { name: t.name('ghost') });
-      if (res.status < 300 && Number.isInteger(res.json?.id) && res.json.id !== MISSING_ID)
-        t.track(tx.kind, res.json.id);
-      t.expectStatus(res, '4xx', `POST /${tx.kind}/${MISSING_ID}`);
-      const { res: lres, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
-      t.assert(items.length === 0, `the update of a missing ${tx.noun} created ${showIds(idsOf(items))}`, lres);
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'update.missing-404',
-      spec: 'docs/requirements.md#update-missing-record (should: 404; the original answers 400)',
-      level: 'should',
-      requirements: [req.route('PUT', tx.kind, '/{id}')],
-      tags: ['writes'],
-    }),
-    `answers 404 to an update of an unknown ${tx.noun} ID`,
-    async (t) => {
-      const res = await t.api.put(`/${tx.kind}/${MISSING_ID}`, { name: t.name('ghost') });
-      t.expectStatus(res, 404, `PUT /${tx.kind}/${MISSING_ID}`);
     },
   );
 
