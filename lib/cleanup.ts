@@ -14,6 +14,7 @@
  */
 import { TransportError, type ApiResponse, type Client } from './client.ts';
 import { decodeEntities } from './normalise.ts';
+import { errorCode, field, isObject } from './contract.ts';
 
 export type SweepResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const SWEEP_RESOURCES: readonly SweepResource[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -44,14 +45,12 @@ export interface SweepResult {
 }
 
 /** The display title/name of a listed record: `title` (string or {rendered}) for posts, `name` for terms (venue/organizer too may carry `venue`/`organizer`). */
-export function labelOf(resource: SweepResource, rec: any): string {
-  if (!rec || typeof rec !== 'object') return '';
-  const pick = (v: unknown): string =>
-    typeof v === 'string'
-      ? v
-      : v && typeof v === 'object' && typeof (v as any).rendered === 'string'
-        ? (v as any).rendered
-        : '';
+export function labelOf(resource: SweepResource, rec: unknown): string {
+  if (!isObject(rec)) return '';
+  const pick = (v: unknown): string => {
+    const text = typeof v === 'string' ? v : field(v, 'rendered');
+    return typeof text === 'string' ? text : '';
+  };
   if (resource === 'categories' || resource === 'tags') return decodeEntities(pick(rec.name));
   if (resource === 'venues') return decodeEntities(pick(rec.venue) || pick(rec.title));
   if (resource === 'organizers') return decodeEntities(pick(rec.organizer) || pick(rec.title));
@@ -59,16 +58,18 @@ export function labelOf(resource: SweepResource, rec: any): string {
 }
 
 /** True when the record's decoded title/name contains the tag (case-insensitive: tags are lowercase). */
-export function carriesTag(resource: SweepResource, rec: any, runTag: string): boolean {
+export function carriesTag(resource: SweepResource, rec: unknown, runTag: string): boolean {
   return runTag.length >= 4 && labelOf(resource, rec).toLowerCase().includes(runTag.toLowerCase());
 }
 
 class SweepStop extends Error {}
 
+/** A listed record with an integer id (the rest is read through the guards). */
+type Listed = Record<string, unknown> & { id: number };
+
 function describe(res: ApiResponse): string {
-  const code =
-    res.json && typeof res.json === 'object' && typeof res.json.code === 'string' ? ` (${res.json.code})` : '';
-  return `${res.status}${code}`;
+  const code = errorCode(res.json);
+  return `${res.status}${code ? ` (${code.trim()})` : ''}`;
 }
 
 /**
@@ -102,8 +103,8 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
   };
 
   /** Every record of one list query, page by page (bounded). */
-  const listAll = async (resource: SweepResource, query: Record<string, unknown>): Promise<any[] | null> => {
-    const out: any[] = [];
+  const listAll = async (resource: SweepResource, query: Record<string, unknown>): Promise<unknown[] | null> => {
+    const out: unknown[] = [];
     for (let page = 1; page <= maxPages; page++) {
       const res = await call(() => client.get(`/${resource}`, { ...query, per_page: PER_PAGE, page }));
       if (!res) return out;
@@ -114,7 +115,7 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
         result.errors.push(`GET /${resource} (page ${page}) answered ${describe(res)}`);
         return out;
       }
-      const items = res.json && typeof res.json === 'object' ? res.json[resource] : undefined;
+      const items = field(res.json, resource);
       if (!Array.isArray(items)) {
         result.errors.push(
           `GET /${resource} (page ${page}) did not answer a ${resource} list${res.json === undefined ? ` (${res.jsonError})` : ''}`,
@@ -123,7 +124,7 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
       }
       out.push(...items);
       const totalPages = Number(
-        res.json.total_pages ?? res.headers['x-tec-totalpages'] ?? res.headers['x-wp-totalpages'],
+        field(res.json, 'total_pages') ?? res.headers['x-tec-totalpages'] ?? res.headers['x-wp-totalpages'],
       );
       if (items.length < PER_PAGE || (Number.isFinite(totalPages) && page >= totalPages)) return out;
       if (page === maxPages)
@@ -145,10 +146,12 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
         queries.push({ search: runTag, ...window });
         for (const status of EXTRA_STATUSES) queries.push({ search: runTag, status, ...window });
       }
-      const byId = new Map<number, any>();
+      const byId = new Map<number, Listed>();
       for (const q of queries) {
         const items = await listAll(resource, q);
-        for (const rec of items ?? []) if (rec && Number.isInteger(rec.id) && !byId.has(rec.id)) byId.set(rec.id, rec);
+        for (const rec of items ?? [])
+          if (isObject(rec) && Number.isInteger(rec.id) && !byId.has(rec.id as number))
+            byId.set(rec.id as number, rec as Listed);
       }
       const tagged = [...byId.values()].filter((rec) => carriesTag(resource, rec, runTag) && rec.status !== 'trash');
       result.found[resource] = tagged.length;

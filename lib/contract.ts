@@ -25,6 +25,17 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `obj[key]` when `obj` is a JSON object, else undefined. */
+export function field(obj: unknown, key: string): unknown {
+  return isObject(obj) ? obj[key] : undefined;
+}
+
+/** The `code` of a JSON error body, as ` CODE` (leading space) for messages, or ''. */
+export function errorCode(body: unknown): string {
+  const code = field(body, 'code');
+  return typeof code === 'string' ? ` ${code}` : '';
+}
+
 /** The keys of a body, for messages. */
 export function keysOf(body: unknown): string {
   return isObject(body) ? Object.keys(body).join(', ') || 'none' : typeof body;

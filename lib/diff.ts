@@ -19,6 +19,7 @@
 import fc from 'fast-check';
 import { Client, TransportError, type ApiResponse, type Params } from './client.ts';
 import type { Auth } from './config.ts';
+import { recordId } from './contract.ts';
 
 export interface DiffSide {
   baseUrl: string;
@@ -416,11 +417,12 @@ class Side {
         json: step.json ? substitute(step.json, this.ids) : undefined,
         auth: withAuth,
       });
-      if (step.save && res.status >= 200 && res.status < 300 && Number.isInteger(res.json?.id)) {
-        this.ids[step.save] = res.json.id;
+      const id = recordId(res);
+      if (step.save && id !== undefined) {
+        this.ids[step.save] = id;
         const base = step.path.replace(/^\/(\w+).*$/, '/$1');
         this.live.set(step.save, {
-          path: `${base}/${res.json.id}`,
+          path: `${base}/${id}`,
           ...(base === '/categories' || base === '/tags' ? { query: { force: true } } : {}),
         });
       }

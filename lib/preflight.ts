@@ -7,6 +7,7 @@
  */
 import { type Client, TransportError, type ApiResponse } from './client.ts';
 import { restRootOf, type Config, type Variant } from './config.ts';
+import { errorCode, field, isObject } from './contract.ts';
 
 export class PreflightError extends Error {
   override name = 'PreflightError';
@@ -119,15 +120,17 @@ function whatCame(res: ApiResponse): string {
 }
 
 /** Variant detection from a namespace root body (LEVELS.md, "Variants and detection"). */
-export function detectVariant(root: any, namespace: string): Variant {
-  const routes = root && typeof root === 'object' && root.routes && typeof root.routes === 'object' ? root.routes : {};
-  const keys = Object.keys(routes);
+export function detectVariant(root: unknown, namespace: string): Variant {
+  const routes = field(root, 'routes');
+  const keys = isObject(routes) ? Object.keys(routes) : [];
   const venueBySlug = keys.some((k) => k.startsWith(`/${namespace}/venues/by-slug`));
-  const eventsRoute = routes[`/${namespace}/events`];
-  const endpoints: any[] = Array.isArray(eventsRoute?.endpoints) ? eventsRoute.endpoints : [];
-  const declaresStarts = endpoints.some(
-    (e) => e && e.args && typeof e.args === 'object' && ('starts_before' in e.args || 'strict_dates' in e.args),
-  );
+  const endpoints = field(field(routes, `/${namespace}/events`), 'endpoints');
+  const declaresStarts =
+    Array.isArray(endpoints) &&
+    endpoints.some((e) => {
+      const args = field(e, 'args');
+      return isObject(args) && ('starts_before' in args || 'strict_dates' in args);
+    });
   return venueBySlug && declaresStarts ? 'extended' : 'base';
 }
 
@@ -206,14 +209,14 @@ async function preflightAt(
   const rootUrl = client.root;
   if ((root.status === 401 || root.status === 403) && config.auth.kind !== 'none') {
     throw new PreflightError(
-      `the credentials were refused on the namespace root (${root.status}${root.json?.code ? ` ${root.json.code}` : ''}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
+      `the credentials were refused on the namespace root (${root.status}${errorCode(root.json)}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
     );
   }
   if (root.status === 404) {
     let hint = 'check --namespace (WordPress sites running The Events Calendar use tribe/events/v1)';
     // The REST index lists the namespaces it serves: name the ones that look right.
     const index = await client.request({ method: 'GET', url: config.baseUrl, auth: false }).catch(() => undefined);
-    const spaces: unknown = index?.json?.namespaces;
+    const spaces = field(index?.json, 'namespaces');
     if (Array.isArray(spaces)) {
       const candidates = spaces.filter((s) => typeof s === 'string' && /events\/v1$/.test(s));
       hint = candidates.length
@@ -241,10 +244,10 @@ async function preflightAt(
   }
   if (root.status < 200 || root.status > 299) {
     throw new PreflightError(
-      `${rootUrl} answered ${root.status}${root.json?.code ? ` (${root.json.code})` : ''}; fix: check --base-url and --namespace`,
+      `${rootUrl} answered ${root.status}${errorCode(root.json) ? ` (${errorCode(root.json).trim()})` : ''}; fix: check --base-url and --namespace`,
     );
   }
-  if (!root.json || typeof root.json !== 'object' || root.json.namespace !== config.namespace) {
+  if (field(root.json, 'namespace') !== config.namespace) {
     throw new PreflightError(
       `${rootUrl} answers JSON that does not name the namespace ${config.namespace}: the target speaks another API; fix: check --base-url and --namespace`,
     );
@@ -260,7 +263,7 @@ async function preflightAt(
   if (config.auth.kind !== 'none') {
     const refused = (res: ApiResponse) =>
       new PreflightError(
-        `the credentials were refused (${res.status}${res.json?.code ? ` ${res.json.code}` : ''}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
+        `the credentials were refused (${res.status}${errorCode(res.json)}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
       );
     if (config.readOnly) {
       const res = await safe(client, 'authenticated read failed', () => client.get('/events', { per_page: 1 }));
@@ -271,10 +274,10 @@ async function preflightAt(
         client.post('/tags', { name }),
       );
       if (created.status === 401 || created.status === 403) throw refused(created);
-      const id = created.json?.id;
+      const id = field(created.json, 'id');
       if (created.status < 200 || created.status > 299 || !Number.isInteger(id)) {
         throw new PreflightError(
-          `creating a run-tagged tag (POST ${client.root}/tags) answered ${created.status}${created.json?.code ? ` ${created.json.code}` : ''}, not a record with an id; fix: the user needs rights to create events, venues, organizers and terms, or run with --read-only`,
+          `creating a run-tagged tag (POST ${client.root}/tags) answered ${created.status}${errorCode(created.json)}, not a record with an id; fix: the user needs rights to create events, venues, organizers and terms, or run with --read-only`,
         );
       }
       const deleted = await safe(client, 'the credential check (deleting a tag) failed', () =>
