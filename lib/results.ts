@@ -2,7 +2,7 @@
  * Result data of a run: statuses, the report format (`results.json`, format 1) and the verdict.
  * Human-readable reports are rendered from this (lib/report.ts).
  */
-import type { Level, RecordedRequest } from './check/meta.ts';
+import type { Level, RecordedExchange, RecordedRequest } from './check/meta.ts';
 import type { TransportKind } from './client.ts';
 import type { ObservedSummary } from './observe/crawl.ts';
 import type { UnjudgedCause } from './check/outcome.ts';
@@ -47,6 +47,10 @@ export interface CheckResult {
   runsNeeded?: number;
   responseExcerpt?: string;
   curl?: string;
+  /** A check that did not pass: every exchange of it (the last 20, bodies cut at 2000 characters, redacted). */
+  exchanges?: RecordedExchange[];
+  /** Exchanges left out of `exchanges` (beyond the cap). */
+  exchangesOmitted?: number;
   seed?: number;
   requests?: number;
   cleanupErrors?: string[];

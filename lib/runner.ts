@@ -140,6 +140,10 @@ class Collector implements Reporter {
       ...(status !== 'pass' && status !== 'n/a' && rec.request
         ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }
         : {}),
+      ...(status !== 'pass' && status !== 'n/a' && rec.exchanges?.length ? { exchanges: rec.exchanges } : {}),
+      ...(status !== 'pass' && status !== 'n/a' && rec.exchangesOmitted
+        ? { exchangesOmitted: rec.exchangesOmitted }
+        : {}),
       ...(rec.transport && status !== 'pass' ? { transport: rec.transport } : {}),
       ...(rec.unjudged && status === 'error' ? { unjudged: rec.unjudged } : {}),
       ...(rec.runsNeeded ? { runs: rec.runs ?? 0, runsNeeded: rec.runsNeeded } : {}),

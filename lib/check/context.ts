@@ -226,7 +226,22 @@ export class CheckContext {
   ): Promise<void> {
     const numRuns = Math.max(1, Math.min(opts.numRuns ?? this.config.numRuns, this.config.numRuns));
     const budgetMs = propertyBudgetMs(numRuns, this.config.responseMs);
-    const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    // The exchanges of the last run that failed: with shrinking, that is the run of the reported
+    // counterexample (fast-check reports the last failing value), not the last run made.
+    let failingRun: Exchange[] = [];
+    const recorded = async (value: T): Promise<boolean | void> => {
+      const from = this.exchanges.length;
+      let ok: boolean | void;
+      try {
+        ok = await predicate(value);
+      } catch (e) {
+        failingRun = this.exchanges.slice(from);
+        throw e;
+      }
+      if (ok === false) failingRun = this.exchanges.slice(from);
+      return ok;
+    };
+    const details = await fc.check(fc.asyncProperty(arbitrary, recorded), {
       seed: this.seed,
       numRuns,
       // The budget bounds a slow target and shrinking (which costs requests); an interruption is
@@ -238,15 +253,21 @@ export class CheckContext {
     this.runs.needed += numRuns;
     if (details.failed) {
       const err = details.errorInstance as Error | undefined;
-      const last = err instanceof CheckFailure ? err.exchange : this.exchanges.at(-1);
+      // The failing request: the one the failure names, else the last of the failing run.
+      const named = err instanceof CheckFailure ? err.exchange : undefined;
+      const last = named ?? failingRun.at(-1) ?? this.exchanges.at(-1);
       const message = [
         `property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
         `seed ${details.seed}, path ${details.counterexamplePath}`,
         `counterexample: ${fc.stringify(details.counterexample)}`,
+        ...(last
+          ? [`failing request: ${last.method} ${last.url}${last.status !== undefined ? ` -> ${last.status}` : ''}`]
+          : []),
         `cause: ${err?.message ?? String(details.errorInstance)}`,
         `replay: ${replayCommand(this.config, this.meta.id)}`,
       ].join('\n');
-      throw new CheckFailure(message, last);
+      const shown = failingRun.length ? failingRun : undefined;
+      throw new CheckFailure(message, last, shown && named && !shown.includes(named) ? [...shown, named] : shown);
     }
     if (details.numRuns < numRuns)
       throw new CouldNotJudge(

@@ -9,6 +9,7 @@ import { CheckContext } from './context.ts';
 import {
   excerptOf,
   notApplicableReason,
+  recordExchanges,
   sourceFromStack,
   validateMeta,
   type CheckMeta,
@@ -62,7 +63,13 @@ export function check(
       own.runs = t.runs.made;
       own.runsNeeded = t.runs.needed;
     }
-    if (outcome.status !== 'pass' && outcome.status !== 'n/a') Object.assign(own, excerptOf(outcome.exchange));
+    if (outcome.status !== 'pass' && outcome.status !== 'n/a') {
+      Object.assign(own, excerptOf(outcome.exchange));
+      // Every exchange of the check (capped): a property's are those of its failing run.
+      const recorded = recordExchanges(outcome.exchanges ?? t.exchanges);
+      own.exchanges = recorded.exchanges;
+      if (recorded.omitted) own.exchangesOmitted = recorded.omitted;
+    }
     own.requests = t.exchanges.length + t.sharedRequests;
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
     if (retries) own.retries = retries;

@@ -34,6 +34,25 @@ export interface RecordedRequest {
   body?: string;
 }
 
+/** One exchange of a check as results.json records it (lib/client.ts Exchange without its transport detail). */
+export interface RecordedExchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseExcerpt?: string;
+  ms: number;
+  retries: number;
+  error?: string;
+  curl: string;
+}
+
+/** Exchanges a failing check records (its last ones) and the longest body kept of each. */
+export const EXCHANGE_CAP = 20;
+export const EXCHANGE_BODY_CAP = 2000;
+
 /** What a check leaves in vitest's task meta for the reporter (JSON only). */
 export interface CheckRecord extends CheckMeta {
   title: string;
@@ -52,6 +71,10 @@ export interface CheckRecord extends CheckMeta {
   request?: RecordedRequest;
   responseExcerpt?: string;
   curl?: string;
+  /** A check that did not pass: its exchanges (the last EXCHANGE_CAP, redacted), oldest first. */
+  exchanges?: RecordedExchange[];
+  /** Exchanges of the check left out of `exchanges` (beyond the cap). */
+  exchangesOmitted?: number;
   requests?: number;
   seed?: number;
   cleanupErrors?: string[];
@@ -141,5 +164,31 @@ export function excerptOf(e: Exchange | undefined): Pick<CheckRecord, 'request' 
     request: { method: e.method, url: e.url, headers: e.requestHeaders, body: e.requestBody },
     responseExcerpt: e.error ? `(no answer: ${e.error})` : (e.responseExcerpt ?? '').slice(0, 1000),
     curl: e.curl,
+  };
+}
+
+/**
+ * The exchanges a check that did not pass records: the last `EXCHANGE_CAP`, bodies cut at
+ * `EXCHANGE_BODY_CAP` characters, in the shape of results.json (the client already redacted the
+ * Authorization value and every form of the secret). `omitted` counts the ones left out. Pure.
+ */
+export function recordExchanges(xs: readonly Exchange[]): { exchanges: RecordedExchange[]; omitted: number } {
+  const kept = xs.slice(-EXCHANGE_CAP);
+  const cut = (s: string | undefined) => (s === undefined ? undefined : s.slice(0, EXCHANGE_BODY_CAP));
+  return {
+    omitted: xs.length - kept.length,
+    exchanges: kept.map((e) => ({
+      method: e.method,
+      url: e.url,
+      requestHeaders: { ...e.requestHeaders },
+      ...(e.requestBody !== undefined ? { requestBody: cut(e.requestBody) } : {}),
+      ...(e.status !== undefined ? { status: e.status } : {}),
+      ...(e.responseHeaders ? { responseHeaders: { ...e.responseHeaders } } : {}),
+      ...(e.responseExcerpt !== undefined ? { responseExcerpt: cut(e.responseExcerpt) } : {}),
+      ms: e.ms,
+      retries: e.retries,
+      ...(e.error !== undefined ? { error: e.error } : {}),
+      curl: e.curl,
+    })),
   };
 }

@@ -28,6 +28,8 @@ export class CheckFailure extends Error {
   constructor(
     message: string,
     readonly exchange?: Exchange,
+    /** The exchanges that show the failure when not all of the check's do (a property's failing run). */
+    readonly exchanges?: readonly Exchange[],
   ) {
     super(message);
   }
@@ -57,6 +59,8 @@ export interface Outcome {
   message?: string;
   /** The exchange that explains a status other than pass / n/a. */
   exchange?: Exchange;
+  /** The exchanges that show the failure, when not all of the check's (a property's failing run). */
+  exchanges?: readonly Exchange[];
   /** The kind of transport trouble (no HTTP answer) behind the status, if that was the cause. */
   transport?: TransportKind;
   /** With status `error`: the suite could not judge (transient trouble, time budget), it did not break. */
@@ -99,7 +103,7 @@ export function classifyOutcome(
   const e = thrown.error;
   if (e instanceof NotApplicable) return { status: 'n/a', message: e.message };
   if (e instanceof CouldNotJudge) return { status: 'error', message: e.message, unjudged: e.unjudged };
-  const err = e as (Error & { exchange?: Exchange }) | undefined;
+  const err = e as (Error & { exchange?: Exchange; exchanges?: readonly Exchange[] }) | undefined;
   const failed = level === 'should' ? 'warn' : 'fail';
   let status: Outcome['status'] =
     e instanceof Blocked
@@ -134,6 +138,7 @@ export function classifyOutcome(
     status,
     ...(message !== undefined ? { message } : {}),
     ...(exchange ? { exchange } : {}),
+    ...(err?.exchanges?.length ? { exchanges: err.exchanges } : {}),
     ...(transport ? { transport } : {}),
   };
 }

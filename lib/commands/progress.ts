@@ -107,7 +107,8 @@ export class Progress {
     const out = [`${this.paint(style, mark)} ${r.id} (${r.level}): ${lines[0]}`];
     // A property failure's first line says little: show what failed and how to replay it.
     for (const l of lines.slice(1))
-      if (/^(counterexample|cause|replay):/.test(l)) out.push(`       ${l.length > 400 ? `${l.slice(0, 400)}...` : l}`);
+      if (/^(counterexample|failing request|cause|replay):/.test(l))
+        out.push(`       ${l.length > 400 ? `${l.slice(0, 400)}...` : l}`);
     this.line(out.join('\n'));
   };
 

@@ -11,6 +11,7 @@ import { expect, test } from 'vitest';
 import { runReport } from '../../lib/commands/report.ts';
 import { renderHtml, renderJunit, renderMatrix, renderSummary, writeReports } from '../../lib/report.ts';
 import { countResults, type RunReport, STATUSES, type Status, verdictOf } from '../../lib/results.ts';
+import type { RecordedExchange } from '../../lib/check/meta.ts';
 import { findAll, parseXml } from '../support/xml.ts';
 
 const HOSTILE = `</pre></details><script>alert("x")</script><img src=x onerror=alert(1)>'"\`\`\`]]>&amp;\u0001`;
@@ -54,7 +55,7 @@ function report(): RunReport {
                 retries: 1,
                 curl: `curl -sS -i -X GET 'http://target.test/wp-json/cal/events/v1/events/7'`,
               },
-            ],
+            ] as RecordedExchange[],
           }),
     },
     {
