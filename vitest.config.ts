@@ -6,9 +6,12 @@
 import { defineConfig } from 'vitest/config';
 import { TAG_DEFINITIONS } from './lib/tags.ts';
 
+// Compiled into dist/ by `npm run build` (the packed tool), this file runs the compiled suites.
+const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
+
 export default defineConfig({
   test: {
-    include: ['suites/**/*.test.ts'],
+    include: [`suites/**/*.test.${EXT}`],
     tags: TAG_DEFINITIONS.map((t) => ({ name: t.name, description: t.description })),
     strictTags: true,
     pool: 'threads',

@@ -1,12 +1,21 @@
 #!/usr/bin/env node
-// Entry point: registers the TypeScript loader (tsx) and hands over to lib/cli.ts.
-import { register } from 'tsx/esm/api';
+// Entry point. In the repository (sources present) it registers the TypeScript loader (tsx) and
+// hands over to lib/cli.ts; in the packed tool (npm pack: no sources, no tsx) it runs the compiled
+// dist/lib/cli.js that `npm run build` emits.
+import { existsSync } from 'node:fs';
 
 // `calcert list | head`: a closed pipe ends the output quietly.
 process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw e;
 });
-register();
-const { main } = await import('../lib/cli.ts');
+const source = new URL('../lib/cli.ts', import.meta.url);
+let main;
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(source.href));
+} else {
+  ({ main } = await import('../dist/lib/cli.js'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -2,9 +2,8 @@
  * Collects every check's metadata without running anything (vitest collect mode), for
  * `calcert list`, the requirement-coverage self-test and the fault matrix.
  */
-import { resolve } from 'node:path';
 import type { CheckRecord } from './check.ts';
-import { PROJECT_ROOT } from './runner.ts';
+import { PROJECT_ROOT, VITEST_CONFIG } from './runner.ts';
 
 export interface ListedCheck extends CheckRecord {
   file: string;
@@ -14,7 +13,7 @@ export async function listChecks(): Promise<ListedCheck[]> {
   const { createVitest } = await import('vitest/node');
   const vitest = await createVitest(
     'test',
-    { root: PROJECT_ROOT, config: resolve(PROJECT_ROOT, 'vitest.config.ts'), watch: false, reporters: [] } as never,
+    { root: PROJECT_ROOT, config: VITEST_CONFIG, watch: false, reporters: [] } as never,
     { logLevel: 'silent' } as never,
   );
   try {

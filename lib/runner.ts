@@ -15,6 +15,11 @@ import { Client } from './client.ts';
 import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+/** The vitest config of the suites: the source one, or the compiled one in the packed tool (dist/). */
+export const VITEST_CONFIG = resolve(
+  PROJECT_ROOT,
+  import.meta.url.endsWith('.js') ? 'vitest.config.js' : 'vitest.config.ts',
+);
 
 export interface RunOptions {
   /** Only these check IDs (exact). */
@@ -290,7 +295,7 @@ export class RunSession {
       'test',
       {
         root: PROJECT_ROOT,
-        config: resolve(PROJECT_ROOT, 'vitest.config.ts'),
+        config: VITEST_CONFIG,
         watch: false,
         reporters: [forward],
         provide: { calcert: config, calcertWorkers: workers },

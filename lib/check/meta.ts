@@ -125,7 +125,7 @@ export function sourceFromStack(stack: string | undefined, root: string = PROJEC
     if (file.startsWith('file://')) file = fileURLToPath(file);
     const rel = relative(root, file).split('\\').join('/');
     if (rel.startsWith('..') || rel.startsWith('node_modules/')) continue;
-    if (rel === 'lib/check.ts' || rel.startsWith('lib/check/')) continue;
+    if (rel === 'lib/check.ts' || rel === 'lib/check.js' || rel.startsWith('lib/check/')) continue;
     return `${rel}:${m[2]}`;
   }
   return undefined;
