@@ -81,13 +81,14 @@ test('`calcert certify` against an unreachable target exits 2 with one line, qui
 test('--strict turns a should-check warning into exit 1; the verdict stays partial (a --grep run)', async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'calcert-strict-'));
   const flags = { grep: '^root\\.doc\\.', seed: 1, 'report-dir': reportDir };
-  // `doc` answering a non-OpenAPI body breaks only the should-check of the doc route.
+  // `doc` answering a non-OpenAPI body breaks only the should-checks of the doc route.
   const plain = await certify(loadConfig({ env: {}, cwd: reportDir, flags }), {
     reference: { fault: 'doc-not-openapi' },
     writeReports: false,
   });
   expect(plain.report?.checks.map((c) => `${c.id} ${c.status}`)).toEqual([
     'root.doc.answers pass',
+    'root.doc.describes-events warn',
     'root.doc.openapi-document warn',
   ]);
   expect(plain.report?.footer.verdict).toBe('partial'); // a --grep run certifies only what it selected

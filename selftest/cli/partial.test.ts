@@ -61,9 +61,11 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
       (ok) => ({ ...ok, status: 0 }),
       (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, status: e.code }),
     );
-    expect(r.stdout).toMatch(/^PARTIAL: 2 checks/m);
-    expect(r.stdout).toMatch(/^partial run: only the 2 checks matching --grep \^root\\\.doc\\\. ran/m);
-    expect(r.stderr).toMatch(/exit 1 under --strict: 1 should-check\(s\) warned \(root\.doc\.openapi-document\)/);
+    expect(r.stdout).toMatch(/^PARTIAL: 3 checks/m);
+    expect(r.stdout).toMatch(/^partial run: only the 3 checks matching --grep \^root\\\.doc\\\. ran/m);
+    expect(r.stderr).toMatch(
+      /exit 1 under --strict: 2 should-check\(s\) warned \(root\.doc\.describes-events, root\.doc\.openapi-document\)/,
+    );
     expect(r.status).toBe(1);
   } finally {
     await server.close();

@@ -18,7 +18,8 @@ import {
 } from '../../lib/oracle/dates.ts';
 import { all, complete, draw, LIST, PARAM, replay, show } from './support.ts';
 
-const SPEC = 'List events: date filters; reference-behavior.md "Event date filters, measured"; LEVELS.md date filters';
+const SPEC =
+  'List events: date filters; docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#levels date filters';
 const FMT = 'yyyy-MM-dd HH:mm:ss';
 
 /** The site's zone as the learned events suggest (the zone most of them use). */
@@ -176,7 +177,7 @@ for (const c of cases) {
 check(
   {
     id: 'observe.events-dates.default-window',
-    spec: `${SPEC}; LEVELS.md default window`,
+    spec: `${SPEC}; docs/requirements.md#default-window`,
     level: 'must',
     requirements: [LIST('events')],
     tags: ['observe'],

@@ -8,7 +8,7 @@ import type { CheckContext } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
 import { all, bounds, complete, diff, draw, LIST, linkedIds, PARAM, replay, WIDE_WINDOW, words } from './support.ts';
 
-const SPEC = 'List events: filters; LEVELS.md';
+const SPEC = 'List events: filters; docs/requirements.md#levels';
 
 /** Term IDs and their descendants, from the learned categories. */
 function withDescendants(categories: any[], id: number): Set<number> {

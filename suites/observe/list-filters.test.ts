@@ -13,7 +13,7 @@ const LINKED = [
 ] as const;
 
 for (const [plural, key] of LINKED) {
-  const spec = `List ${plural}; LEVELS.md venue/organizer lists`;
+  const spec = `List ${plural}; docs/requirements.md#venue-organizer-lists`;
   check(
     {
       id: `observe.${plural}-filter.event`,
@@ -131,7 +131,7 @@ async function same(t: CheckContext, plural: TermPlural, query: Record<string, u
 }
 
 for (const plural of TERMS) {
-  const spec = `List ${plural}; LEVELS.md term lists (as measured)`;
+  const spec = `List ${plural}; docs/requirements.md#term-lists (as measured)`;
   const meta = (behaviour: string, param: string, level: 'must' | 'should' = 'must') => ({
     id: `observe.${plural}-filter.${behaviour}`,
     spec,
@@ -235,7 +235,7 @@ for (const plural of TERMS) {
 check(
   {
     id: 'observe.categories-filter.parent',
-    spec: 'List categories; LEVELS.md term lists (parent)',
+    spec: 'List categories; docs/requirements.md#term-lists (parent)',
     level: 'must',
     requirements: [LIST('categories'), PARAM('categories', 'parent')],
     tags: ['observe'],

@@ -7,7 +7,7 @@ import { check } from '../../lib/check.ts';
 import { checkBudget } from '../../lib/observe/crawl.ts';
 import { complete, diff, draw, LIST, PARAM, page, replay, show, WIDE_WINDOW, type Plural } from './support.ts';
 
-const LEVELS = 'LEVELS.md per_page, pages, page past the end';
+const LEVELS = 'docs/requirements.md#levels per_page, pages, page past the end';
 const PLURALS: Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
 
 /** The query the crawl used for a list (so the learned set is the expected set). */
@@ -118,7 +118,7 @@ for (const plural of PLURALS) {
   check(
     {
       id: `observe.${plural}-list.totals`,
-      spec: `LEVELS.md pages (should: total, total_pages right)`,
+      spec: `docs/requirements.md#pages (should: total, total_pages right)`,
       level: 'should',
       requirements: [LIST(plural), PARAM(plural, 'per_page')],
       tags: ['observe'],

@@ -20,7 +20,7 @@ const PLURALS = Object.keys(KIND) as Plural[];
 check(
   {
     id: 'observe.crawl.lists-readable',
-    spec: 'LEVELS.md the minimal response contract (a list answers a JSON object with the records under the plural name)',
+    spec: 'docs/requirements.md#levels the minimal response contract (a list answers a JSON object with the records under the plural name)',
     level: 'must',
     requirements: PLURALS.map(LIST),
     tags: ['observe'],
@@ -54,8 +54,8 @@ for (const plural of PLURALS) {
         id: `observe.${plural}-records.${strictness}`,
         spec:
           strictness === 'contract'
-            ? 'LEVELS.md the minimal response contract'
-            : 'reference/responses.md record shapes (LEVELS.md: should)',
+            ? 'docs/requirements.md#levels the minimal response contract'
+            : 'docs/requirements.md#record-shapes record shapes (docs/requirements.md#levels: should)',
         level: strictness === 'contract' ? 'must' : 'should',
         requirements: [LIST(plural)],
         tags: ['observe'],
@@ -78,7 +78,7 @@ for (const plural of PLURALS) {
   check(
     {
       id: `observe.${plural}-read.by-id-agrees`,
-      spec: 'LEVELS.md read by ID (returns the record)',
+      spec: 'docs/requirements.md#read-by-id (returns the record)',
       level: 'must',
       requirements: [ITEM(plural), LIST(plural)],
       tags: ['observe'],
@@ -119,7 +119,7 @@ for (const plural of PLURALS) {
     check(
       {
         id: `observe.${plural}-read.by-slug-agrees`,
-        spec: 'LEVELS.md by-slug read (same record as by ID)',
+        spec: 'docs/requirements.md#by-slug read (same record as by ID)',
         level: 'must',
         requirements: [BY_SLUG(plural), LIST(plural)],
         tags: plural === 'events' ? ['observe'] : ['observe', 'extended'],
@@ -148,7 +148,7 @@ for (const plural of PLURALS) {
     check(
       {
         id: `observe.${plural}-anonymous.published-only`,
-        spec: 'LEVELS.md anonymous lists (should: published records only)',
+        spec: 'docs/requirements.md#anonymous-lists (should: published records only)',
         level: 'should',
         requirements: [LIST(plural)],
         tags: ['observe', 'anonymous'],

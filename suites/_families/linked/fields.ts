@@ -241,7 +241,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.fields.invalid-refused`,
-      spec: `Resources and their fields / ${d.section} (author integer, date, status); reference-behavior.md: invalid value is 400 rest_invalid_param (recorded on create: date "foo", author 999); update unmeasured, so should`,
+      spec: `Resources and their fields / ${d.section} (author integer, date, status); docs/requirements.md#measured-cross-cutting: invalid value is 400 rest_invalid_param (recorded on create: date "foo", author 999); update unmeasured, so should`,
       level: 'should',
       requirements: [
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
