@@ -74,7 +74,7 @@ const cases: Array<[string, () => string[], RegExp]> = [
   [
     'an HTML page where JSON was expected',
     () => ['--base-url', url(html), '--user', 'admin', '--password', 'x12345'],
-    /not JSON; fix: --base-url must be the REST root/,
+    /not a REST API: .*not JSON.*fix: give the REST root as --base-url/, // issue 14.5 discovery wording
   ],
   [
     'a target that speaks another API',
