@@ -275,9 +275,10 @@ check(
   'applies an image given by ID (POST, PATCH) and by URL (PUT)',
   async (t) => {
     const image = t.fixture('image');
-    const ev = await makeEvent(t, 'image', {}, 47);
-    // PUT first, by URL, while the event has no image yet.
+    // One fresh event per method: the fixture names a single image, so an update that ignored the
+    // image could not be told apart from one that set the image an earlier method already set.
     for (const method of ['PUT', 'POST', 'PATCH'] as const) {
+      const ev = await makeEvent(t, `image ${method}`, {}, 47);
       const value = method === 'PUT' ? image.url : image.id;
       const { read, readRes } = await update(t, method, ev.id, { image: value, ...slot(47) });
       t.assert(
