@@ -76,7 +76,7 @@ export function bySlugChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.delete`,
-      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); docs/requirements.md#delete (must: gone from default lists); positive control: listed before, a namesake survives`,
+      spec: `Endpoints: DELETE /${P}/by-slug/{slug} (extended only); docs/requirements.md#delete (must: gone from default lists); positive control: listed before, a record whose slug extends the deleted one survives`,
       level: 'must',
       requirements: [req.route('DELETE', d.plural, '/by-slug/{slug}')],
       tags: ['writes', 'extended'],
@@ -84,8 +84,12 @@ export function bySlugChecks(d: LinkedDef): void {
     `DELETE /${P}/by-slug/{slug} removes that ${d.kind} from the default list`,
     async (t) => {
       const { id, slug } = await slugOf(t, d, 'slug delete');
-      // A namesake (same name, so its slug starts with the deleted one's) must survive.
-      const { id: kept, slug: keptSlug } = await slugOf(t, d, 'slug delete');
+      // A record whose slug starts with the deleted one's must survive. Its name differs (the
+      // original merges a record created with an existing name into the old one), but begins with
+      // the same words, so its slug extends the deleted slug.
+      const { id: kept, slug: keptSlug } = await slugOf(t, d, `slug delete ${d.kind} kept`);
+      if (!keptSlug.startsWith(slug))
+        t.blocked(`setup: the second ${d.kind}'s slug ${keptSlug} does not extend ${slug}`);
       // Positive control: both are listed before the delete (a list that finds nothing proves nothing).
       const before = await scopedIds(t, d);
       t.assert(
