@@ -251,7 +251,10 @@ export class CheckContext {
     });
     this.runs.made += details.numRuns;
     this.runs.needed += numRuns;
-    if (details.failed) {
+    // A run cut short by the time limit before any value failed is no judgment (fast-check then
+    // reports failed with no counterexample): it falls through to the runs-made rule below.
+    const cutShort = details.interrupted && details.counterexample === null;
+    if (details.failed && !cutShort) {
       const err = details.errorInstance as Error | undefined;
       // The failing request: the one the failure names, else the last of the failing run.
       const named = err instanceof CheckFailure ? err.exchange : undefined;
