@@ -8,6 +8,7 @@
  * To add a command: one entry in COMMANDS (its flags by name, its positional arguments, a loader
  * of its `CommandFn`); new flags go into FLAGS in lib/config.ts.
  */
+import { REFERENCE_FLAGS } from './commands/reference.ts';
 import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, FLAGS, type FlagName, type FlagSpec, type Flags, flagsSwallowedByNpm } from './config.ts';
@@ -66,21 +67,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   reference: {
     summary: 'start the reference server and serve until stopped',
-    flags: [
-      'variant',
-      'port',
-      'namespace',
-      'user',
-      'password',
-      'features',
-      'fault',
-      'quirks',
-      'chaos',
-      'now',
-      'seed-fixtures',
-      'site-timezone',
-      'seed-events',
-    ],
+    flags: [...REFERENCE_FLAGS],
     load: async () => (await import('./commands/reference.ts')).referenceCmd,
   },
   faults: {
