@@ -52,7 +52,7 @@ export interface ApiResponse {
   headers: Record<string, string>;
   text: string;
   /** Parsed body, or undefined when the body is not JSON (see jsonError). */
-  json: any;
+  json: unknown;
   jsonError?: string;
   exchange: Exchange;
 }

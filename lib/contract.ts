@@ -25,6 +25,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `value` is an integer (a type guard, unlike `Number.isInteger`). */
+export function isInteger(value: unknown): value is number {
+  return Number.isInteger(value);
+}
+
 /** `obj[key]` when `obj` is a JSON object, else undefined. */
 export function field(obj: unknown, key: string): unknown {
   return isObject(obj) ? obj[key] : undefined;
@@ -34,6 +39,14 @@ export function field(obj: unknown, key: string): unknown {
 export function errorCode(body: unknown): string {
   const code = field(body, 'code');
   return typeof code === 'string' ? ` ${code}` : '';
+}
+
+/** The `id`s of the records a list body holds under `key` (NaN for an entry without one); [] when there is no array. */
+export function listedIds(body: unknown, key: string): number[] {
+  const records = field(body, key);
+  return Array.isArray(records)
+    ? records.map((r) => (isInteger(field(r, 'id')) ? (field(r, 'id') as number) : Number.NaN))
+    : [];
 }
 
 /** The keys of a body, for messages. */
@@ -71,7 +84,7 @@ export interface ListOptions {
 
 export interface ListReading {
   /** The records; [] when the page was read as empty from a 404. */
-  records: any[];
+  records: ApiRecord[];
   /** Their `id`s, in order. */
   ids: number[];
   /** True when the answer was a 404 read as an empty page. */
@@ -99,11 +112,28 @@ export function readList(t: Asserter, res: ApiResponse, key: ResourceKey, opts: 
   if (res.json === undefined) t.fail(`${what} is not JSON (${res.jsonError ?? 'no body'})`, res);
   const records = isObject(res.json) ? res.json[key] : undefined;
   if (!Array.isArray(records)) t.fail(`${what} has no array under "${key}" (keys: ${keysOf(res.json)})`, res);
-  return { records, ids: records.map((r) => (isObject(r) ? (r.id as number) : Number.NaN)), emptyAs404: false };
+  const notObject = records.findIndex((r) => !isObject(r));
+  if (notObject >= 0)
+    t.fail(
+      `${what}: entry ${notObject} under "${key}" is not a JSON object (${JSON.stringify(records[notObject])})`,
+      res,
+    );
+  const typed = records as ApiRecord[];
+  return { records: typed, ids: typed.map((r) => (Number.isInteger(r.id) ? r.id : Number.NaN)), emptyAs404: false };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Records
+
+/**
+ * A record as the interface answers it: a JSON object with an integer `id`. Its other fields are
+ * `unknown` on purpose: a check narrows what it reads (`field`, `isObject`, `typeof`), so a server
+ * answering a wrong type gets a failure message, not a TypeError.
+ */
+export interface ApiRecord {
+  id: number;
+  [key: string]: unknown;
+}
 
 /** The `id` of a record answer (2xx JSON object with an integer `id`), else undefined. */
 export function recordId(res: ApiResponse): number | undefined {
@@ -118,14 +148,14 @@ export function isRecordOf(res: ApiResponse, id: number): boolean {
 }
 
 /** Reads `res` as a record answer (2xx JSON object with an integer `id`), or fails the check with the exchange. */
-export function readRecord(t: Asserter, res: ApiResponse, what = 'the answer'): Record<string, any> {
+export function readRecord(t: Asserter, res: ApiResponse, what = 'the answer'): ApiRecord {
   t.expectStatus(res, '2xx', what);
   if (res.json === undefined) t.fail(`${what} is not JSON (${res.jsonError ?? 'no body'})`, res);
   if (!isObject(res.json))
     t.fail(`${what} is not a JSON object (${Array.isArray(res.json) ? 'array' : typeof res.json})`, res);
   if (!Number.isInteger(res.json.id))
     t.fail(`${what} has no integer "id" (id: ${JSON.stringify(res.json.id)}; keys: ${keysOf(res.json)})`, res);
-  return res.json as Record<string, any>;
+  return res.json as ApiRecord;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -76,7 +76,8 @@ const isRestIndex = (res: ApiResponse | undefined): boolean =>
   res.status < 300 &&
   !!res.json &&
   typeof res.json === 'object' &&
-  (Array.isArray(res.json.namespaces) || (!!res.json.routes && typeof res.json.routes === 'object'));
+  (Array.isArray(field(res.json, 'namespaces')) ||
+    (!!field(res.json, 'routes') && typeof field(res.json, 'routes') === 'object'));
 
 /**
  * Target discovery for a --base-url that is not a REST root (a site URL): WordPress's discovery
@@ -170,7 +171,7 @@ export async function preflight(config: Config, client: Client, signal?: AbortSi
   );
   // A site URL instead of the REST root: find the root (WordPress discovery, /wp-json, ?rest_route=).
   let discovered: string | undefined;
-  const usable = root.status >= 200 && root.status < 300 && root.json?.namespace === config.namespace;
+  const usable = root.status >= 200 && root.status < 300 && field(root.json, 'namespace') === config.namespace;
   if (!usable && root.status !== 401 && root.status !== 403) {
     const found = await discoverRoot(config, client, root, signal);
     if (found) {

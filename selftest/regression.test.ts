@@ -21,6 +21,7 @@ import { loadConfig } from '../lib/config.ts';
 import { compareReports } from '../lib/compare.ts';
 import type { RunReport } from '../lib/results.ts';
 import { FAULTS, startReferenceServer, type ReferenceServer } from '../fixtures/reference-server/index.ts';
+import { field } from '../lib/contract.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/calcert.js');
@@ -299,7 +300,8 @@ describe('calcert diff', () => {
           per_page: 50,
           ...(r === 'categories' || r === 'tags' ? { hide_empty: 0 } : { status: 'publish' }),
         });
-        for (const rec of res.json?.[r] ?? []) left.push(`${r}/${rec.id}`);
+        const records = field(res.json, r);
+        for (const rec of Array.isArray(records) ? records : []) left.push(`${r}/${field(rec, 'id')}`);
       }
     } finally {
       await client.close();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { carriesTag } from '../cleanup.ts';
 import { TransportError, type ApiResponse, type Client, type Exchange, type Params } from '../client.ts';
 import { type FixturesFile, type ResolvedConfig, replayCommand } from '../config.ts';
-import { readList, readRecord, type ResourceKey } from '../contract.ts';
+import { type ApiRecord, readList, readRecord, type ResourceKey, field, isInteger } from '../contract.ts';
 import { checkSeed, type CheckMeta, type Resource } from './meta.ts';
 import { Blocked, CheckFailure, CouldNotJudge, NotApplicable } from './outcome.ts';
 import { clientFor } from './worker-client.ts';
@@ -81,7 +81,7 @@ export class CheckContext {
   }
 
   /** The JSON body, or a failure saying what came instead. */
-  json(res: ApiResponse, what = 'the answer'): any {
+  json(res: ApiResponse, what = 'the answer'): unknown {
     if (res.json === undefined) {
       this.fail(
         `${what} is not JSON: ${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'}, body starts ${JSON.stringify(res.text.slice(0, 200))}`,
@@ -95,7 +95,7 @@ export class CheckContext {
    * A record answer (lib/contract.ts): 2xx, a JSON object with an integer `id`; else a failure
    * with the exchange. Returns the record.
    */
-  record(res: ApiResponse, what = 'the answer'): Record<string, any> {
+  record(res: ApiResponse, what = 'the answer'): ApiRecord {
     return readRecord(this, res, what);
   }
 
@@ -103,7 +103,7 @@ export class CheckContext {
    * The records array of a list answer under `key` (lib/contract.ts `readList`): applies the base
    * empty-page rule (base: a 404 JSON error is an empty page); else a failure with the exchange.
    */
-  list(res: ApiResponse, key: ResourceKey, what?: string): any[] {
+  list(res: ApiResponse, key: ResourceKey, what?: string): ApiRecord[] {
     return readList(this, res, key, { what }).records;
   }
 
@@ -116,7 +116,8 @@ export class CheckContext {
           ? expected.includes(res.status)
           : Math.floor(res.status / 100) === Number(expected[0]);
     if (!ok) {
-      const code = res.json && typeof res.json === 'object' && 'code' in res.json ? ` (${String(res.json.code)})` : '';
+      const code =
+        res.json && typeof res.json === 'object' && 'code' in res.json ? ` (${String(field(res.json, 'code'))})` : '';
       this.fail(
         `expected ${what} to answer ${Array.isArray(expected) ? expected.join(' or ') : expected}, got ${res.status}${code}`,
         res,
@@ -147,8 +148,8 @@ export class CheckContext {
 
   /** Register what a create answered, when it answered a record (2xx with an integer id). */
   trackCreated(resource: Resource, res: ApiResponse): void {
-    const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
-    if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) this.track(resource, id, res.json);
+    const id = field(res.json, 'id');
+    if (res.status >= 200 && res.status < 300 && isInteger(id)) this.track(resource, id, res.json);
   }
 
   /**
@@ -156,7 +157,7 @@ export class CheckContext {
    * integer id, otherwise the check is blocked. The record is deleted when the check ends.
    * Only checks tagged `writes` may call this.
    */
-  async create(resource: Resource, payload: Params, opts: { form?: boolean } = {}): Promise<any> {
+  async create(resource: Resource, payload: Params, opts: { form?: boolean } = {}): Promise<ApiRecord> {
     if (!this.meta.tags.includes('writes'))
       throw new Error(`check ${this.meta.id} creates records but is not tagged 'writes'`);
     let res: ApiResponse;
@@ -171,13 +172,13 @@ export class CheckContext {
         throw new Blocked(`setup: creating a ${resource} record failed: ${e.message}`, e.exchange);
       throw e;
     }
-    const id = res.json && typeof res.json === 'object' ? res.json.id : undefined;
-    if (res.status >= 200 && res.status < 300 && Number.isInteger(id)) {
+    const id = field(res.json, 'id');
+    if (res.status >= 200 && res.status < 300 && isInteger(id)) {
       this.track(resource, id, res.json);
-      return res.json;
+      return res.json as ApiRecord;
     }
     this.blocked(
-      `setup: creating a ${resource} record answered ${res.status}${res.json?.code ? ` (${res.json.code})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`,
+      `setup: creating a ${resource} record answered ${res.status}${field(res.json, 'code') ? ` (${field(res.json, 'code')})` : ''}, not a record with an id${res.json === undefined ? ` (${res.jsonError}; content-type ${res.headers['content-type'] ?? '(none)'})` : ''}`,
       res,
     );
   }

@@ -10,7 +10,7 @@
  * once, cached on the run tag. Pure of vitest: it only needs two clients.
  */
 import type { Client, ApiResponse } from '../client.ts';
-import { isBaseEmptyPage, isJson404 } from '../contract.ts';
+import { isBaseEmptyPage, isJson404, field } from '../contract.ts';
 
 export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -194,7 +194,7 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
         return null;
       }
       route.pages++;
-      if (page === 1 && typeof body.total === 'number') route.total = body.total;
+      if (page === 1 && typeof field(body, 'total') === 'number') route.total = field(body, 'total') as number;
       for (const r of records) {
         const id = r && typeof r === 'object' ? r.id : undefined;
         if (Number.isInteger(id) && seen.has(id)) continue;
@@ -202,7 +202,7 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
         out.push(r);
       }
       route.records = out.length;
-      const totalPages = typeof body.total_pages === 'number' ? body.total_pages : null;
+      const totalPages = typeof field(body, 'total_pages') === 'number' ? (field(body, 'total_pages') as number) : null;
       if (records.length < perPage || (totalPages !== null && page >= totalPages) || records.length === 0) {
         route.complete = true;
         return out;

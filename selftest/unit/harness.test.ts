@@ -15,6 +15,7 @@ import { statusOf } from '../../lib/runner.ts';
 import { verdictOf, type CheckResult } from '../../lib/results.ts';
 import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
 import type { ResolvedConfig } from '../../lib/config.ts';
+import { field } from '../../lib/contract.ts';
 
 const cfg = (over: Partial<ResolvedConfig>): ResolvedConfig =>
   ({
@@ -99,13 +100,13 @@ test('the client records exchanges with the Authorization redacted and a curl li
   try {
     const res = await client.get('/events', { categories: ['a', 'b'], per_page: 5 });
     expect(res.status).toBe(200);
-    expect(res.json.auth).toBe(`Basic ${Buffer.from('ed:pw-secret').toString('base64')}`);
-    expect(decodeURIComponent(res.json.url)).toBe(
+    expect(field(res.json, 'auth')).toBe(`Basic ${Buffer.from('ed:pw-secret').toString('base64')}`);
+    expect(decodeURIComponent(String(field(res.json, 'url')))).toBe(
       '/wp-json/cal/events/v1/events?categories[]=a&categories[]=b&per_page=5',
     );
     expect(res.exchange.curl).toContain(`-u "ed:$CAL_PASSWORD"`);
     const anon = await client.anonymous().get('');
-    expect(anon.json.auth).toBeNull();
+    expect(field(anon.json, 'auth')).toBeNull();
     for (const line of seen) {
       expect(line).not.toContain('pw-secret');
       expect(line).not.toContain(Buffer.from('ed:pw-secret').toString('base64'));

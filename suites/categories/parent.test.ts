@@ -4,7 +4,7 @@
  * so no check sends 0.
  */
 import { check } from '../../lib/check.ts';
-import { req, sameIds, showIds } from '../../lib/contract.ts';
+import { req, sameIds, showIds, field } from '../../lib/contract.ts';
 import { CATEGORIES as tx } from '../../lib/resources.ts';
 import { idsOf, listTerms, makeTerm, readTerm, SHOW_EMPTY } from '../_families/terms/support.ts';
 
@@ -23,14 +23,14 @@ check(
     t.trackCreated('categories', res);
     t.expectStatus(res, '2xx', 'POST /categories with parent');
     t.assert(
-      Number(res.json?.parent) === parent.id,
-      `the create answer has parent ${JSON.stringify(res.json?.parent)}, expected ${parent.id}`,
+      Number(field(res.json, 'parent')) === parent.id,
+      `the create answer has parent ${JSON.stringify(field(res.json, 'parent'))}, expected ${parent.id}`,
       res,
     );
-    const { body, res: read } = await readTerm(t, tx, res.json.id);
+    const { body, res: read } = await readTerm(t, tx, t.record(res).id);
     t.assert(
       Number(body.parent) === parent.id,
-      `GET /categories/${res.json.id} has parent ${JSON.stringify(body.parent)}, expected ${parent.id}`,
+      `GET /categories/${field(res.json, 'id')} has parent ${JSON.stringify(body.parent)}, expected ${parent.id}`,
       read,
     );
   },

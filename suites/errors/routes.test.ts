@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { ApiResponse } from '../../lib/client.ts';
-import { at, isBaseEmptyPage, req, type ResourceKey } from '../../lib/contract.ts';
+import { at, isBaseEmptyPage, req, type ResourceKey, field } from '../../lib/contract.ts';
 
 const NS = '/cal/events/v1';
 const ALL_ROUTES: string[] = [
@@ -42,7 +42,7 @@ check(
       // answers an empty list, e.g. GET /categories with hide_empty, 404 *-archive-page-not-found).
       // A 404 whose code is rest_no_route (or that has no code) says the route is missing, not the page empty.
       const list = /^\/(events|venues|organizers|categories|tags)$/.exec(path)?.[1] as ResourceKey | undefined;
-      const code = res.json?.code;
+      const code = field(res.json, 'code');
       const emptyBasePage =
         method === 'GET' &&
         list !== undefined &&
@@ -50,7 +50,9 @@ check(
         typeof code === 'string' &&
         code !== 'rest_no_route';
       if ((res.status === 404 || res.status === 405) && !emptyBasePage)
-        missing.push(`${method} ${path} -> ${res.status}${res.json?.code ? ` ${res.json.code}` : ''}`);
+        missing.push(
+          `${method} ${path} -> ${res.status}${field(res.json, 'code') ? ` ${field(res.json, 'code')}` : ''}`,
+        );
       return res;
     };
     const ev = { title: t.name('route event'), start_date: at(30, 10), end_date: at(30, 12) };
@@ -147,7 +149,7 @@ check(
         res.status < 300 && res.json && typeof res.json === 'object' && !Array.isArray(res.json) && 'id' in res.json;
       t.assert(
         !record,
-        `${res.exchange.method} ${res.exchange.url} answered ${res.status} with a record (id ${JSON.stringify(res.json?.id)})`,
+        `${res.exchange.method} ${res.exchange.url} answered ${res.status} with a record (id ${JSON.stringify(field(res.json, 'id'))})`,
         res,
       );
     }

@@ -4,7 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { req, showIds } from '../../lib/contract.ts';
+import { req, showIds, field } from '../../lib/contract.ts';
 import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(
@@ -50,8 +50,8 @@ check(
     }
     const read = await t.api.get(`/events/${ev.id}`);
     t.assert(
-      sameText(t.name('untouched'), read.json?.title),
-      `after refused anonymous updates the title is ${JSON.stringify(read.json?.title)}`,
+      sameText(t.name('untouched'), field(read.json, 'title')),
+      `after refused anonymous updates the title is ${JSON.stringify(field(read.json, 'title'))}`,
       read,
     );
   },

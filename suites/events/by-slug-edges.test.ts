@@ -91,8 +91,8 @@ check(
     const bySlug = await t.api.get(`/events/by-slug/${encodeURIComponent(ev.slug)}`);
     t.expectStatus(byId, '2xx', 'the read by ID');
     t.expectStatus(bySlug, '2xx', 'the read by slug');
-    const a = t.json(byId) as Record<string, unknown>;
-    const b = t.json(bySlug) as Record<string, unknown>;
+    const a = t.record(byId);
+    const b = t.record(bySlug);
     const differ = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
       (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
     );

@@ -4,7 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, req, showIds } from '../../lib/contract.ts';
+import { isRecordOf, req, showIds, field } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
@@ -24,8 +24,8 @@ check(
     const res = await t.api.get(`/events/by-slug/${encodeURIComponent(ev.slug ?? slug)}`);
     t.expectStatus(res, '2xx', `GET /events/by-slug/${ev.slug}`);
     t.assert(
-      t.json(res)?.id === ev.id,
-      `the by-slug read answered id ${JSON.stringify(res.json?.id)}, expected ${ev.id}`,
+      t.record(res)?.id === ev.id,
+      `the by-slug read answered id ${JSON.stringify(field(res.json, 'id'))}, expected ${ev.id}`,
       res,
     );
   },
@@ -53,8 +53,8 @@ check(
       t.expectStatus(res, '2xx', `${method} /events/by-slug/${ev.slug}`);
       const read = await t.api.get(`/events/${ev.id}`);
       t.assert(
-        sameText(title, t.json(read).title),
-        `after ${method} by slug the event ${ev.id} has title ${JSON.stringify(read.json?.title)}, sent ${JSON.stringify(title)}`,
+        sameText(title, t.record(read).title),
+        `after ${method} by slug the event ${ev.id} has title ${JSON.stringify(field(read.json, 'title'))}, sent ${JSON.stringify(title)}`,
         read,
       );
     }

@@ -8,7 +8,7 @@ import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import { validateError, validateRecord } from '../../lib/schemas.ts';
 import type { ApiResponse, Params } from '../../lib/client.ts';
-import { at, req, showIds, wallToUtc } from '../../lib/contract.ts';
+import { at, req, showIds, wallToUtc, field, isObject, type ApiRecord } from '../../lib/contract.ts';
 import { eventBody, linkedIds, scoped } from './support.ts';
 
 const CREATE = req.route('POST', 'events');
@@ -19,21 +19,15 @@ async function createAndRead(
   t: CheckContext,
   payload: Params,
   opts: { form?: boolean } = {},
-): Promise<{ res: ApiResponse; created: any; read: any; readRes: ApiResponse }> {
+): Promise<{ res: ApiResponse; created: ApiRecord; read: ApiRecord; readRes: ApiResponse }> {
   const res = await t.api.request(
     opts.form ? { method: 'POST', path: '/events', form: payload } : { method: 'POST', path: '/events', json: payload },
   );
-  const body = res.json;
-  if (body && typeof body === 'object' && Number.isInteger(body.id) && res.status < 300) t.track('events', body.id);
-  t.expectStatus(res, '2xx', 'the event create');
-  t.assert(
-    body && typeof body === 'object' && Number.isInteger(body.id),
-    `the create answered no integer id (id: ${JSON.stringify(body?.id)})`,
-    res,
-  );
+  t.trackCreated('events', res);
+  const body = t.record(res, 'the event create');
   const readRes = await t.api.get(`/events/${body.id}`);
   t.expectStatus(readRes, '2xx', `reading the created event ${body.id}`);
-  return { res, created: body, read: t.json(readRes), readRes };
+  return { res, created: body, read: t.record(readRes), readRes };
 }
 
 function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' | 'should') {
@@ -71,9 +65,10 @@ function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' 
       } else {
         t.expectStatus(res, 400, `creating an event without ${field}`);
         const body = t.json(res);
+        const code = isObject(body) ? body.code : undefined;
         t.assert(
-          body?.code === 'rest_missing_callback_param',
-          `the error code is ${JSON.stringify(body?.code)}, expected "rest_missing_callback_param"`,
+          code === 'rest_missing_callback_param',
+          `the error code is ${JSON.stringify(code)}, expected "rest_missing_callback_param"`,
           res,
         );
         const v = validateError(body);
@@ -453,7 +448,7 @@ check(
     const { read, readRes } = await createAndRead(t, eventBody(t, 'image', { image: image.id }));
     const got = read.image;
     t.assert(
-      got && typeof got === 'object' && (got.id === image.id || got.url === image.url),
+      isObject(got) && (got.id === image.id || got.url === image.url),
       `image came back ${JSON.stringify(got)?.slice(0, 200)}, sent image ${image.id} (${image.url})`,
       readRes,
     );
@@ -485,8 +480,8 @@ check(
     const venue = await t.create('venues', { venue: t.name('venue') });
     const res = await createWithVenue(t, eventBody(t, 'with venue'), venue.id);
     t.expectStatus(res, '2xx', 'creating an event with a venue ID');
-    const read = await t.api.get(`/events/${res.json.id}`);
-    const ids = linkedIds(t.json(read).venue);
+    const read = await t.api.get(`/events/${field(res.json, 'id')}`);
+    const ids = linkedIds(t.record(read).venue);
     t.assert(ids.includes(venue.id), `the event's venue is ${showIds(ids)}, expected venue ${venue.id}`, read);
   },
 );
@@ -530,10 +525,14 @@ async function createWithInline(t: CheckContext, payload: Params, kind: 'venue' 
 /** Reads the event `res` created and returns it with the linked records' IDs (tracked for deletion). */
 async function readLinked(t: CheckContext, res: ApiResponse, kind: 'venue' | 'organizer') {
   t.expectStatus(res, '2xx', `creating an event with inline ${kind} data`);
-  t.assert(Number.isInteger(res.json?.id), `the create answered no integer id (${JSON.stringify(res.json?.id)})`, res);
-  const readRes = await t.api.get(`/events/${res.json.id}`);
-  t.expectStatus(readRes, '2xx', `reading the created event ${res.json.id}`);
-  const read = t.json(readRes);
+  t.assert(
+    Number.isInteger(field(res.json, 'id')),
+    `the create answered no integer id (${JSON.stringify(field(res.json, 'id'))})`,
+    res,
+  );
+  const readRes = await t.api.get(`/events/${field(res.json, 'id')}`);
+  t.expectStatus(readRes, '2xx', `reading the created event ${field(res.json, 'id')}`);
+  const read = t.record(readRes);
   const ids = linkedIds(read[kind]);
   for (const id of ids) t.track(kind === 'venue' ? 'venues' : 'organizers', id);
   const records: any[] = Array.isArray(read[kind]) ? read[kind] : read[kind] ? [read[kind]] : [];
@@ -561,8 +560,8 @@ check(
     const v = await t.api.get(`/venues/${ids[0]}`);
     t.expectStatus(v, '2xx', `reading the inline-created venue ${ids[0]}`);
     t.assert(
-      sameText(name, t.json(v).venue),
-      `venue ${ids[0]} is named ${JSON.stringify(v.json?.venue)}, expected ${JSON.stringify(name)}`,
+      sameText(name, t.record(v).venue),
+      `venue ${ids[0]} is named ${JSON.stringify(field(v.json, 'venue'))}, expected ${JSON.stringify(name)}`,
       v,
     );
   },
@@ -592,8 +591,8 @@ check(
     const o = await t.api.get(`/organizers/${ids[0]}`);
     t.expectStatus(o, '2xx', `reading the inline-created organizer ${ids[0]}`);
     t.assert(
-      sameText(name, t.json(o).organizer),
-      `organizer ${ids[0]} is named ${JSON.stringify(o.json?.organizer)}, expected ${JSON.stringify(name)}`,
+      sameText(name, t.record(o).organizer),
+      `organizer ${ids[0]} is named ${JSON.stringify(field(o.json, 'organizer'))}, expected ${JSON.stringify(name)}`,
       o,
     );
   },

@@ -3,7 +3,7 @@
  * reads (must); should: 200 with status "trash", a second delete 410, a missing ID 404.
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf, req, showIds } from '../../lib/contract.ts';
+import { isRecordOf, req, showIds, field } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const DELETE = req.route('DELETE', 'events', '/{id}');
@@ -56,8 +56,8 @@ check(
     const res = await t.api.delete(`/events/${ev.id}`);
     t.expectStatus(res, 200, `DELETE /events/${ev.id}`);
     t.assert(
-      res.json?.id === ev.id && res.json?.status === 'trash',
-      `the delete answered id ${JSON.stringify(res.json?.id)}, status ${JSON.stringify(res.json?.status)}; expected the record with status "trash"`,
+      field(res.json, 'id') === ev.id && field(res.json, 'status') === 'trash',
+      `the delete answered id ${JSON.stringify(field(res.json, 'id'))}, status ${JSON.stringify(field(res.json, 'status'))}; expected the record with status "trash"`,
       res,
     );
   },

@@ -3,7 +3,7 @@
  * Needs the premium feature and a geolocated venue from the fixtures file.
  */
 import { check } from '../../lib/check.ts';
-import { req, showIds } from '../../lib/contract.ts';
+import { req, showIds, field, isInteger } from '../../lib/contract.ts';
 import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(
@@ -24,11 +24,11 @@ check(
     const venue = t.fixture('geolocatedVenue');
     let at = await t.api.post('/events', eventBody(t, 'geo here', { venue: venue.id }, 25));
     if (at.status === 400) at = await t.api.post('/events', eventBody(t, 'geo here', { venue: [venue.id] }, 25));
-    if (!(at.status < 300 && Number.isInteger(at.json?.id)))
-      t.blocked(`setup: creating an event at the geolocated venue answered ${at.status}`, at);
-    t.track('events', at.json.id);
-    const here = at.json.id as number;
-    const elsewhere = (await makeEvent(t, 'geo none', {}, 25)).id as number;
+    const here = field(at.json, 'id');
+    if (!(at.status < 300 && isInteger(here)))
+      return t.blocked(`setup: creating an event at the geolocated venue answered ${at.status}`, at);
+    t.track('events', here);
+    const elsewhere = (await makeEvent(t, 'geo none', {}, 25)).id;
     const geo = await scoped(t, { geoloc: true });
     t.assert(
       geo.ids.includes(here) && !geo.ids.includes(elsewhere),

@@ -6,7 +6,7 @@
  * variant (event create), so the term filter checks are extended-only.
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { isRecordOf, MISSING_ID, req, sameIds, showIds } from '../../lib/contract.ts';
+import { isRecordOf, MISSING_ID, req, sameIds, showIds, field, listedIds } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 import type { Params } from '../../lib/client.ts';
 
@@ -271,7 +271,7 @@ check(
         res,
       );
       if (res.status >= 400) continue;
-      const ids: number[] = Array.isArray(res.json?.events) ? res.json.events.map((e: any) => e?.id) : [];
+      const ids = listedIds(res.json, 'events');
       t.assert(
         !ids.includes(ev.id) && res.status < 300,
         `with an ${what} (${JSON.stringify(q)}) the list answered ${res.status} listing ${showIds(ids)}, including the unrelated event ${ev.id}`,

@@ -3,7 +3,7 @@
  * readers without the password and served with it. Needs the fixture passwordEvent.
  */
 import { check } from '../../lib/check.ts';
-import { req } from '../../lib/contract.ts';
+import { req, field } from '../../lib/contract.ts';
 
 check(
   {
@@ -31,8 +31,8 @@ check(
     const withPw = await t.anon.get(`/events/${fx.id}`, { password: fx.password });
     t.expectStatus(withPw, '2xx', 'an anonymous read with the password');
     t.assert(
-      withPw.json?.id === fx.id,
-      `the read with the password answered id ${JSON.stringify(withPw.json?.id)}, expected ${fx.id}`,
+      field(withPw.json, 'id') === fx.id,
+      `the read with the password answered id ${JSON.stringify(field(withPw.json, 'id'))}, expected ${fx.id}`,
       withPw,
     );
   },

@@ -68,7 +68,7 @@ check(
       const sent: EventPayload = { ...p, title: `${t.name('rt')} ${p.title}` };
       const res = await t.api.post('/events', { ...sent });
       t.expectStatus(res, '2xx', 'creating a valid event');
-      const rec = t.json(res, 'the create answer');
+      const rec = t.record(res, 'the create answer');
       t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (id ${JSON.stringify(rec?.id)})`, res);
       t.track('events', rec.id);
       const bad = mismatches(sent, rec);
@@ -76,7 +76,7 @@ check(
         t.fail(`the create answer does not reflect the payload ${JSON.stringify(sent)}: ${bad.join('; ')}`, res);
       const read = await t.api.get(`/events/${rec.id}`);
       t.expectStatus(read, '2xx', `reading event ${rec.id}`);
-      const back = mismatches(sent, t.json(read, 'the event read'));
+      const back = mismatches(sent, t.record(read, 'the event read'));
       if (back.length)
         t.fail(`GET /events/${rec.id} does not reflect the payload ${JSON.stringify(sent)}: ${back.join('; ')}`, read);
     });

@@ -23,7 +23,7 @@ check(
     for (const ev of [a, b]) {
       const res = await t.api.get(`/events/${ev.id}`);
       t.expectStatus(res, '2xx', `GET /events/${ev.id}`);
-      const body = t.json(res);
+      const body = t.record(res);
       t.assert(body?.id === ev.id, `GET /events/${ev.id} answered the record with id ${JSON.stringify(body?.id)}`, res);
       t.assert(
         sameText(t.name(ev === a ? 'read one' : 'read two'), body.title),

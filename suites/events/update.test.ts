@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { at, req } from '../../lib/contract.ts';
+import { at, req, field } from '../../lib/contract.ts';
 import { linkedIds, makeEvent } from './support.ts';
 
 type Method = 'POST' | 'PUT' | 'PATCH';
@@ -14,9 +14,9 @@ async function updateAndRead(t: CheckContext, method: Method, path: string, body
   const res = await t.api.request({ method, path, json: body });
   t.expectStatus(res, '2xx', `${method} ${path}`);
   const id = Number(path.split('/').pop());
-  const readRes = await t.api.get(`/events/${Number.isInteger(id) ? id : res.json?.id}`);
+  const readRes = await t.api.get(`/events/${Number.isInteger(id) ? id : field(res.json, 'id')}`);
   t.expectStatus(readRes, '2xx', 'reading the updated event');
-  return { res, read: t.json(readRes), readRes };
+  return { res, read: t.record(readRes), readRes };
 }
 
 for (const method of ['POST', 'PUT', 'PATCH'] as const) {
@@ -87,8 +87,8 @@ check(
       });
       t.expectStatus(res, 200, `${method} /events/${ev.id}`);
       t.assert(
-        res.json?.id === ev.id,
-        `${method} /events/${ev.id} answered a body with id ${JSON.stringify(res.json?.id)}, expected the record`,
+        field(res.json, 'id') === ev.id,
+        `${method} /events/${ev.id} answered a body with id ${JSON.stringify(field(res.json, 'id'))}, expected the record`,
         res,
       );
     }
@@ -192,8 +192,8 @@ check(
     const withPw = await t.anon.get(`/events/${ev.id}`, { password });
     t.expectStatus(withPw, '2xx', 'an anonymous read with the password');
     t.assert(
-      withPw.json?.id === ev.id,
-      `the read with the password answered id ${JSON.stringify(withPw.json?.id)}`,
+      field(withPw.json, 'id') === ev.id,
+      `the read with the password answered id ${JSON.stringify(field(withPw.json, 'id'))}`,
       withPw,
     );
   },

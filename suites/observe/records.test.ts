@@ -91,24 +91,19 @@ for (const plural of PLURALS) {
       for (const r of draw(t).sample(records, 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
-        t.expectStatus(res, '2xx', `GET /${plural}/${r.id}`);
-        const body = t.json(res);
+        const body = t.record(res, `GET /${plural}/${r.id}`);
+        t.assert(body.id === r.id, `GET /${plural}/${r.id} answered id ${JSON.stringify(body.id)}; ${replay(t)}`, res);
+        const nameKey = NAME[plural];
         t.assert(
-          body?.id === r.id,
-          `GET /${plural}/${r.id} answered id ${JSON.stringify(body?.id)}; ${replay(t)}`,
-          res,
-        );
-        const field = NAME[plural];
-        t.assert(
-          normaliseText(body?.[field]) === normaliseText(r[field]),
-          `GET /${plural}/${r.id}: ${field} ${JSON.stringify(body?.[field])}, the list said ${JSON.stringify(r[field])}; ${replay(t)}`,
+          normaliseText(body[nameKey]) === normaliseText(r[nameKey]),
+          `GET /${plural}/${r.id}: ${nameKey} ${JSON.stringify(body[nameKey])}, the list said ${JSON.stringify(r[nameKey])}; ${replay(t)}`,
           res,
         );
         if (plural === 'events')
           for (const f of ['start_date', 'end_date'])
             t.assert(
-              body?.[f] === r[f],
-              `GET /events/${r.id}: ${f} ${JSON.stringify(body?.[f])}, the list said ${JSON.stringify(r[f])}`,
+              body[f] === r[f],
+              `GET /events/${r.id}: ${f} ${JSON.stringify(body[f])}, the list said ${JSON.stringify(r[f])}`,
               res,
             );
       }
@@ -134,11 +129,10 @@ for (const plural of PLURALS) {
         for (const r of draw(t).sample(records, 4)) {
           spend(t);
           const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(r.slug)}`);
-          t.expectStatus(res, '2xx', `GET /${plural}/by-slug/${r.slug}`);
-          const body = t.json(res);
+          const body = t.record(res, `GET /${plural}/by-slug/${r.slug}`);
           t.assert(
-            body?.id === r.id,
-            `GET /${plural}/by-slug/${r.slug} answered id ${JSON.stringify(body?.id)}, the list's record with that slug is ${r.id}; ${replay(t)}`,
+            body.id === r.id,
+            `GET /${plural}/by-slug/${r.slug} answered id ${JSON.stringify(body.id)}, the list's record with that slug is ${r.id}; ${replay(t)}`,
             res,
           );
         }

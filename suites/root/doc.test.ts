@@ -2,6 +2,7 @@
  * The `doc` route: interface documentation (the original serves an OpenAPI/Swagger document).
  */
 import { check } from '../../lib/check.ts';
+import { field, isObject } from '../../lib/contract.ts';
 
 check(
   {
@@ -31,14 +32,11 @@ check(
     const res = await t.anon.get('/doc');
     const body = t.json(res, 'the doc route');
     t.assert(
-      typeof body?.openapi === 'string' || typeof body?.swagger === 'string',
+      typeof field(body, 'openapi') === 'string' || typeof field(body, 'swagger') === 'string',
       'the document names neither openapi nor swagger',
       res,
     );
-    t.assert(
-      body.paths && typeof body.paths === 'object' && Object.keys(body.paths).length > 0,
-      'the document has no paths',
-      res,
-    );
+    const paths = field(body, 'paths');
+    t.assert(isObject(paths) && Object.keys(paths).length > 0, 'the document has no paths', res);
   },
 );

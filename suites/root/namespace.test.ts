@@ -3,6 +3,7 @@
  * lists its routes with their arguments. Clients discover the variant from it.
  */
 import { check } from '../../lib/check.ts';
+import { field, isObject } from '../../lib/contract.ts';
 
 check(
   {
@@ -18,8 +19,8 @@ check(
     t.expectStatus(res, '2xx', 'GET on the namespace root');
     const body = t.json(res);
     t.assert(
-      body && typeof body === 'object' && body.namespace === t.config.namespace,
-      `the root names namespace ${JSON.stringify(body?.namespace)}, expected ${JSON.stringify(t.config.namespace)}`,
+      field(body, 'namespace') === t.config.namespace,
+      `the root names namespace ${JSON.stringify(field(body, 'namespace'))}, expected ${JSON.stringify(t.config.namespace)}`,
       res,
     );
   },
@@ -39,8 +40,8 @@ check(
     t.expectStatus(res, '2xx', 'GET on the namespace root with namespace and context=view');
     const body = t.json(res);
     t.assert(
-      body?.namespace === t.config.namespace,
-      `with the parameters the root names namespace ${JSON.stringify(body?.namespace)}, expected ${JSON.stringify(t.config.namespace)}`,
+      field(body, 'namespace') === t.config.namespace,
+      `with the parameters the root names namespace ${JSON.stringify(field(body, 'namespace'))}, expected ${JSON.stringify(t.config.namespace)}`,
       res,
     );
   },
@@ -66,19 +67,15 @@ check(
   'the namespace root lists every route of the variant under routes',
   async (t) => {
     const res = await t.anon.get('');
-    const body = t.json(res);
-    t.assert(
-      body?.routes && typeof body.routes === 'object' && !Array.isArray(body.routes),
-      'the root has no routes object',
-      res,
-    );
-    const keys = Object.keys(body.routes);
+    const routes = field(t.json(res), 'routes');
+    if (!isObject(routes)) return t.fail('the root has no routes object', res);
+    const keys = Object.keys(routes);
     const missing = expectedRoutes(t.config.namespace, t.extended).filter(
       (want) => !keys.some((k) => (want.endsWith('/') ? k.startsWith(want) : k === want)),
     );
     t.assert(missing.length === 0, `the root's routes lack ${missing.join(', ')}`, res);
-    const events = body.routes[`/${t.config.namespace}/events`];
-    const methods: string[] = events?.methods ?? [];
+    const listed = field(routes[`/${t.config.namespace}/events`], 'methods');
+    const methods = Array.isArray(listed) ? listed : [];
     t.assert(
       methods.includes('GET') && methods.includes('POST'),
       `the events route lists methods ${JSON.stringify(methods)}, expected GET and POST`,

@@ -4,7 +4,7 @@
  */
 import { check } from '../../../lib/check.ts';
 import { sameText } from '../../../lib/normalise.ts';
-import { req, showIds } from '../../../lib/contract.ts';
+import { req, showIds, field } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 
@@ -45,8 +45,8 @@ export function authChecks(d: LinkedDef): void {
       t.expectStatus(res, 401, `an anonymous POST /${P}/${rec.id}`);
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.assert(
-        sameText('original text', read.json?.description),
-        `after the refused update the description reads ${JSON.stringify(read.json?.description)}`,
+        sameText('original text', field(read.json, 'description')),
+        `after the refused update the description reads ${JSON.stringify(field(read.json, 'description'))}`,
         read,
       );
     },
@@ -67,8 +67,8 @@ export function authChecks(d: LinkedDef): void {
       t.expectStatus(res, 401, `an anonymous DELETE /${P}/${rec.id}`);
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.assert(
-        read.status < 300 && read.json?.status !== 'trash',
-        `after the refused delete the ${d.kind} reads ${read.status} with status ${JSON.stringify(read.json?.status)}`,
+        read.status < 300 && field(read.json, 'status') !== 'trash',
+        `after the refused delete the ${d.kind} reads ${read.status} with status ${JSON.stringify(field(read.json, 'status'))}`,
         read,
       );
     },

@@ -5,7 +5,7 @@
  */
 import { check } from '../../../lib/check.ts';
 import { sameText } from '../../../lib/normalise.ts';
-import { req, showIds } from '../../../lib/contract.ts';
+import { req, showIds, field } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 import type { CheckContext } from '../../../lib/check.ts';
@@ -15,7 +15,7 @@ async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ i
   let slug = rec.slug;
   if (typeof slug !== 'string' || !slug) {
     const read = await t.api.get(`/${d.plural}/${rec.id}`);
-    slug = read.json?.slug;
+    slug = field(read.json, 'slug');
   }
   if (typeof slug !== 'string' || !slug) t.blocked(`setup: the created ${d.kind} ${rec.id} shows no slug`);
   return { id: rec.id, slug };
@@ -40,8 +40,8 @@ export function bySlugChecks(d: LinkedDef): void {
       const res = await t.api.get(path(d, slug));
       t.expectStatus(res, '2xx', `GET ${path(d, slug)}`);
       t.assert(
-        res.json?.id === id,
-        `GET by slug ${slug} answered id ${JSON.stringify(res.json?.id)}, expected ${id}`,
+        field(res.json, 'id') === id,
+        `GET by slug ${slug} answered id ${JSON.stringify(field(res.json, 'id'))}, expected ${id}`,
         res,
       );
     },
@@ -65,8 +65,8 @@ export function bySlugChecks(d: LinkedDef): void {
         const read = await t.api.get(`/${P}/${id}`);
         t.expectStatus(read, '2xx', `GET /${P}/${id}`);
         t.assert(
-          sameText(description, read.json?.description),
-          `after ${method} by slug the ${d.kind} reads description ${JSON.stringify(read.json?.description)}, sent ${JSON.stringify(description)}`,
+          sameText(description, field(read.json, 'description')),
+          `after ${method} by slug the ${d.kind} reads description ${JSON.stringify(field(read.json, 'description'))}, sent ${JSON.stringify(description)}`,
           read,
         );
       },

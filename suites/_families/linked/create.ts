@@ -6,7 +6,7 @@
 import { check } from '../../../lib/check.ts';
 import { sameText, sameDateTime } from '../../../lib/normalise.ts';
 import { validateError, validateRecord } from '../../../lib/schemas.ts';
-import { req, showIds } from '../../../lib/contract.ts';
+import { req, showIds, field, isInteger, isObject } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { fullPayload, createRecord, scopedIds } from './support.ts';
 
@@ -68,8 +68,8 @@ export function createChecks(d: LinkedDef): void {
     async (t) => {
       const payload = fullPayload(t, d);
       const res = await t.api.post(`/${P}`, payload);
-      const id = res.json?.id;
-      if (Number.isInteger(id)) t.track(P, id);
+      const id = field(res.json, 'id');
+      if (isInteger(id)) t.track(P, id);
       t.expectStatus(res, '2xx', `POST /${P} with every text field`);
       t.assert(Number.isInteger(id), `the create answer has no integer id (got ${JSON.stringify(id)})`, res);
       const read = await t.api.get(`/${P}/${id}`);
@@ -82,8 +82,8 @@ export function createChecks(d: LinkedDef): void {
         for (const [f, v] of Object.entries(payload)) {
           if (f === 'show_map' || f === 'show_map_link') continue;
           t.assert(
-            sameText(String(v), body?.[f]),
-            `${label} shows ${f} ${JSON.stringify(body?.[f])}, sent ${JSON.stringify(v)}`,
+            sameText(String(v), field(body, f)),
+            `${label} shows ${f} ${JSON.stringify(field(body, f))}, sent ${JSON.stringify(v)}`,
             r,
           );
         }
@@ -106,7 +106,7 @@ export function createChecks(d: LinkedDef): void {
         const rec = await createRecord(t, d, { show_map: 'false', show_map_link: 'true' }, 'map flags');
         const read = await t.api.get(`/${P}/${rec.id}`);
         t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
-        const body = t.json(read);
+        const body = t.record(read);
         t.assert(body?.show_map === false, `show_map reads ${JSON.stringify(body?.show_map)}, sent "false"`, read);
         t.assert(
           body?.show_map_link === true,
@@ -136,8 +136,8 @@ export function createChecks(d: LinkedDef): void {
       const read = await t.api.get(`/${P}/${b.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${b.id}`);
       t.assert(
-        sameDateTime('2021-05-06 07:08:09', read.json?.date_utc),
-        `a ${d.kind} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(read.json?.date_utc)}`,
+        sameDateTime('2021-05-06 07:08:09', field(read.json, 'date_utc')),
+        `a ${d.kind} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(field(read.json, 'date_utc'))}`,
         read,
       );
     },
@@ -157,8 +157,8 @@ export function createChecks(d: LinkedDef): void {
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${rec.id} as the author`);
       t.assert(
-        read.json?.status === 'draft',
-        `a ${d.kind} created with status draft reads status ${JSON.stringify(read.json?.status)}`,
+        field(read.json, 'status') === 'draft',
+        `a ${d.kind} created with status draft reads status ${JSON.stringify(field(read.json, 'status'))}`,
         read,
       );
     },
@@ -182,8 +182,8 @@ export function createChecks(d: LinkedDef): void {
       t.trackCreated(P, res);
       t.expectStatus(res, '2xx', `POST /${P} with author ${other.id}`);
       t.assert(
-        String(res.json?.author) === String(other.id),
-        `a ${d.kind} created with author ${other.id} shows author ${JSON.stringify(res.json?.author)} (the default author is ${JSON.stringify(first.author)})`,
+        String(field(res.json, 'author')) === String(other.id),
+        `a ${d.kind} created with author ${other.id} shows author ${JSON.stringify(field(res.json, 'author'))} (the default author is ${JSON.stringify(first.author)})`,
         res,
       );
     },
@@ -203,8 +203,8 @@ export function createChecks(d: LinkedDef): void {
       const rec = await createRecord(t, d, { image: image.id }, 'imaged');
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
-      const got = read.json?.image;
-      const shown = got && typeof got === 'object' ? (got.id ?? got.url) : got;
+      const got = field(read.json, 'image');
+      const shown = isObject(got) ? (got.id ?? got.url) : got;
       t.assert(
         shown === image.id || shown === image.url || String(shown) === String(image.id),
         `a ${d.kind} created with image ${image.id} shows image ${JSON.stringify(got)}`,
@@ -226,7 +226,7 @@ export function createChecks(d: LinkedDef): void {
       const res = await t.api.post(`/${P}`, fullPayload(t, d));
       t.trackCreated(P, res);
       t.expectStatus(res, 201, `POST /${P}`);
-      const v = validateRecord(d.kind, t.json(res), 'shape');
+      const v = validateRecord(d.kind, t.record(res), 'shape');
       t.assert(v.ok, `the created ${d.kind} does not have the record shape: ${v.message}`, res);
     },
   );
@@ -250,8 +250,8 @@ export function createChecks(d: LinkedDef): void {
       t.trackCreated(P, res);
       t.expectStatus(res, '2xx', `POST /${P} form-encoded`);
       t.assert(
-        sameText(name, res.json?.[d.nameField]),
-        `the form-created ${d.kind} shows ${d.nameField} ${JSON.stringify(res.json?.[d.nameField])}, sent ${JSON.stringify(name)}`,
+        sameText(name, field(res.json, d.nameField)),
+        `the form-created ${d.kind} shows ${d.nameField} ${JSON.stringify(field(res.json, d.nameField))}, sent ${JSON.stringify(name)}`,
         res,
       );
     },

@@ -3,7 +3,7 @@
  * answer is the record with status trash and a second delete is 410 (should).
  */
 import { check } from '../../../lib/check.ts';
-import { req, showIds } from '../../../lib/contract.ts';
+import { req, showIds, field } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 
@@ -59,8 +59,8 @@ export function deleteChecks(d: LinkedDef): void {
       const res = await t.api.delete(`/${P}/${rec.id}`);
       t.expectStatus(res, 200, `DELETE /${P}/${rec.id}`);
       t.assert(
-        res.json?.id === rec.id && res.json?.status === 'trash',
-        `the delete answered id ${JSON.stringify(res.json?.id)} with status ${JSON.stringify(res.json?.status)}, expected ${rec.id} in trash`,
+        field(res.json, 'id') === rec.id && field(res.json, 'status') === 'trash',
+        `the delete answered id ${JSON.stringify(field(res.json, 'id'))} with status ${JSON.stringify(field(res.json, 'status'))}, expected ${rec.id} in trash`,
         res,
       );
     },

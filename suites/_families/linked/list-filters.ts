@@ -4,7 +4,7 @@
  * own records can match.
  */
 import { check } from '../../../lib/check.ts';
-import { MISSING_ID, req, showIds } from '../../../lib/contract.ts';
+import { MISSING_ID, req, showIds, field } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, createLinkedEvent, listPage, scopedIds, sampleValue } from './support.ts';
 
@@ -135,7 +135,7 @@ export function listFilterChecks(d: LinkedDef): void {
         res,
       );
       if (res.status >= 200 && res.status < 300) {
-        const records = res.json?.[P];
+        const records = field(res.json, P);
         const ids: number[] = Array.isArray(records) ? records.map((r: any) => r?.id) : [];
         t.assert(
           ids.length === 0,
@@ -160,8 +160,8 @@ export function listFilterChecks(d: LinkedDef): void {
         const res = await t.api.get(`/${P}`, { event: value });
         t.expectStatus(res, 400, `GET /${P}?event=${value}`);
         t.assert(
-          res.json?.code === 'rest_invalid_param',
-          `GET /${P}?event=${value}: the error code is ${JSON.stringify(res.json?.code)}, expected "rest_invalid_param"`,
+          field(res.json, 'code') === 'rest_invalid_param',
+          `GET /${P}?event=${value}: the error code is ${JSON.stringify(field(res.json, 'code'))}, expected "rest_invalid_param"`,
           res,
         );
       }

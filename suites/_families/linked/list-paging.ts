@@ -10,7 +10,7 @@
  */
 import { check, sharedSetup } from '../../../lib/check.ts';
 import { validateList } from '../../../lib/schemas.ts';
-import { pastDate, req, sameIds, showIds } from '../../../lib/contract.ts';
+import { pastDate, req, sameIds, showIds, field, readList } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, listPage } from './support.ts';
 
@@ -131,15 +131,12 @@ export function listPagingChecks(d: LinkedDef): void {
     async (t) => {
       const { three } = await pool.get(t);
       const page = await listPage(t, d, { search: three, per_page: 2 });
-      const body = page.res.json;
+      const total = field(page.res.json, 'total');
+      const totalPages = field(page.res.json, 'total_pages');
+      t.assert(total === 3 || total === '3', `total is ${JSON.stringify(total)}, expected 3`, page.res);
       t.assert(
-        body?.total === 3 || body?.total === '3',
-        `total is ${JSON.stringify(body?.total)}, expected 3`,
-        page.res,
-      );
-      t.assert(
-        body?.total_pages === 2 || body?.total_pages === '2',
-        `total_pages is ${JSON.stringify(body?.total_pages)}, expected 2`,
+        totalPages === 2 || totalPages === '2',
+        `total_pages is ${JSON.stringify(totalPages)}, expected 2`,
         page.res,
       );
     },
@@ -269,17 +266,12 @@ export function listPagingChecks(d: LinkedDef): void {
       const { three, made } = await pool.get(t);
       const want = made.slice(0, 3).map((r) => r.id as number);
       const first = await listPage(t, d, { search: three, per_page: 2 });
-      const next = first.res.json?.next_rest_url;
-      t.assert(
-        typeof next === 'string' && next.length > 0,
-        `page 1 of 2 (per_page=2, 3 matches) has no next_rest_url`,
-        first.res,
-      );
+      const next = field(first.res.json, 'next_rest_url');
+      if (typeof next !== 'string' || next.length === 0)
+        return t.fail(`page 1 of 2 (per_page=2, 3 matches) has no next_rest_url`, first.res);
       const res = await t.api.request({ method: 'GET', url: next });
       t.expectStatus(res, 200, 'GET next_rest_url');
-      const records = t.json(res, 'the page at next_rest_url')?.[P];
-      t.assert(Array.isArray(records), `the page at next_rest_url has no array under "${P}"`, res);
-      const got: number[] = records.map((r: any) => r?.id);
+      const got = readList(t, res, P, { what: 'the page at next_rest_url' }).ids;
       t.assert(
         sameIds([...first.ids, ...got], want),
         `page 1 ${showIds(first.ids)} and next_rest_url ${showIds(got)} do not partition the check's ${P} ${showIds(want)}`,

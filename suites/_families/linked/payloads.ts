@@ -6,7 +6,7 @@ import { check } from '../../../lib/check.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { req, showIds } from '../../../lib/contract.ts';
+import { req, showIds, field, isInteger } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { scopedIds } from './support.ts';
 import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
@@ -51,8 +51,8 @@ export function payloadChecks(d: LinkedDef): void {
       await t.property(validLinked(d), async (draft) => {
         const sent = bind(d, t.scope, ++n, draft);
         const res = await t.api.post(`/${P}`, sent);
-        const id = res.json?.id;
-        if (Number.isInteger(id)) t.track(P, id);
+        const id = field(res.json, 'id');
+        if (isInteger(id)) t.track(P, id);
         t.expectStatus(res, '2xx', `POST /${P}`);
         t.assert(Number.isInteger(id), `the create answer has no integer id`, res);
         const bad = mismatch(d, sent, res.json);

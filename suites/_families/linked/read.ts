@@ -25,7 +25,7 @@ export function readChecks(d: LinkedDef): void {
       const rec = await createRecord(t, d, {}, 'readable Ünïcode');
       const res = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
-      const body = t.json(res);
+      const body = t.record(res);
       t.assert(body?.id === rec.id, `GET /${P}/${rec.id} answered the record with id ${JSON.stringify(body?.id)}`, res);
       const sent = t.name(`readable Ünïcode ${d.kind}`);
       t.assert(
@@ -49,7 +49,7 @@ export function readChecks(d: LinkedDef): void {
       const rec = await t.create(P, fullPayload(t, d, 'contract'));
       const res = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
-      const v = validateRecord(d.kind, t.json(res), 'contract');
+      const v = validateRecord(d.kind, t.record(res), 'contract');
       t.assert(v.ok, `the ${d.kind} breaks the minimal contract: ${v.message}`, res);
     },
   );
@@ -67,7 +67,7 @@ export function readChecks(d: LinkedDef): void {
       const rec = await t.create(P, fullPayload(t, d, 'shape'));
       const res = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
-      const v = validateRecord(d.kind, t.json(res), 'shape');
+      const v = validateRecord(d.kind, t.record(res), 'shape');
       t.assert(v.ok, `the ${d.kind} does not have the record shape: ${v.message}`, res);
     },
   );

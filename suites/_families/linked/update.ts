@@ -5,7 +5,7 @@
  */
 import { check } from '../../../lib/check.ts';
 import { sameText } from '../../../lib/normalise.ts';
-import { req } from '../../../lib/contract.ts';
+import { req, field } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, fullPayload, sampleValue } from './support.ts';
 import type { Params } from '../../../lib/client.ts';
@@ -14,7 +14,7 @@ const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
 export function updateChecks(d: LinkedDef): void {
   const P = d.plural;
-  const field = d.searchField; // city / email: a meta field, besides the name and description
+  const metaField = d.searchField; // city / email: a meta field, besides the name and description
 
   for (const method of METHODS) {
     check(
@@ -26,17 +26,22 @@ export function updateChecks(d: LinkedDef): void {
           req.route(method, d.plural, '/{id}'),
           req.field(d.plural, d.nameField),
           req.field(d.plural, 'description'),
-          req.field(d.plural, field),
+          req.field(d.plural, metaField),
         ],
         tags: ['writes'],
       },
-      `${method} /${P}/{id} applies the sent name, description and ${field}`,
+      `${method} /${P}/{id} applies the sent name, description and ${metaField}`,
       async (t) => {
-        const rec = await createRecord(t, d, { description: 'before', [field]: sampleValue(t, field) }, 'to update');
+        const rec = await createRecord(
+          t,
+          d,
+          { description: 'before', [metaField]: sampleValue(t, metaField) },
+          'to update',
+        );
         const sent: Params = {
           [d.nameField]: t.name(`renamed ${d.kind} Ōtaki`),
           description: `${t.scope} nouvelle déscription`,
-          [field]: field === 'email' ? `${t.scope}.new@example.org` : `${t.scope} Łódź`,
+          [metaField]: metaField === 'email' ? `${t.scope}.new@example.org` : `${t.scope} Łódź`,
         };
         const res = await t.api.request({ method, path: `/${P}/${rec.id}`, json: sent });
         t.expectStatus(res, '2xx', `${method} /${P}/${rec.id}`);
@@ -44,8 +49,8 @@ export function updateChecks(d: LinkedDef): void {
         t.expectStatus(read, '2xx', `GET /${P}/${rec.id} after the update`);
         for (const [f, v] of Object.entries(sent)) {
           t.assert(
-            sameText(String(v), read.json?.[f]),
-            `after ${method} the ${d.kind} reads ${f} ${JSON.stringify(read.json?.[f])}, sent ${JSON.stringify(v)}`,
+            sameText(String(v), field(read.json, f)),
+            `after ${method} the ${d.kind} reads ${f} ${JSON.stringify(field(read.json, f))}, sent ${JSON.stringify(v)}`,
             read,
           );
         }
@@ -68,8 +73,8 @@ export function updateChecks(d: LinkedDef): void {
       const res = await t.api.post(`/${P}/${rec.id}`, { description });
       t.expectStatus(res, 200, `POST /${P}/${rec.id}`);
       t.assert(
-        res.json?.id === rec.id && sameText(description, res.json?.description),
-        `the update answer shows id ${JSON.stringify(res.json?.id)} and description ${JSON.stringify(res.json?.description)}, expected ${rec.id} and the sent description`,
+        field(res.json, 'id') === rec.id && sameText(description, field(res.json, 'description')),
+        `the update answer shows id ${JSON.stringify(field(res.json, 'id'))} and description ${JSON.stringify(field(res.json, 'description'))}, expected ${rec.id} and the sent description`,
         res,
       );
     },
@@ -111,8 +116,8 @@ export function updateChecks(d: LinkedDef): void {
         ...(image ? ['image'] : []),
       ];
       for (const k of keys) {
-        if (JSON.stringify(before.json?.[k]) !== JSON.stringify(after.json?.[k]))
-          changed.push(`${k}: ${JSON.stringify(before.json?.[k])} -> ${JSON.stringify(after.json?.[k])}`);
+        if (JSON.stringify(field(before.json, k)) !== JSON.stringify(field(after.json, k)))
+          changed.push(`${k}: ${JSON.stringify(field(before.json, k))} -> ${JSON.stringify(field(after.json, k))}`);
       }
       t.assert(changed.length === 0, `fields not sent changed: ${changed.join('; ')}`, after);
     },

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { check } from '../../../lib/check.ts';
 import { validateList, validateRecord } from '../../../lib/schemas.ts';
-import { req, showIds } from '../../../lib/contract.ts';
+import { req, showIds, field } from '../../../lib/contract.ts';
 import type { Taxonomy } from '../../../lib/resources.ts';
 import { byNameCaseInsensitive, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 
@@ -139,7 +139,7 @@ export function orderChecks(tx: Taxonomy): void {
       t.expectStatus(created, '2xx', `POST /${tx.kind}`);
       const c = validateRecord(tx.record, t.json(created), 'contract');
       t.assert(c.ok, `the create answer breaks the contract: ${c.message}`, created);
-      const id = created.json.id;
+      const id = field(created.json, 'id');
       const read = await t.api.get(`/${tx.kind}/${id}`);
       t.expectStatus(read, '2xx', `GET /${tx.kind}/${id}`);
       const r = validateRecord(tx.record, t.json(read), 'contract');

@@ -5,7 +5,7 @@
  */
 import type { CheckContext, CheckMeta } from '../../../lib/check.ts';
 import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { at, readList } from '../../../lib/contract.ts';
+import { at, readList, type ApiRecord } from '../../../lib/contract.ts';
 import { sameText } from '../../../lib/normalise.ts';
 import type { Taxonomy } from '../../../lib/resources.ts';
 
@@ -69,15 +69,10 @@ export async function readTerm(
   tx: Taxonomy,
   id: number,
   what = `GET /${tx.kind}/${id}`,
-): Promise<{ res: ApiResponse; body: any }> {
+): Promise<{ res: ApiResponse; body: ApiRecord }> {
   const res = await t.api.get(`/${tx.kind}/${id}`);
-  t.expectStatus(res, '2xx', what);
-  const body = t.json(res, what);
-  t.assert(
-    body && typeof body === 'object' && body.id === id,
-    `${what} answered a record with id ${JSON.stringify(body?.id)}, expected ${id}`,
-    res,
-  );
+  const body = t.record(res, what);
+  t.assert(body.id === id, `${what} answered a record with id ${JSON.stringify(body.id)}, expected ${id}`, res);
   return { res, body };
 }
 

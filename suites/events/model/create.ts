@@ -23,7 +23,7 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     };
     const res = await r.t.api.post('/events', body);
     r.t.expectStatus(res, '2xx', 'creating an event');
-    const rec = r.t.json(res, 'the create answer');
+    const rec = r.t.record(res, 'the create answer');
     r.t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (${JSON.stringify(rec?.id)})`, res);
     r.t.track('events', rec.id);
     const ev: ModelEvent = {

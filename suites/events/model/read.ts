@@ -22,7 +22,7 @@ export class ReadCommand implements fc.AsyncCommand<Model, Real> {
     }
     const res = await r.t.api.get(`/events/${ev.id}`);
     r.t.expectStatus(res, '2xx', `GET /events/${ev.id}`);
-    const diff = differences(ev, r.t.json(res, 'the event read'));
+    const diff = differences(ev, r.t.record(res, 'the event read'));
     if (diff.length) r.t.fail(`GET /events/${ev.id} does not read what was written: ${diff.join('; ')}`, res);
   }
   toString(): string {

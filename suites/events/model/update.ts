@@ -33,7 +33,7 @@ export class UpdateCommand implements fc.AsyncCommand<Model, Real> {
       if (body[f] !== undefined) ev.fields.set(f, body[f]!);
       else if (m.mode === 'must' && f !== 'title') ev.fields.delete(f);
     }
-    const rec = r.t.json(res, 'the update answer');
+    const rec = r.t.record(res, 'the update answer');
     const diff = differences(ev, rec, m.mode === 'should' ? undefined : (Object.keys(body) as Field[]));
     if (diff.length)
       r.t.fail(
