@@ -373,7 +373,7 @@ function retryAfterMs(value: string | undefined): number | null {
 }
 
 /** Parse a body as JSON, tolerating a UTF-8 BOM; never throws. */
-export function parseJson(text: string): { value: any; error?: string } {
+export function parseJson(text: string): { value: unknown; error?: string } {
   const t = text.replace(/^\uFEFF/, '');
   if (!t.trim()) return { value: undefined, error: 'the body is empty' };
   try {

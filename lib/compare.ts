@@ -151,23 +151,25 @@ export function compareReports(oldR: RunReport, newR: RunReport, strict = false)
 export function parseReport(data: unknown, source: string): RunReport {
   const bad = (what: string) => new ConfigError(`${source} is not a calcert results.json (format 1): ${what}`);
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('not a JSON object');
-  const r = data as Record<string, any>;
+  const r = data as Record<string, unknown>;
   if (r['format'] !== 1) throw bad(`"format" is ${JSON.stringify(r['format'])}, expected 1`);
   if (!r['header'] || typeof r['header'] !== 'object') throw bad('no "header" object');
   if (!r['footer'] || typeof r['footer'] !== 'object') throw bad('no "footer" object');
   if (!Array.isArray(r['checks'])) throw bad('"checks" is not an array');
   const seen = new Set<string>();
-  r['checks'].forEach((c: any, i: number) => {
-    if (!c || typeof c !== 'object') throw bad(`checks[${i}] is not an object`);
+  r['checks'].forEach((entry: unknown, i: number) => {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw bad(`checks[${i}] is not an object`);
+    const c = entry as Record<string, unknown>;
     if (typeof c.id !== 'string' || !c.id) throw bad(`checks[${i}] has no "id"`);
     // A report written before a rename names the old ID: read it as the current one (fixtures/spec/aliases.json).
-    c.id = currentId(c.id);
-    if (!STATUSES.includes(c.status))
+    const id = currentId(c.id);
+    c.id = id;
+    if (!STATUSES.includes(c.status as Status))
       throw bad(`checks[${i}] (${c.id}) has an unknown status ${JSON.stringify(c.status)}`);
     if (c.level !== 'must' && c.level !== 'should')
       throw bad(`checks[${i}] (${c.id}) has an unknown level ${JSON.stringify(c.level)}`);
-    if (seen.has(c.id)) throw bad(`check ${c.id} appears twice`);
-    seen.add(c.id);
+    if (seen.has(id)) throw bad(`check ${id} appears twice`);
+    seen.add(id);
   });
   return data as RunReport;
 }

@@ -20,7 +20,7 @@ export async function listChecks(): Promise<ListedCheck[]> {
     const { testModules, unhandledErrors } = await vitest.collect();
     if (unhandledErrors.length)
       throw new Error(
-        `collecting checks failed: ${unhandledErrors.map((e: any) => e?.message ?? String(e)).join('; ')}`,
+        `collecting checks failed: ${unhandledErrors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ')}`,
       );
     const out: ListedCheck[] = [];
     for (const m of testModules) {

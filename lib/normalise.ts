@@ -122,17 +122,21 @@ function tokenReadings(token: string): number[] {
   return out.filter((n) => Number.isFinite(n));
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function numbersIn(text: string): number[] {
   return [...text.matchAll(NUMBER_TOKEN)].flatMap((m) => tokenReadings(m[0]));
 }
 
 /** The costs a record reads: the whole numbers of `cost` and of `cost_details.values`. */
-export function costNumbers(record: any): number[] {
+export function costNumbers(record: unknown): number[] {
   const out: number[] = [];
-  if (record && typeof record === 'object') {
+  if (isRecord(record)) {
     if (typeof record.cost === 'string') out.push(...numbersIn(record.cost));
     else if (typeof record.cost === 'number') out.push(record.cost);
-    const values = record.cost_details?.values;
+    const values = isRecord(record.cost_details) ? record.cost_details.values : undefined;
     if (Array.isArray(values)) {
       for (const v of values) {
         if (typeof v === 'number') out.push(v);
@@ -155,9 +159,10 @@ function sentTokens(sent: string | number): Array<{ readings: number[]; parts: n
   }));
 }
 
-function hasNoCost(record: any): boolean {
-  const cost = record?.cost;
-  const values = record?.cost_details?.values;
+function hasNoCost(record: unknown): boolean {
+  const cost = isRecord(record) ? record.cost : undefined;
+  const details = isRecord(record) ? record.cost_details : undefined;
+  const values = isRecord(details) ? details.values : undefined;
   return (cost === undefined || cost === null || cost === '') && (!Array.isArray(values) || values.length === 0);
 }
 
@@ -166,7 +171,7 @@ function hasNoCost(record: any): boolean {
  * all: the original stores "0" as an empty cost (the cost "0" recording, both versions).
  * A sent cost without digits ("Free") is vacuously reflected; the contract sends numbers only.
  */
-export function costReflects(sent: string | number, record: any): boolean {
+export function costReflects(sent: string | number, record: unknown): boolean {
   const got = costNumbers(record);
   const has = (n: number) => got.some((g) => Math.abs(g - n) < 1e-9);
   return sentTokens(sent).every(

@@ -414,10 +414,10 @@ function describeError(e: ErrorObject, body: unknown): string {
 }
 
 function at(body: unknown, pointer: string): unknown {
-  let v: any = body;
+  let v: unknown = body;
   for (const part of pointer.split('/').slice(1)) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = v[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return v;
 }

@@ -10,7 +10,7 @@
  * once, cached on the run tag. Pure of vitest: it only needs two clients.
  */
 import type { Client, ApiResponse } from '../client.ts';
-import { isBaseEmptyPage, isJson404, field } from '../contract.ts';
+import { isBaseEmptyPage, isJson404, field, type ApiRecord } from '../contract.ts';
 
 export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -47,11 +47,11 @@ export interface Learned {
   variant: 'base' | 'extended';
   /** Whether the main view was read with credentials. */
   authenticated: boolean;
-  events: any[];
-  venues: any[];
-  organizers: any[];
-  categories: any[];
-  tags: any[];
+  events: ApiRecord[];
+  venues: ApiRecord[];
+  organizers: ApiRecord[];
+  categories: ApiRecord[];
+  tags: ApiRecord[];
   /** IDs an anonymous caller sees in each list (only when `authenticated`). */
   anonymous: Partial<Record<Plural, number[]>>;
   routes: RouteCrawl[];
@@ -144,13 +144,13 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
     complete: true,
     at: new Date().toISOString(),
   };
-  const readRoute = async (client: Client, plural: Plural, label: string): Promise<any[] | null> => {
+  const readRoute = async (client: Client, plural: Plural, label: string): Promise<ApiRecord[] | null> => {
     const query: Record<string, unknown> = { per_page: perPage };
     if (plural === 'events') Object.assign(query, WIDE_WINDOW);
     if (plural === 'categories' || plural === 'tags') query.hide_empty = 0;
     const route: RouteCrawl = { route: label, pages: 0, records: 0, total: null, complete: false };
     learned.routes.push(route);
-    const out: any[] = [];
+    const out: ApiRecord[] = [];
     const seen = new Set<number>();
     for (let page = 1; page <= ROUTE_PAGE_CAP; page++) {
       if (learned.requests >= opts.budget) return out;

@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { ApiResponse } from '../../lib/client.ts';
-import { at, isBaseEmptyPage, req, type ResourceKey, field } from '../../lib/contract.ts';
+import { type ApiRecord, at, field, isBaseEmptyPage, req, type ResourceKey } from '../../lib/contract.ts';
 
 const NS = '/cal/events/v1';
 const ALL_ROUTES: string[] = [
@@ -81,7 +81,7 @@ check(
       const res = await call('POST', `/${r}`, body);
       t.trackCreated(r, res);
     }
-    const items: Array<[string, any, Record<string, unknown>]> = [
+    const items: Array<[string, ApiRecord, Record<string, unknown>]> = [
       ['events', e1, { title: ev.title, start_date: ev.start_date, end_date: ev.end_date }],
       ['venues', v1, { venue: v1.venue }],
       ['organizers', o1, { organizer: o1.organizer }],
@@ -92,7 +92,7 @@ check(
       await call('GET', `/${r}/${rec.id}`);
       for (const m of ['POST', 'PUT', 'PATCH'] as const) await call(m, `/${r}/${rec.id}`, body);
     }
-    const slugged: Array<[string, any, Record<string, unknown>]> = [
+    const slugged: Array<[string, ApiRecord, Record<string, unknown>]> = [
       ['events', e2, { title: ev.title, start_date: ev.start_date, end_date: ev.end_date }],
     ];
     if (t.extended)
@@ -101,11 +101,12 @@ check(
         ['organizers', o2, { organizer: o2.organizer, slug: o2.slug }],
       );
     for (const [r, rec, body] of slugged) {
-      t.assert(typeof rec.slug === 'string' && rec.slug !== '', `setup: the ${r} record ${rec.id} has no slug`);
-      await call('GET', `/${r}/by-slug/${encodeURIComponent(rec.slug)}`);
+      const slug = rec.slug;
+      if (typeof slug !== 'string' || slug === '') return t.fail(`setup: the ${r} record ${rec.id} has no slug`);
+      await call('GET', `/${r}/by-slug/${encodeURIComponent(slug)}`);
       for (const m of ['POST', 'PUT', 'PATCH'] as const)
-        await call(m, `/${r}/by-slug/${encodeURIComponent(rec.slug)}`, body);
-      await call('DELETE', `/${r}/by-slug/${encodeURIComponent(rec.slug)}`);
+        await call(m, `/${r}/by-slug/${encodeURIComponent(slug)}`, body);
+      await call('DELETE', `/${r}/by-slug/${encodeURIComponent(slug)}`);
     }
     for (const [r, rec] of items)
       await call(

@@ -4,7 +4,7 @@
  * by ID. LEVELS.md: by-slug read = same record as by ID (must); a missing record is a 4xx (must).
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf } from '../../lib/contract.ts';
+import { isRecordOf, type ApiRecord } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
 const BY_SLUG = 'route:GET /cal/events/v1/events/by-slug/{slug}';
@@ -21,7 +21,7 @@ check(
   async (t) => {
     for (const path of ['/events/by-slug/', '/events/by-slug/%20']) {
       const res = await t.api.get(path);
-      const body = res.json as any;
+      const body = res.json as ApiRecord;
       t.assert(
         !(res.status >= 200 && res.status < 300 && body && typeof body === 'object' && Number.isInteger(body.id)),
         `GET ${path} answered ${res.status} with record ${body?.id}`,
@@ -63,7 +63,7 @@ check(
   "a draft's slug serves nothing to a visitor and the draft to an editor",
   async (t) => {
     const ev = await makeEvent(t, 'draft slug', { status: 'draft' }, 32);
-    const path = `/events/by-slug/${encodeURIComponent(ev.slug)}`;
+    const path = `/events/by-slug/${encodeURIComponent(String(ev.slug))}`;
     const anon = await t.anon.get(path);
     t.assert(!isRecordOf(anon, ev.id), `an anonymous GET ${path} revealed the draft`, anon);
     const editor = await t.api.get(path);
@@ -88,7 +88,7 @@ check(
     const venue = await t.create('venues', { venue: t.name('full venue') });
     const ev = await makeEvent(t, 'full record', { venue: venue.id, cost: '12', website: 'https://example.org/x' }, 33);
     const byId = await t.api.get(`/events/${ev.id}`);
-    const bySlug = await t.api.get(`/events/by-slug/${encodeURIComponent(ev.slug)}`);
+    const bySlug = await t.api.get(`/events/by-slug/${encodeURIComponent(String(ev.slug))}`);
     t.expectStatus(byId, '2xx', 'the read by ID');
     t.expectStatus(bySlug, '2xx', 'the read by slug');
     const a = t.record(byId);

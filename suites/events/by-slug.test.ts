@@ -21,7 +21,7 @@ check(
   async (t) => {
     const slug = `${t.scope}-by-slug`.toLowerCase();
     const ev = await makeEvent(t, 'slugged', { slug });
-    const res = await t.api.get(`/events/by-slug/${encodeURIComponent(ev.slug ?? slug)}`);
+    const res = await t.api.get(`/events/by-slug/${encodeURIComponent(String(ev.slug ?? slug))}`);
     t.expectStatus(res, '2xx', `GET /events/by-slug/${ev.slug}`);
     t.assert(
       t.record(res)?.id === ev.id,
@@ -47,7 +47,7 @@ check(
       const title = t.name(`by slug ${method}`);
       const res = await t.api.request({
         method,
-        path: `/events/by-slug/${encodeURIComponent(ev.slug)}`,
+        path: `/events/by-slug/${encodeURIComponent(String(ev.slug))}`,
         json: { title, start_date: ev.start_date, end_date: ev.end_date },
       });
       t.expectStatus(res, '2xx', `${method} /events/by-slug/${ev.slug}`);
@@ -74,7 +74,7 @@ check(
     const slug = `${t.scope}-del-slug`.toLowerCase();
     const ev = await makeEvent(t, 'slug delete', { slug });
     const keep = await makeEvent(t, 'slug keep');
-    const res = await t.api.delete(`/events/by-slug/${encodeURIComponent(ev.slug)}`);
+    const res = await t.api.delete(`/events/by-slug/${encodeURIComponent(String(ev.slug))}`);
     t.expectStatus(res, '2xx', `DELETE /events/by-slug/${ev.slug}`);
     const list = await scoped(t);
     t.assert(

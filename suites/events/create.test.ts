@@ -8,7 +8,7 @@ import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import { validateError, validateRecord } from '../../lib/schemas.ts';
 import type { ApiResponse, Params } from '../../lib/client.ts';
-import { at, req, showIds, wallToUtc, field, isObject, type ApiRecord } from '../../lib/contract.ts';
+import { at, req, showIds, wallToUtc, field, isObject, type ApiRecord, isInteger } from '../../lib/contract.ts';
 import { eventBody, linkedIds, scoped } from './support.ts';
 
 const CREATE = req.route('POST', 'events');
@@ -535,7 +535,7 @@ async function readLinked(t: CheckContext, res: ApiResponse, kind: 'venue' | 'or
   const read = t.record(readRes);
   const ids = linkedIds(read[kind]);
   for (const id of ids) t.track(kind === 'venue' ? 'venues' : 'organizers', id);
-  const records: any[] = Array.isArray(read[kind]) ? read[kind] : read[kind] ? [read[kind]] : [];
+  const records: ApiRecord[] = Array.isArray(read[kind]) ? read[kind] : read[kind] ? [read[kind]] : [];
   return { read, readRes, ids, records };
 }
 
@@ -685,7 +685,7 @@ for (const kind of ['venue', 'organizer'] as const) {
 
 /** Term IDs of an event's categories/tags (embedded term objects). */
 const termIds = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map((x: any) => x?.id ?? x?.term_id).filter((n) => Number.isInteger(n)) : [];
+  Array.isArray(v) ? v.map((x: unknown) => field(x, 'id') ?? field(x, 'term_id')).filter(isInteger) : [];
 
 for (const [field, resource] of [
   ['categories', 'categories'],
@@ -704,7 +704,7 @@ for (const [field, resource] of [
       const term = await t.create(resource, { name: t.name(`${field} existing`) });
       const newName = t.name(`${field} new`);
       const { read, readRes } = await createAndRead(t, eventBody(t, `with ${field}`, { [field]: [term.id, newName] }));
-      const terms: any[] = Array.isArray(read[field]) ? read[field] : [];
+      const terms: ApiRecord[] = Array.isArray(read[field]) ? read[field] : [];
       for (const x of terms) if (x?.id !== term.id && Number.isInteger(x?.id)) t.track(resource, x.id, x);
       t.assert(
         termIds(terms).includes(term.id),

@@ -17,7 +17,7 @@ import {
   unknownId,
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
-import { at } from '../../lib/contract.ts';
+import { at, type ApiRecord, field } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
@@ -67,13 +67,13 @@ const WATCHED = [
   'organizer',
 ];
 
-function snapshot(rec: any): string {
-  return JSON.stringify(WATCHED.map((k) => rec?.[k]));
+function snapshot(rec: unknown): string {
+  return JSON.stringify(WATCHED.map((k) => field(rec, k)));
 }
 
 async function refusedAndUnchanged(
   t: CheckContext,
-  ev: any,
+  ev: ApiRecord,
   method: 'POST' | 'PUT' | 'PATCH',
   name: string,
   value: unknown,

@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { Params } from '../../lib/client.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { at, field } from '../../lib/contract.ts';
+import { at, field, type ApiRecord, isObject } from '../../lib/contract.ts';
 import { linkedIds, makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
@@ -34,7 +34,9 @@ async function update(t: CheckContext, method: Method, id: number, body: Params)
 const slot = (days: number, hour = 10) => ({ start_date: at(days, hour), end_date: at(days, hour + 2) });
 
 function termNames(value: unknown): string[] {
-  return Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' ? String((v as any).name) : '')) : [];
+  return Array.isArray(value)
+    ? value.map((v) => (v && typeof v === 'object' ? String((v as ApiRecord).name) : ''))
+    : [];
 }
 
 check(
@@ -260,8 +262,8 @@ check(
   },
 );
 
-function imageIs(got: any, image: { id: number; url: string }): boolean {
-  return !!got && typeof got === 'object' && (got.id === image.id || got.url === image.url);
+function imageIs(got: unknown, image: { id: number; url: string }): boolean {
+  return isObject(got) && (got.id === image.id || got.url === image.url);
 }
 
 check(
@@ -412,8 +414,8 @@ check(
     const orgIds = linkedIds(read.organizer);
     for (const id of venueIds) t.trackOwn('venues', id, 'created inline by the update');
     for (const id of orgIds) t.trackOwn('organizers', id, 'created inline by the update');
-    const venueNames = [read.venue].flat().map((v: any) => v?.venue);
-    const orgNames = [read.organizer].flat().map((v: any) => v?.organizer);
+    const venueNames = [read.venue].flat().map((v: unknown) => field(v, 'venue'));
+    const orgNames = [read.organizer].flat().map((v: unknown) => field(v, 'organizer'));
     t.assert(
       venueNames.some((n) => sameText(venueName, n)) && orgNames.some((n) => sameText(orgName, n)),
       `after the inline update the event links venues ${JSON.stringify(venueNames)} and organizers ${JSON.stringify(orgNames)}`,

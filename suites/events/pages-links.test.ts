@@ -5,7 +5,8 @@
  * and drop categories/tags: a known deviation, so following them stays should).
  */
 import { check } from '../../lib/check.ts';
-import { sameIds, showIds as show } from '../../lib/contract.ts';
+import type { ApiResponse } from '../../lib/client.ts';
+import { field, sameIds, showIds as show } from '../../lib/contract.ts';
 import { listEvents, makeEvent } from './support.ts';
 
 check(
@@ -21,8 +22,8 @@ check(
     const ev = await makeEvent(t, 'rest url', { featured: true }, 30);
     const list = await listEvents(t, { search: t.scope, featured: 'true', per_page: 3 });
     t.assert(list.ids.includes(ev.id), `the list misses event ${ev.id}`, list.res);
-    const raw = (list.res.json as any)?.rest_url;
-    t.assert(typeof raw === 'string', `rest_url is ${JSON.stringify(raw)}`, list.res);
+    const raw = field(list.res.json, 'rest_url');
+    if (typeof raw !== 'string') return t.fail(`rest_url is ${JSON.stringify(raw)}`, list.res);
     const url = new URL(raw);
     const bad = [
       ['search', t.scope],
@@ -55,27 +56,31 @@ check(
     const q = { search: t.scope, per_page: 2 };
     const p1 = await listEvents(t, { ...q, page: 1 });
     const p2 = await listEvents(t, { ...q, page: 2 });
-    const b1 = p1.res.json as any;
-    const b2 = p2.res.json as any;
-    t.assert(
-      typeof b1?.next_rest_url === 'string' && b1.previous_rest_url === undefined,
-      `page 1 of 2 has next ${JSON.stringify(b1?.next_rest_url)} and previous ${JSON.stringify(b1?.previous_rest_url)}`,
-      p1.res,
-    );
-    t.assert(
-      typeof b2?.previous_rest_url === 'string' && b2.next_rest_url === undefined,
-      `page 2 of 2 has next ${JSON.stringify(b2?.next_rest_url)} and previous ${JSON.stringify(b2?.previous_rest_url)}`,
-      p2.res,
-    );
+    const links = (res: ApiResponse) => ({
+      next: field(res.json, 'next_rest_url'),
+      previous: field(res.json, 'previous_rest_url'),
+    });
+    const l1 = links(p1.res);
+    const l2 = links(p2.res);
+    if (typeof l1.next !== 'string' || l1.previous !== undefined)
+      return t.fail(
+        `page 1 of 2 has next ${JSON.stringify(l1.next)} and previous ${JSON.stringify(l1.previous)}`,
+        p1.res,
+      );
+    if (typeof l2.previous !== 'string' || l2.next !== undefined)
+      return t.fail(
+        `page 2 of 2 has next ${JSON.stringify(l2.next)} and previous ${JSON.stringify(l2.previous)}`,
+        p2.res,
+      );
     const follow = (url: string) =>
       listEvents(t, Object.fromEntries(new URL(url).searchParams), { what: `following ${url}` });
-    const next = await follow(b1.next_rest_url);
+    const next = await follow(l1.next);
     t.assert(
       sameIds(next.ids, p2.ids),
       `next_rest_url of page 1 served ${show(next.ids)}, page 2 is ${show(p2.ids)}`,
       next.res,
     );
-    const prev = await follow(b2.previous_rest_url);
+    const prev = await follow(l2.previous);
     t.assert(
       sameIds(prev.ids, p1.ids),
       `previous_rest_url of page 2 served ${show(prev.ids)}, page 1 is ${show(p1.ids)}`,

@@ -19,7 +19,7 @@ import {
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { sameIds, showIds as show } from '../../lib/contract.ts';
+import { sameIds, showIds as show, type ApiRecord, listedIds, field } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';
@@ -67,7 +67,7 @@ check(
       async (cases) => {
         for (const c of cases) {
           const res = await t.api.get('/events', { search: t.scope, per_page: 50, [c.name]: c.value as string });
-          const ids = Array.isArray((res.json as any)?.events) ? (res.json as any).events.map((e: any) => e?.id) : [];
+          const ids = listedIds(res.json, 'events');
           t.assert(
             !(res.status >= 200 && res.status < 300 && ids.includes(ev.id)),
             `GET /events with ${c.name}=${JSON.stringify(c.value)} (${c.kind}) answered ${res.status} listing unrelated event ${ev.id}`,
@@ -214,10 +214,12 @@ check(
     for (const query of [{ venue: venue.id }, { search: `${t.scope}-nothing`, per_page: 5 }]) {
       const res = await t.api.get('/events', query);
       t.expectStatus(res, 200, `GET /events ${JSON.stringify(query)}`);
-      const body = t.json(res) as any;
+      const body = t.json(res);
+      const events = field(body, 'events');
+      const total = field(body, 'total');
       t.assert(
-        Array.isArray(body?.events) && body.events.length === 0 && body.total === 0,
-        `GET /events ${JSON.stringify(query)} answered ${body?.events?.length} events with total ${JSON.stringify(body?.total)}, expected none and total 0`,
+        Array.isArray(events) && events.length === 0 && total === 0,
+        `GET /events ${JSON.stringify(query)} answered ${Array.isArray(events) ? events.length : 'no array of'} events with total ${JSON.stringify(total)}, expected none and total 0`,
         res,
       );
     }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { readList, req } from '../../lib/contract.ts';
+import { readList, req, type ApiRecord } from '../../lib/contract.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import {
   BOOLEAN_FIELDS,
@@ -19,10 +19,10 @@ const CREATE = req.route('POST', 'events');
 const READ = req.route('GET', 'events', '/{id}');
 
 /** Fields of `rec` that do not reflect `sent`, as `name: sent -> got` lines. */
-export function mismatches(sent: Partial<EventPayload>, rec: any): string[] {
+export function mismatches(sent: Partial<EventPayload>, rec: ApiRecord): string[] {
   const out: string[] = [];
   const show = (name: string, got: unknown) =>
-    out.push(`${name}: sent ${JSON.stringify((sent as any)[name])}, got ${JSON.stringify(got)}`);
+    out.push(`${name}: sent ${JSON.stringify((sent as ApiRecord)[name])}, got ${JSON.stringify(got)}`);
   for (const name of ['title', 'description', 'excerpt'] as const) {
     if (sent[name] !== undefined && !sameText(sent[name]!, rec?.[name])) show(name, rec?.[name]);
   }

@@ -4,7 +4,7 @@
  */
 import type { CheckContext } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
-import { at, readList } from '../../lib/contract.ts';
+import { at, field, isInteger, isObject, readList, type ApiRecord } from '../../lib/contract.ts';
 
 /** A minimal valid event: scoped title, a 2-hour slot `days` ahead (inside the default window). */
 export function eventBody(t: CheckContext, label: string, extra: Params = {}, days = 30): Params {
@@ -13,15 +13,14 @@ export function eventBody(t: CheckContext, label: string, extra: Params = {}, da
 
 /** The IDs of an event's linked venue(s): the original answers an object, [] or an array. */
 export function linkedIds(value: unknown): number[] {
-  if (Array.isArray(value))
-    return value.map((v) => (v && typeof v === 'object' ? (v as any).id : v)).filter((n) => Number.isInteger(n));
-  if (value && typeof value === 'object' && Number.isInteger((value as any).id)) return [(value as any).id];
-  return [];
+  if (Array.isArray(value)) return value.map((v) => (isObject(v) ? v.id : v)).filter(isInteger);
+  const id = field(value, 'id');
+  return isInteger(id) ? [id] : [];
 }
 
 export interface ListResult {
   res: ApiResponse;
-  records: any[];
+  records: ApiRecord[];
   ids: number[];
 }
 
@@ -52,6 +51,6 @@ export function scoped(
 }
 
 /** Create an event as setup; returns the record. */
-export async function makeEvent(t: CheckContext, label: string, extra: Params = {}, days = 30): Promise<any> {
+export async function makeEvent(t: CheckContext, label: string, extra: Params = {}, days = 30): Promise<ApiRecord> {
   return t.create('events', eventBody(t, label, extra, days));
 }

@@ -6,7 +6,7 @@
  * anonymous reads (must: LEVELS.md delete).
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { at, isRecordOf, showIds as show } from '../../lib/contract.ts';
+import { type ApiRecord, at, isRecordOf, showIds as show } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
 const HIDDEN = ['draft', 'pending', 'private', 'future'] as const;
@@ -14,7 +14,7 @@ const HIDDEN = ['draft', 'pending', 'private', 'future'] as const;
 /** One event per hidden status, all linked to one venue and featured, plus a published one. */
 async function hiddenEvents(t: CheckContext) {
   const venue = await t.create('venues', { venue: t.name('visibility venue') });
-  const events: Record<string, any> = {};
+  const events: Record<string, ApiRecord> = {};
   for (const status of HIDDEN) {
     const extra: Record<string, unknown> = { status, venue: venue.id, featured: true };
     // A future post needs a publication date ahead.
@@ -46,7 +46,7 @@ check(
       const ev = events[status];
       const byId = await t.anon.get(`/events/${ev.id}`);
       t.assert(!isRecordOf(byId, ev.id), `an anonymous GET /events/${ev.id} revealed the ${status} event`, byId);
-      const bySlug = await t.anon.get(`/events/by-slug/${encodeURIComponent(ev.slug)}`);
+      const bySlug = await t.anon.get(`/events/by-slug/${encodeURIComponent(String(ev.slug))}`);
       t.assert(!isRecordOf(bySlug, ev.id), `an anonymous by-slug read of the ${status} event revealed it`, bySlug);
     }
     for (const query of [{}, { venue: venue.id }, { featured: true }]) {

@@ -17,13 +17,14 @@ import {
   type Readings,
 } from '../../lib/oracle/dates.ts';
 import { all, complete, draw, LIST, PARAM, replay, show } from './support.ts';
+import type { ApiRecord } from '../../lib/contract.ts';
 
 const SPEC =
   'List events: date filters; docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#levels date filters';
 const FMT = 'yyyy-MM-dd HH:mm:ss';
 
 /** The site's zone as the learned events suggest (the zone most of them use). */
-function siteZoneOf(events: any[]): string {
+function siteZoneOf(events: ApiRecord[]): string {
   const counts = new Map<string, number>();
   for (const e of events)
     if (typeof e?.timezone === 'string') counts.set(e.timezone, (counts.get(e.timezone) ?? 0) + 1);
@@ -37,7 +38,7 @@ function siteZoneOf(events: any[]): string {
   return best;
 }
 
-function oracleEvents(events: any[], siteZone: string, onlySiteZone: boolean): OracleEvent[] {
+function oracleEvents(events: ApiRecord[], siteZone: string, onlySiteZone: boolean): OracleEvent[] {
   const out: OracleEvent[] = [];
   for (const e of events) {
     const zone = typeof e?.timezone === 'string' && e.timezone ? e.timezone : siteZone;

@@ -7,17 +7,18 @@ import { check } from '../../lib/check.ts';
 import type { CheckContext } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
 import { all, bounds, complete, diff, draw, LIST, linkedIds, PARAM, replay, WIDE_WINDOW, words } from './support.ts';
+import { type ApiRecord, isInteger } from '../../lib/contract.ts';
 
 const SPEC = 'List events: filters; docs/requirements.md#levels';
 
 /** Term IDs and their descendants, from the learned categories. */
-function withDescendants(categories: any[], id: number): Set<number> {
+function withDescendants(categories: ApiRecord[], id: number): Set<number> {
   const out = new Set([id]);
   let grew = true;
   while (grew) {
     grew = false;
     for (const c of categories)
-      if (Number.isInteger(c?.parent) && out.has(c.parent) && !out.has(c.id)) {
+      if (isInteger(c.parent) && out.has(c.parent) && !out.has(c.id)) {
         out.add(c.id);
         grew = true;
       }
@@ -45,7 +46,7 @@ function termFilter(key: Key, by: 'id' | 'slug', several: boolean) {
     const used = [...new Set(l.events.flatMap((e) => linkedIds(e, key)))];
     if (used.length < (several ? 2 : 1)) t.na(`the learned events use ${used.length} ${key}`);
     const picked = draw(t).sample(used, several ? 2 : 1);
-    const terms: any[] = l[key];
+    const terms: ApiRecord[] = l[key];
     const value = picked.map((id) =>
       by === 'id' ? String(id) : (terms.find((x) => x.id === id)?.slug ?? t.na(`term ${id} was not learned`)),
     );
@@ -102,7 +103,7 @@ for (const key of ['venue', 'organizer'] as const) {
       const used = [...new Set(l.events.flatMap((e) => linkedIds(e, key)))];
       if (!used.length) t.na(`no learned event names a ${key}`);
       const picked = draw(t).sample(used, Math.min(2, used.length));
-      const has = (e: any) => linkedIds(e, key).some((x) => picked.includes(x));
+      const has = (e: ApiRecord) => linkedIds(e, key).some((x) => picked.includes(x));
       await compare(
         t,
         { [key]: picked.join(',') },
@@ -209,7 +210,7 @@ check(
     const venue = d.pick(linkedIds(seed, 'venue'));
     const featured = seed.featured === true;
     const reach = withDescendants(l.categories, cat);
-    const venueOk = (e: any) => linkedIds(e, 'venue').includes(venue);
+    const venueOk = (e: ApiRecord) => linkedIds(e, 'venue').includes(venue);
     const must = l.events.filter(
       (e) => linkedIds(e, 'categories').includes(cat) && venueOk(e) && (e.featured === true) === featured,
     );

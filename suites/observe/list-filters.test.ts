@@ -6,6 +6,7 @@
 import { check, type CheckContext } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
 import { all, bounds, complete, diff, draw, LIST, linkedIds, PARAM, published, replay, words } from './support.ts';
+import { type ApiRecord, isInteger } from '../../lib/contract.ts';
 
 const LINKED = [
   ['venues', 'venue'],
@@ -46,7 +47,7 @@ for (const [plural, key] of LINKED) {
     async (t) => {
       const l = await complete(t, 'events', plural);
       const used = new Set(published(l.events).flatMap((e) => linkedIds(e, key)));
-      const learnedIds = (l[plural] as any[]).map((r) => r.id);
+      const learnedIds = (l[plural] as ApiRecord[]).map((r) => r.id);
       const withEvents = learnedIds.filter((id) => used.has(id));
       if (!withEvents.length) t.na(`no learned published event names a ${key}`);
       const yes = await all(t, t.api, plural, { has_events: 1 });
@@ -69,12 +70,12 @@ for (const [plural, key] of LINKED) {
     `search with a word of a learned ${key} name lists the ${plural} having it and none that never mention it`,
     async (t) => {
       const l = await complete(t, plural);
-      const records: any[] = l[plural];
-      const pool = discriminating(records, (r) => words(normaliseText(r?.[key])));
+      const records: ApiRecord[] = l[plural];
+      const pool = discriminating(records, (r) => words(normaliseText(r[key])));
       if (!pool.length) t.na(`no learned ${key} name has a word of 4+ letters`);
       const word = draw(t).pick(pool);
       const got = await all(t, t.api, plural, { search: word });
-      const must = records.filter((r) => words(normaliseText(r?.[key])).includes(word)).map((r) => r.id);
+      const must = records.filter((r) => words(normaliseText(r[key])).includes(word)).map((r) => r.id);
       const d = bounds(must, unmentioned(records, word), got.ids);
       t.assert(!d, `GET /${plural}?search=${word}: ${d}; ${replay(t)}`, got.res);
     },
@@ -85,7 +86,7 @@ for (const [plural, key] of LINKED) {
  * Words of the records' names to search for, preferring words that some record lacks (a word
  * every record has cannot tell a working search from an ignored one).
  */
-function discriminating(records: readonly any[], wordsOf: (r: any) => string[]): string[] {
+function discriminating(records: readonly ApiRecord[], wordsOf: (r: ApiRecord) => string[]): string[] {
   const pool = [...new Set(records.flatMap(wordsOf))];
   const some = pool.filter((w) =>
     records.some(
@@ -99,7 +100,7 @@ function discriminating(records: readonly any[], wordsOf: (r: any) => string[]):
 }
 
 /** Records that do not mention the word anywhere: no search may list them. */
-function unmentioned(records: readonly any[], word: string): number[] {
+function unmentioned(records: readonly ApiRecord[], word: string): number[] {
   return records
     .filter(
       (r) =>
@@ -118,7 +119,7 @@ type TermPlural = (typeof TERMS)[number];
 
 async function terms(t: CheckContext, plural: TermPlural, min = 1) {
   const l = await complete(t, plural);
-  const list: any[] = l[plural];
+  const list: ApiRecord[] = l[plural];
   if (list.length < min) t.na(`the target has ${list.length} ${plural} (${min} needed)`);
   return { l, list };
 }
@@ -170,11 +171,11 @@ for (const plural of TERMS) {
     `search with a word of a learned name lists the ${plural} having it and none that never mention it`,
     async (t) => {
       const { list } = await terms(t, plural);
-      const pool = discriminating(list, (x) => words(normaliseText(x?.name)));
+      const pool = discriminating(list, (x) => words(normaliseText(x.name)));
       if (!pool.length) t.na(`no learned ${plural} name has a word of 4+ letters`);
       const word = draw(t).pick(pool);
       const got = await all(t, t.api, plural, { hide_empty: 0, search: word });
-      const must = list.filter((x) => words(normaliseText(x?.name)).includes(word)).map((x) => x.id);
+      const must = list.filter((x) => words(normaliseText(x.name)).includes(word)).map((x) => x.id);
       const d = bounds(must, unmentioned(list, word), got.ids);
       t.assert(!d, `GET /${plural}?search=${word}: ${d}; ${replay(t)}`, got.res);
     },
@@ -195,7 +196,7 @@ for (const plural of TERMS) {
     `by default (hide_empty) the ${plural} of published events are listed and unused ones are not`,
     async (t) => {
       const l = await complete(t, 'events', plural);
-      const list: any[] = l[plural];
+      const list: ApiRecord[] = l[plural];
       const used = new Set(published(l.events).flatMap((e) => linkedIds(e, plural)));
       const unused = list.filter((x) => x.count === 0 && !l.events.some((e) => linkedIds(e, plural).includes(x.id)));
       if (!used.size || !unused.length) t.na(`the learned ${plural} are not both used (${used.size}) and unused`);
@@ -243,7 +244,7 @@ check(
   'parent with a learned parent category lists exactly its children',
   async (t) => {
     const { list } = await terms(t, 'categories');
-    const parents = [...new Set(list.map((x) => x.parent).filter((p) => Number.isInteger(p) && p > 0))];
+    const parents = [...new Set(list.map((x) => x.parent).filter((p) => isInteger(p) && p > 0))];
     if (!parents.length) t.na('no learned category has a parent');
     const p = draw(t).pick(parents);
     await same(

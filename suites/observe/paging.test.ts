@@ -4,7 +4,7 @@
  * are 10 and 1, totals agree (should), and a page past the end holds no record.
  */
 import { check } from '../../lib/check.ts';
-import { field } from '../../lib/contract.ts';
+import { field, type ApiRecord } from '../../lib/contract.ts';
 import { checkBudget } from '../../lib/observe/crawl.ts';
 import { complete, diff, draw, LIST, PARAM, page, replay, show, WIDE_WINDOW, type Plural } from './support.ts';
 
@@ -32,7 +32,7 @@ for (const plural of PLURALS) {
     `pages of a drawn size partition the learned ${plural}: no overlap, no gap`,
     async (t) => {
       const l = await complete(t, plural);
-      const learned: any[] = l[plural];
+      const learned: ApiRecord[] = l[plural];
       const n = learned.length;
       if (n < 2) t.na(`the target has ${n} ${plural}: no second page to compare`);
       if (plural === 'venues' || plural === 'organizers') {
@@ -131,10 +131,12 @@ for (const plural of PLURALS) {
       if (n === 0) t.na(`the target has no ${plural}`);
       const k = draw(t).int(1, 50);
       const got = await page(t, t.api, plural, { ...baseQuery(plural), per_page: k });
-      t.assert(got.body?.total === n, `total is ${JSON.stringify(got.body?.total)}, learned ${n} ${plural}`, got.res);
+      const total = field(got.body, 'total');
+      const totalPages = field(got.body, 'total_pages');
+      t.assert(total === n, `total is ${JSON.stringify(total)}, learned ${n} ${plural}`, got.res);
       t.assert(
-        got.body?.total_pages === Math.ceil(n / k),
-        `total_pages is ${JSON.stringify(got.body?.total_pages)} for per_page ${k}, expected ${Math.ceil(n / k)}`,
+        totalPages === Math.ceil(n / k),
+        `total_pages is ${JSON.stringify(totalPages)} for per_page ${k}, expected ${Math.ceil(n / k)}`,
         got.res,
       );
     },

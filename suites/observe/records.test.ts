@@ -7,6 +7,7 @@ import { check } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
 import { validateRecord, type RecordKind } from '../../lib/schemas.ts';
 import { BY_SLUG, diff, draw, ITEM, learned, LIST, published, replay, show, spend, type Plural } from './support.ts';
+import type { ApiRecord } from '../../lib/contract.ts';
 
 const KIND: Record<Plural, RecordKind> = {
   events: 'event',
@@ -65,7 +66,7 @@ for (const plural of PLURALS) {
         : `every learned ${kind} record has the recorded response shape`,
       async (t) => {
         const l = await learned(t);
-        const records: any[] = l[plural];
+        const records: ApiRecord[] = l[plural];
         if (!records.length) t.na(`the crawl learned no ${plural}`);
         for (const r of records) {
           const v = validateRecord(kind, r, strictness);
@@ -86,7 +87,7 @@ for (const plural of PLURALS) {
     `sampled learned ${plural} read by ID are the list's copies`,
     async (t) => {
       const l = await learned(t);
-      const records: any[] = l[plural];
+      const records: ApiRecord[] = l[plural];
       if (!records.length) t.na(`the crawl learned no ${plural}`);
       for (const r of draw(t).sample(records, 4)) {
         spend(t);
@@ -122,13 +123,13 @@ for (const plural of PLURALS) {
       `sampled learned ${plural} read by slug are the records of the same ID`,
       async (t) => {
         const l = await learned(t);
-        const records = (l[plural] as any[]).filter(
+        const records = (l[plural] as ApiRecord[]).filter(
           (r) => typeof r?.slug === 'string' && r.slug && r.status !== 'draft',
         );
         if (!records.length) t.na(`the crawl learned no ${plural} with a slug`);
         for (const r of draw(t).sample(records, 4)) {
           spend(t);
-          const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(r.slug)}`);
+          const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(String(r.slug))}`);
           const body = t.record(res, `GET /${plural}/by-slug/${r.slug}`);
           t.assert(
             body.id === r.id,
@@ -150,7 +151,7 @@ for (const plural of PLURALS) {
       `anonymous callers see exactly the published ${plural}`,
       async (t) => {
         const l = await learned(t);
-        const records: any[] = l[plural];
+        const records: ApiRecord[] = l[plural];
         if (!l.authenticated) {
           const unpublished = records.filter((r) => r?.status !== undefined && r.status !== 'publish');
           t.assert(

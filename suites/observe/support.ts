@@ -6,7 +6,7 @@
 import { inject } from 'vitest';
 import type { CheckContext } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
-import { readList } from '../../lib/contract.ts';
+import { readList, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
 import {
   checkBudget,
   crawl,
@@ -120,9 +120,9 @@ export function spend(t: CheckContext): void {
 
 export interface Page {
   res: ApiResponse;
-  records: any[];
+  records: ApiRecord[];
   ids: number[];
-  body: any;
+  body: unknown;
 }
 
 /** One page of a list, read by the one list rule (lib/contract.ts: base may answer an empty page with a 404). */
@@ -139,9 +139,9 @@ export async function all(
   client: Client,
   plural: Plural,
   query: Params,
-): Promise<{ ids: number[]; records: any[]; res: ApiResponse }> {
+): Promise<{ ids: number[]; records: ApiRecord[]; res: ApiResponse }> {
   const ids: number[] = [];
-  const records: any[] = [];
+  const records: ApiRecord[] = [];
   let last: ApiResponse | undefined;
   for (let p = 1; p <= 200; p++) {
     spend(t);
@@ -153,7 +153,7 @@ export async function all(
       notFoundIsEmpty: p > 1,
     });
     if (emptyAs404) break;
-    const body = res.json as any;
+    const body = res.json as ApiRecord;
     for (const r of recs) {
       ids.push(r?.id);
       records.push(r);
@@ -195,10 +195,10 @@ export function show(ids: readonly number[]): string {
 }
 
 /** IDs of terms/linked records an event names (`categories`, `tags`: arrays; `venue`, `organizer`: object or array). */
-export function linkedIds(ev: any, key: 'categories' | 'tags' | 'venue' | 'organizer'): number[] {
-  const v = ev?.[key];
-  const list = Array.isArray(v) ? v : v && typeof v === 'object' ? [v] : [];
-  return list.map((x: any) => (typeof x === 'number' ? x : x?.id)).filter((id: unknown) => Number.isInteger(id));
+export function linkedIds(ev: ApiRecord, key: 'categories' | 'tags' | 'venue' | 'organizer'): number[] {
+  const v = ev[key];
+  const list = Array.isArray(v) ? v : isObject(v) ? [v] : [];
+  return list.map((x: unknown) => (typeof x === 'number' ? x : field(x, 'id'))).filter(isInteger);
 }
 
 /** Words of a title usable as a search term (letters only, 4+ characters). */
@@ -208,6 +208,6 @@ export function words(title: unknown): string[] {
 }
 
 /** Records an anonymous caller should see (published ones). */
-export function published(records: readonly any[]): any[] {
-  return records.filter((r) => r?.status === undefined || r.status === 'publish');
+export function published(records: readonly ApiRecord[]): ApiRecord[] {
+  return records.filter((r) => r.status === undefined || r.status === 'publish');
 }

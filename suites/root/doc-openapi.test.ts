@@ -4,6 +4,7 @@
  * event read (LEVELS.md doc route: should; the originals serve OpenAPI 3 on 6.x, Swagger 2 on 4.6.8).
  */
 import { check } from '../../lib/check.ts';
+import { field, isObject } from '../../lib/contract.ts';
 
 check(
   {
@@ -17,26 +18,26 @@ check(
   async (t) => {
     const res = await t.api.get('/doc');
     t.expectStatus(res, 200, 'GET /doc');
-    const doc = t.json(res, 'the doc route') as any;
+    const doc = t.json(res, 'the doc route');
+    if (!isObject(doc)) return t.fail('the document is not a JSON object', res);
     t.assert(
-      doc && (typeof doc.openapi === 'string' || typeof doc.swagger === 'string'),
-      `the document names neither openapi nor swagger (keys: ${Object.keys(doc ?? {}).join(', ')})`,
+      typeof doc.openapi === 'string' || typeof doc.swagger === 'string',
+      `the document names neither openapi nor swagger (keys: ${Object.keys(doc).join(', ')})`,
       res,
     );
+    const title = field(doc.info, 'title');
     t.assert(
-      typeof doc.info?.title === 'string' &&
-        doc.info.title.trim() !== '' &&
-        String(doc.info?.version ?? '').trim() !== '',
+      typeof title === 'string' && title.trim() !== '' && String(field(doc.info, 'version') ?? '').trim() !== '',
       `info is ${JSON.stringify(doc.info)?.slice(0, 200)}, expected a title and a version`,
       res,
     );
-    const paths = (doc.paths ?? {}) as Record<string, any>;
+    const paths = isObject(doc.paths) ? doc.paths : {};
     const find = (re: RegExp) => Object.entries(paths).find(([p]) => re.test(p))?.[1];
-    const list = find(/(^|\/)events\/?$/);
-    const item = find(/(^|\/)events\/\{[^}]+\}\/?$/);
+    const listGet = !!field(find(/(^|\/)events\/?$/), 'get');
+    const itemGet = !!field(find(/(^|\/)events\/\{[^}]+\}\/?$/), 'get');
     t.assert(
-      !!list?.get && !!item?.get,
-      `paths describe the event list GET: ${!!list?.get}, the event read GET: ${!!item?.get} (paths: ${Object.keys(paths).slice(0, 8).join(', ')})`,
+      listGet && itemGet,
+      `paths describe the event list GET: ${listGet}, the event read GET: ${itemGet} (paths: ${Object.keys(paths).slice(0, 8).join(', ')})`,
       res,
     );
   },

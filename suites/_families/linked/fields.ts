@@ -6,7 +6,7 @@
  */
 import { check, type CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
-import { at, req } from '../../../lib/contract.ts';
+import { at, req, type ApiRecord, isObject } from '../../../lib/contract.ts';
 import { sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord } from './support.ts';
@@ -227,8 +227,8 @@ export function linkedFieldChecks(d: LinkedDef): void {
         const rec = await createRecord(t, d, {}, `image ${method}`);
         const body: Params = { [d.nameField]: t.name(`${d.kind} image ${method}`), image: image.id };
         const { read, readRes } = await update(t, method, rec.id, body);
-        const got = read.image as any;
-        const shown = got && typeof got === 'object' ? (got.id ?? got.url) : got;
+        const got = read.image;
+        const shown = isObject(got) ? (got.id ?? got.url) : got;
         t.assert(
           String(shown) === String(image.id) || shown === image.url,
           `after ${method} with image ${image.id} the ${d.kind} shows image ${JSON.stringify(got)?.slice(0, 200)}`,

@@ -136,7 +136,7 @@ export function listFilterChecks(d: LinkedDef): void {
       );
       if (res.status >= 200 && res.status < 300) {
         const records = field(res.json, P);
-        const ids: number[] = Array.isArray(records) ? records.map((r: any) => r?.id) : [];
+        const ids = Array.isArray(records) ? records.map((r: unknown) => field(r, 'id')) : [];
         t.assert(
           ids.length === 0,
           `event=${MISSING_ID} (no such event) answered ${res.status} listing ${showIds(ids)}, among them the unlinked ${d.kind} ${rec.id}: an unknown event must not list unrelated records`,

@@ -10,7 +10,7 @@
  */
 import { check, sharedSetup } from '../../../lib/check.ts';
 import { validateList } from '../../../lib/schemas.ts';
-import { pastDate, req, sameIds, showIds, field, readList } from '../../../lib/contract.ts';
+import { pastDate, req, sameIds, showIds, field, readList, type ApiRecord } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, listPage } from './support.ts';
 
@@ -20,7 +20,7 @@ export function listPagingChecks(d: LinkedDef): void {
   const pool = sharedSetup(`${P}.list paging pool`, async (s) => {
     const three = `${s.scope}three`;
     const eleven = `${s.scope}eleven`;
-    const made: any[] = [];
+    const made: ApiRecord[] = [];
     // Made a few at a time (distinct dates, so the order of creation does not matter).
     for (let from = 0; from < 51; from += 8) {
       const batch = Array.from({ length: Math.min(8, 51 - from) }, (_, k) => from + k);

@@ -6,15 +6,15 @@ import { check } from '../../../lib/check.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { req, showIds, field, isInteger } from '../../../lib/contract.ts';
+import { req, showIds, field, isInteger, type ApiRecord } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { scopedIds } from './support.ts';
 import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
 
 /** Why `body` does not reflect `sent`, or null. */
-function mismatch(d: LinkedDef, sent: Params, body: any): string | null {
+function mismatch(d: LinkedDef, sent: Params, body: unknown): string | null {
   for (const [f, v] of Object.entries(sent)) {
-    const got = body?.[f];
+    const got = field(body, f);
     let same: boolean;
     if (f === 'date') same = sameDateTime(String(v), got);
     else if (f === 'status') same = got === v;

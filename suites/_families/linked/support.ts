@@ -6,7 +6,7 @@
  */
 import type { CheckContext } from '../../../lib/check.ts';
 import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { day, pastDate, readList, recordId } from '../../../lib/contract.ts';
+import { day, pastDate, readList, recordId, type ApiRecord } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 
 /** A value for a text meta field, containing non-ASCII text and the check's scope. */
@@ -41,20 +41,25 @@ export function fullPayload(t: CheckContext, d: LinkedDef, label = 'full'): Para
 }
 
 /** Creates a record as setup and returns its body. */
-export async function createRecord(t: CheckContext, d: LinkedDef, fields: Params = {}, label = 'record'): Promise<any> {
+export async function createRecord(
+  t: CheckContext,
+  d: LinkedDef,
+  fields: Params = {},
+  label = 'record',
+): Promise<ApiRecord> {
   return t.create(d.plural, { [d.nameField]: t.name(`${label} ${d.kind}`), ...fields });
 }
 
 /** Creates `n` records named `<scope> <label> i` with distinct past dates; returns them oldest first. */
-export async function createMany(t: CheckContext, d: LinkedDef, n: number, label = 'paged'): Promise<any[]> {
-  const out: any[] = [];
+export async function createMany(t: CheckContext, d: LinkedDef, n: number, label = 'paged'): Promise<ApiRecord[]> {
+  const out: ApiRecord[] = [];
   for (let i = 0; i < n; i++) out.push(await createRecord(t, d, { date: pastDate(i) }, `${label} ${i}`));
   return out;
 }
 
 export interface ListPage {
   res: ApiResponse;
-  records: any[];
+  records: ApiRecord[];
   ids: number[];
   /** true when the server answered 404 read as an empty page. */
   empty404: boolean;
@@ -97,7 +102,7 @@ export async function createLinkedEvent(
   d: LinkedDef,
   id: number,
   opts: { daysAhead?: number; status?: string } = {},
-): Promise<any> {
+): Promise<ApiRecord> {
   const on = day(opts.daysAhead ?? 5);
   const base: Params = {
     title: t.name(`event of ${d.kind} ${id}`),
@@ -113,7 +118,7 @@ export async function createLinkedEvent(
     const evId = recordId(res);
     if (evId !== undefined) {
       t.track('events', evId);
-      return res.json;
+      return res.json as ApiRecord;
     }
     if (res.status !== 400) break;
   }
@@ -121,6 +126,6 @@ export async function createLinkedEvent(
 }
 
 /** The record's name as shown. */
-export function nameOf(d: LinkedDef, rec: any): unknown {
+export function nameOf(d: LinkedDef, rec: ApiRecord): unknown {
   return rec?.[d.nameField];
 }

@@ -5,7 +5,7 @@
  */
 import type { CheckContext, CheckMeta } from '../../../lib/check.ts';
 import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { at, readList, type ApiRecord } from '../../../lib/contract.ts';
+import { at, readList, type ApiRecord, isObject } from '../../../lib/contract.ts';
 import { sameText } from '../../../lib/normalise.ts';
 import type { Taxonomy } from '../../../lib/resources.ts';
 
@@ -20,7 +20,7 @@ export const SHOW_EMPTY = { hide_empty: 0 };
 export interface TermList {
   res: ApiResponse;
   /** The records, [] for an empty page answered with a 404 (base empty-page rule). */
-  items: any[];
+  items: ApiRecord[];
   /** True when the page was read as empty from a 404. */
   emptyAs404: boolean;
 }
@@ -38,12 +38,12 @@ export async function listTerms(
 }
 
 /** IDs of a list's records. */
-export function idsOf(items: any[]): number[] {
+export function idsOf(items: ApiRecord[]): number[] {
   return items.map((r) => r?.id);
 }
 
 /** Create a term as setup (blocked if it fails); returns the record. */
-export async function makeTerm(t: CheckContext, tx: Taxonomy, label: string, extra: Params = {}): Promise<any> {
+export async function makeTerm(t: CheckContext, tx: Taxonomy, label: string, extra: Params = {}): Promise<ApiRecord> {
   return t.create(tx.kind, { name: t.name(label), ...extra });
 }
 
@@ -57,7 +57,7 @@ export function slugFor(t: CheckContext, label: string): string {
  * way to set an event's categories or tags). Terms are sent by ID: the original links a new tag
  * named after the ID when an existing tag is sent by name.
  */
-export async function eventWith(t: CheckContext, tx: Taxonomy, termIds: number[], label = 'event'): Promise<any> {
+export async function eventWith(t: CheckContext, tx: Taxonomy, termIds: number[], label = 'event'): Promise<ApiRecord> {
   const payload: Params = { title: t.name(label), start_date: at(3, 10), end_date: at(3, 11) };
   if (termIds.length) payload[tx.kind] = termIds;
   return t.create('events', payload);
@@ -81,28 +81,29 @@ export function assertReflects(
   t: CheckContext,
   tx: Taxonomy,
   sent: Params,
-  got: any,
+  got: unknown,
   res: ApiResponse,
   what: string,
 ): void {
+  const rec = isObject(got) ? got : {};
   for (const key of ['name', 'description'] as const) {
     if (sent[key] === undefined) continue;
     t.assert(
-      sameText(String(sent[key]), got?.[key]),
-      `${what}: ${key} is ${JSON.stringify(got?.[key])}, expected ${JSON.stringify(sent[key])} (after normalisation)`,
+      sameText(String(sent[key]), rec[key]),
+      `${what}: ${key} is ${JSON.stringify(rec[key])}, expected ${JSON.stringify(sent[key])} (after normalisation)`,
       res,
     );
   }
   if (sent.slug !== undefined)
     t.assert(
-      got?.slug === sent.slug,
-      `${what}: slug is ${JSON.stringify(got?.slug)}, expected ${JSON.stringify(sent.slug)}`,
+      rec.slug === sent.slug,
+      `${what}: slug is ${JSON.stringify(rec.slug)}, expected ${JSON.stringify(sent.slug)}`,
       res,
     );
   if (tx.hierarchical && sent.parent !== undefined)
     t.assert(
-      Number(got?.parent) === Number(sent.parent),
-      `${what}: parent is ${JSON.stringify(got?.parent)}, expected ${sent.parent}`,
+      Number(rec.parent) === Number(sent.parent),
+      `${what}: parent is ${JSON.stringify(rec.parent)}, expected ${sent.parent}`,
       res,
     );
 }

@@ -1,8 +1,9 @@
 // Compares a record with the model's known fields (text normalised, dates as sent).
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
 import type { Field, ModelEvent } from './model.ts';
+import type { ApiRecord } from '../../../lib/contract.ts';
 
-export function differences(ev: ModelEvent, rec: any, only?: readonly Field[]): string[] {
+export function differences(ev: ModelEvent, rec: ApiRecord, only?: readonly Field[]): string[] {
   const out: string[] = [];
   for (const [field, want] of ev.fields) {
     if (only && !only.includes(field)) continue;
