@@ -139,7 +139,7 @@ function describeTransport(e: TransportError, what: string): string {
   return `${what}: ${e.message}`;
 }
 
-async function safe(client: Client, what: string, fn: () => Promise<ApiResponse>): Promise<ApiResponse> {
+async function safe(_client: Client, what: string, fn: () => Promise<ApiResponse>): Promise<ApiResponse> {
   try {
     const res = await fn();
     timings.push(res.exchange.ms);

@@ -37,7 +37,7 @@ const LIST_OF: Record<ListKind, RecordKind> = {
 const DATE_TIME = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
 const STR = { type: 'string' };
 const INT = { type: 'integer' };
-const BOOL = { type: 'boolean' };
+const _BOOL = { type: 'boolean' };
 // Since 6.8.2.1 a password-protected record in a list has these booleans blanked to null (§1.1).
 const PROTECTED_BOOL = { type: ['boolean', 'null'] };
 const DIGITS = { type: 'string', pattern: '^\\d+$' };

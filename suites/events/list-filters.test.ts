@@ -6,7 +6,7 @@
  * variant (event create), so the term filter checks are extended-only.
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { isRecordOf, MISSING_ID, req, sameIds, showIds, field, listedIds } from '../../lib/contract.ts';
+import { isRecordOf, MISSING_ID, req, sameIds, showIds, listedIds } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 import type { Params } from '../../lib/client.ts';
 

@@ -19,7 +19,7 @@ import {
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { sameIds, showIds as show, type ApiRecord, listedIds, field } from '../../lib/contract.ts';
+import { sameIds, showIds as show, listedIds, field } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
 const LIST = 'route:GET /cal/events/v1/events';

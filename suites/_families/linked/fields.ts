@@ -6,7 +6,7 @@
  */
 import { check, type CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
-import { at, req, type ApiRecord, isObject } from '../../../lib/contract.ts';
+import { at, req, isObject } from '../../../lib/contract.ts';
 import { sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord } from './support.ts';

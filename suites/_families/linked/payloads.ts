@@ -6,13 +6,13 @@ import { check } from '../../../lib/check.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { req, showIds, field, isInteger, type ApiRecord } from '../../../lib/contract.ts';
+import { req, showIds, field, isInteger, } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { scopedIds } from './support.ts';
 import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
 
 /** Why `body` does not reflect `sent`, or null. */
-function mismatch(d: LinkedDef, sent: Params, body: unknown): string | null {
+function mismatch(_d: LinkedDef, sent: Params, body: unknown): string | null {
   for (const [f, v] of Object.entries(sent)) {
     const got = field(body, f);
     let same: boolean;
