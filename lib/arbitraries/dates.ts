@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import type { DateQuery, } from '../oracle/dates.ts';
+import type { DateQuery } from '../oracle/dates.ts';
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
 const DAY = 'yyyy-MM-dd';

@@ -6,7 +6,7 @@ import { check } from '../../../lib/check.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { req, showIds, field, isInteger, } from '../../../lib/contract.ts';
+import { req, showIds, field, isInteger } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { scopedIds } from './support.ts';
 import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
