@@ -93,3 +93,17 @@ test('every text field of the venue and organizer tables has a row per update me
         if (!rows.has(`cover:${plural}.${f}.${op}`)) missing.push(`${plural}.${f}.${op}`);
   expect(missing).toEqual([]);
 });
+
+test('every category and tag field of the spec has a create row and a row per update method; name and parent have invalid rows', () => {
+  const missing: string[] = [];
+  for (const tx of ['categories', 'tags']) {
+    const fields = specIds(`field:${tx}.`);
+    expect(fields.length, `field:${tx}.* rows of requirements.json`).toBeGreaterThanOrEqual(3);
+    for (const f of fields)
+      for (const op of ['create', 'post', 'put', 'patch'])
+        if (!rows.has(`cover:${tx}.${f}.${op}`)) missing.push(`${tx}.${f}.${op}`);
+    for (const f of fields.filter((x) => x === 'name' || x === 'parent'))
+      if (!rows.has(`cover:${tx}.${f}.invalid`)) missing.push(`${tx}.${f}.invalid`);
+  }
+  expect(missing).toEqual([]);
+});

@@ -4,7 +4,18 @@
 import { check } from '../../../lib/check.ts';
 import { req, sameIds, showIds, field } from '../../../lib/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
-import { assertReflects, listTerms, makeTerm, meta, readTerm, slugFor, idsOf, SHOW_EMPTY } from './support.ts';
+import type { Params } from '../../../lib/client.ts';
+import {
+  assertReflects,
+  listTerms,
+  makeTerm,
+  meta,
+  readTerm,
+  slugFor,
+  idsOf,
+  SHOW_EMPTY,
+  termFields,
+} from './support.ts';
 import { sameText } from '../../../lib/normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
@@ -93,24 +104,25 @@ export function itemChecks(tx: Taxonomy): void {
     check(
       meta(tx, {
         id: `update.${lower}-applies`,
-        spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#update`,
+        spec: `Endpoints: ${method} /cal/events/v1/${tx.kind}/{id}; Resources and their fields / Event ${tx.noun} (every field optional on update); docs/requirements.md#update`,
         level: 'must',
         requirements: [
           req.route(method, tx.kind, '/{id}'),
-          req.field(tx.kind, 'name'),
-          req.field(tx.kind, 'description'),
-          req.field(tx.kind, 'slug'),
+          ...termFields(tx).map((f) => req.field(tx.kind, f)),
+          ...termFields(tx).map((f) => `cover:${tx.kind}.${f}.${lower}`),
         ],
         tags: ['writes'],
       }),
-      `applies the sent name, description and slug on a ${method} update of a ${tx.noun}`,
+      `applies the sent name, description, slug${tx.hierarchical ? ' and parent' : ''} on a ${method} update of a ${tx.noun}`,
       async (t) => {
         const made = await makeTerm(t, tx, 'before', { description: t.name('old description') });
-        const sent = {
+        const sent: Params = {
           name: t.name(`after ${lower} ü`),
           description: t.name(`new description ${lower} – ñ`),
           slug: slugFor(t, `after-${lower}`),
         };
+        // Categories: move the term under a parent made for the check (the original refuses parent 0).
+        if (tx.hierarchical) sent.parent = (await makeTerm(t, tx, `new parent ${lower}`)).id;
         const res = await t.api.request({ method, path: `/${tx.kind}/${made.id}`, json: sent });
         t.expectStatus(res, '2xx', `${method} /${tx.kind}/${made.id}`);
         const { body, res: read } = await readTerm(t, tx, made.id);

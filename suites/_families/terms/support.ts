@@ -14,6 +14,11 @@ export function meta(tx: Taxonomy, m: Omit<CheckMeta, 'id'> & { id: string }): C
   return { ...m, id: `${tx.kind}.${m.id}` };
 }
 
+/** The request fields of the spec's table for this taxonomy: categories add `parent`. */
+export function termFields(tx: Taxonomy): string[] {
+  return ['name', 'description', 'slug', ...(tx.hierarchical ? ['parent'] : [])];
+}
+
 /** Query that shows empty terms too (hide_empty defaults to true, and most check terms have no events). */
 export const SHOW_EMPTY = { hide_empty: 0 };
 

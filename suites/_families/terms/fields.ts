@@ -1,0 +1,105 @@
+/**
+ * Invalid field values of categories and tags (issue 12, point 1): an empty name, and for
+ * categories a parent that names no category (an unknown ID, a non-numeric value), are refused
+ * on create and on update by POST, PUT and PATCH, and change nothing: no term is created, and the
+ * updated term keeps every field, also the valid ones sent with the invalid value. Measured on
+ * both versions (docs/requirements.md#measured-cross-cutting): `name: ""` on create and update and
+ * `parent` of a missing term on create are 400 `rest_invalid_param`, and the update takes the same
+ * arguments. Values are drawn by lib/arbitraries/invalid.ts (bounded runs). The fields applied on
+ * every method live in items.ts (`update.<method>-applies`) and create.ts (`create.reflects-fields`).
+ */
+import fc from 'fast-check';
+import { invalidCases, nonNumeric, unknownId } from '../../../lib/arbitraries/invalid.ts';
+import { check } from '../../../lib/check.ts';
+import type { Params } from '../../../lib/client.ts';
+import { type ApiRecord, req, showIds } from '../../../lib/contract.ts';
+import type { Taxonomy } from '../../../lib/resources.ts';
+import { idsOf, listTerms, makeTerm, meta, readTerm, SHOW_EMPTY, slugFor, termFields } from './support.ts';
+
+const METHODS = ['POST', 'PUT', 'PATCH'] as const;
+/** Which method the first case uses; the next cases take the following ones in turn. */
+const OFFSET = fc.integer({ min: 0, max: 2 });
+
+/** The invalid values of a taxonomy's fields: an empty name; categories also a parent that is no category. */
+function invalidTable(tx: Taxonomy): Record<string, Record<string, fc.Arbitrary<unknown>>> {
+  return {
+    name: { empty: fc.constant('') },
+    ...(tx.hierarchical ? { parent: { unknown: unknownId, 'non-numeric': nonNumeric } } : {}),
+  };
+}
+
+/** The fields a refused write must leave alone, for messages and comparison. */
+function snapshot(tx: Taxonomy, rec: ApiRecord): string {
+  return JSON.stringify(termFields(tx).map((f) => rec[f]));
+}
+
+export function termFieldChecks(tx: Taxonomy): void {
+  const table = invalidTable(tx);
+  const fields = Object.keys(table);
+
+  check(
+    meta(tx, {
+      id: 'fields.invalid-refused',
+      spec: `Resources and their fields / Event ${tx.noun} (name required, non-empty${tx.hierarchical ? '; parent: parent category term ID' : ''}); docs/requirements.md#measured-cross-cutting: invalid value is 400 rest_invalid_param (name "" on create and update, a missing parent on create)`,
+      level: 'must',
+      requirements: [
+        req.route('POST', tx.kind),
+        ...METHODS.map((m) => req.route(m, tx.kind, '/{id}')),
+        ...fields.map((f) => req.field(tx.kind, f)),
+        ...fields.map((f) => `cover:${tx.kind}.${f}.invalid`),
+      ],
+      tags: ['writes', 'property'],
+    }),
+    `refuses an empty name${tx.hierarchical ? ' and a parent that is no category (unknown ID, non-numeric)' : ''} on create and on POST, PUT and PATCH updates, and changes nothing`,
+    async (t) => {
+      const parent = tx.hierarchical ? await makeTerm(t, tx, 'parent') : undefined;
+      const made = await makeTerm(t, tx, 'target', {
+        description: t.name('kept description'),
+        slug: slugFor(t, 'kept'),
+        ...(parent ? { parent: parent.id } : {}),
+      });
+      const own = [made.id, ...(parent ? [parent.id] : [])];
+      const before = snapshot(tx, (await readTerm(t, tx, made.id)).body);
+      let run = 0;
+      await t.property(
+        fc.tuple(OFFSET, invalidCases(table)),
+        async ([offset, cases]) => {
+          run++;
+          for (const [i, c] of cases.entries()) {
+            const method = METHODS[(offset + i) % 3];
+            const shown = `${c.name}=${JSON.stringify(c.value)} (${c.kind})`;
+            // The invalid value goes with valid changes: a server that applies those and drops the
+            // invalid one changed the term.
+            const body: Params = { description: t.name(`changed r${run} c${i}`), [c.name]: c.value as string };
+            if (c.name !== 'name') body.name = t.name(`renamed r${run} c${i}`);
+            const res = await t.api.request({ method, path: `/${tx.kind}/${made.id}`, json: body });
+            t.expectStatus(res, '4xx', `${method} /${tx.kind}/${made.id} with ${shown}`);
+            const after = await readTerm(t, tx, made.id, `GET /${tx.kind}/${made.id} after the refused ${method}`);
+            t.assert(
+              snapshot(tx, after.body) === before,
+              `the refused ${method} with ${shown} changed the ${tx.noun}: ${termFields(tx).join(', ')} were ${before}, are ${snapshot(tx, after.body)}`,
+              after.res,
+            );
+            // The same value on create; the slug carries the scope, so a term created anyway is found.
+            const create: Params = {
+              name: c.name === 'name' ? '' : t.name(`created r${run} c${i}`),
+              slug: slugFor(t, `c-r${run}-c${i}`),
+              [c.name]: c.value as string,
+            };
+            const cres = await t.api.post(`/${tx.kind}`, create);
+            t.trackCreated(tx.kind, cres);
+            t.expectStatus(cres, '4xx', `POST /${tx.kind} with ${shown}`);
+          }
+          const { res, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 50 });
+          const extra = idsOf(items).filter((id) => !own.includes(id));
+          t.assert(
+            extra.length === 0,
+            `refused creates with ${cases.map((c) => `${c.name}=${JSON.stringify(c.value)}`).join(', ')} made ${tx.kind} ${showIds(extra)} anyway`,
+            res,
+          );
+        },
+        { numRuns: 2 },
+      );
+    },
+  );
+}
