@@ -107,3 +107,22 @@ test('every category and tag field of the spec has a create row and a row per up
   }
   expect(missing).toEqual([]);
 });
+
+test('every category and tag list parameter has a 400 row; include and exclude both forms; the edges of issue 12.2 have rows', () => {
+  const missing: string[] = [];
+  for (const tx of ['categories', 'tags']) {
+    const params = specIds(`param:${tx}.`);
+    expect(params.length, `param:${tx}.* rows of requirements.json`).toBeGreaterThanOrEqual(10);
+    for (const p of params)
+      if (!rows.has(`cover:${tx}.list.${p}.invalid-400`)) missing.push(`${tx}.list.${p}.invalid-400`);
+    // The ID filters whose unknown values must list nothing (LEVELS.md unknown filter values).
+    for (const p of params.filter((x) => ['include', 'parent', 'post', 'event'].includes(x)))
+      if (!rows.has(`cover:${tx}.list.${p}.invalid`)) missing.push(`${tx}.list.${p}.invalid`);
+    for (const p of ['include', 'exclude'])
+      for (const form of ['array', 'comma'])
+        if (!rows.has(`cover:${tx}.list.${p}.${form}`)) missing.push(`${tx}.list.${p}.${form}`);
+    for (const edge of ['post-event.event-wins', 'no-match', 'totals', 'order.edges', 'orderby.edges'])
+      if (!rows.has(`cover:${tx}.list.${edge}`)) missing.push(`${tx}.list.${edge}`);
+  }
+  expect(missing).toEqual([]);
+});

@@ -178,9 +178,14 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.include',
-      spec: `List ${tx.kind}: include (only these IDs)`,
+      spec: `List ${tx.kind}: include (only these IDs: an array or a comma list)`,
       level: 'must',
-      requirements: [req.param(tx.kind, 'include'), LIST],
+      requirements: [
+        req.param(tx.kind, 'include'),
+        LIST,
+        `cover:${tx.kind}.list.include.array`,
+        `cover:${tx.kind}.list.include.comma`,
+      ],
       tags: ['writes'],
     }),
     `include lists only the given ${tx.kind}`,
@@ -208,12 +213,17 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.exclude',
-      spec: `List ${tx.kind}: exclude (exclude these IDs)`,
+      spec: `List ${tx.kind}: exclude (exclude these IDs: an array or a comma list); docs/requirements.md#term-lists (as measured)`,
       level: 'must',
-      requirements: [req.param(tx.kind, 'exclude'), LIST],
+      requirements: [
+        req.param(tx.kind, 'exclude'),
+        LIST,
+        `cover:${tx.kind}.list.exclude.array`,
+        `cover:${tx.kind}.list.exclude.comma`,
+      ],
       tags: ['writes'],
     }),
-    `exclude leaves the given ${tx.kind} out of the list`,
+    `exclude leaves the given ${tx.kind} out of the list, sent as an array or as a comma list`,
     async (t) => {
       const [a, b, c] = [
         await makeTerm(t, tx, 'exc a'),
@@ -225,6 +235,12 @@ export function listChecks(tx: Taxonomy): void {
         sameIds(idsOf(items), [a.id, c.id]),
         `exclude=${b.id} lists ${showIds(idsOf(items))}, expected ${a.id}, ${c.id}`,
         res,
+      );
+      const comma = await listTerms(t, tx, { search: t.scope, exclude: `${a.id},${b.id}`, ...SHOW_EMPTY });
+      t.assert(
+        sameIds(idsOf(comma.items), [c.id]),
+        `exclude=${a.id},${b.id} (a comma list) lists ${showIds(idsOf(comma.items))}, expected only ${c.id}`,
+        comma.res,
       );
     },
   );
