@@ -3,6 +3,7 @@
  * one behaviour for several resources (route segment and list key, name field, meta fields, ...).
  * Pure definitions, no I/O; the families that use them live under suites/_families/.
  */
+import { at } from './contract.ts';
 
 export type LinkedKind = 'venue' | 'organizer';
 export type LinkedResource = 'venues' | 'organizers';
@@ -55,6 +56,23 @@ export interface Taxonomy {
 export const CATEGORIES: Taxonomy = { kind: 'categories', record: 'category', noun: 'category', hierarchical: true };
 export const TAGS: Taxonomy = { kind: 'tags', record: 'tag', noun: 'tag', hierarchical: false };
 
+/** How a generic check compares a field it sent with what the server answers (lib/normalise.ts; `id`: as a number). */
+export type Comparison = 'text' | 'exact' | 'date-time' | 'boolean' | 'cost' | 'id';
+
+/** Stands for the ID of a fresh record of the same resource, made by the check (a category's new parent). */
+export const NEW_RECORD = Symbol('a record made for the check');
+
+/** A field a generic check sends, and how the answer's value must match it. */
+export interface SentField {
+  field: string;
+  value: string | number | boolean | typeof NEW_RECORD;
+  compare: Comparison;
+}
+
+type Method = 'POST' | 'PUT' | 'PATCH';
+/** Makes a display name unique to the check (the check context's `t.name`). */
+type Namer = (label: string) => string;
+
 /**
  * What the generic family (suites/_families/generic/) needs to know of a resource, as data: where a
  * behaviour differs per resource, the difference is a field here, not a branch in a check.
@@ -64,6 +82,24 @@ export interface ResourceDef {
   plural: 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
   /** Word for check titles and messages. */
   noun: string;
+  /** Record kind of lib/schemas.ts. */
+  record: 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+  /** The field that names a record (required on create). */
+  nameField: 'title' | 'venue' | 'organizer' | 'name';
+  /**
+   * Fields every create and every update carries besides the name: an event's dates, `days` days
+   * ahead (4.6.8 resets unsent dates to 1970 on update, so updates send them too).
+   */
+  required: (days: number) => Record<string, string>;
+  /**
+   * What the update-applies checks set on the record first (`before`) and then send by each
+   * method (`sent`, every one asserted on the read-back: docs/requirements.md#update).
+   */
+  updateSample: (name: Namer, scope: string, method: Method) => { before: Record<string, unknown>; sent: SentField[] };
+  /** The update-applies checks also name the coverage rows `cover:<plural>.<field>.<method>` (issue 12). */
+  updateCoverRows: boolean;
+  /** What the form-encoded create sends and asserts (docs/requirements.md#request-bodies). */
+  formSample: (name: Namer, scope: string) => SentField[];
   /** Body of an update sent to a record that does not exist (label: a name made unique by the check). */
   ghostUpdate: (name: (label: string) => string, scope: string) => Record<string, string>;
   /** Missing record (docs/requirements.md#missing-record, #update-missing-record). */
@@ -81,10 +117,35 @@ export interface ResourceDef {
   };
 }
 
+/** A plain value for a venue's or organizer's meta field (the email field needs an address). */
+function metaSample(field: string, scope: string): string {
+  return field === 'email' ? `${scope}@example.org` : `${scope} ${field} Ærøskøbing Straße Ñandú 東京`;
+}
+
 export const RESOURCES: readonly ResourceDef[] = [
   {
     plural: 'events',
     noun: 'event',
+    record: 'event',
+    nameField: 'title',
+    required: (days) => ({ start_date: at(days, 10), end_date: at(days, 12) }),
+    updateSample: (name, scope, method) => ({
+      before: { description: 'old text', featured: false, cost: '5' },
+      sent: [
+        { field: 'title', value: name(`after ${method}`), compare: 'text' },
+        { field: 'description', value: `new text ${scope}`, compare: 'text' },
+        { field: 'start_date', value: at(34, 14), compare: 'date-time' },
+        { field: 'end_date', value: at(34, 16), compare: 'date-time' },
+        { field: 'featured', value: true, compare: 'boolean' },
+        { field: 'cost', value: '25', compare: 'cost' },
+      ],
+    }),
+    updateCoverRows: false,
+    formSample: (name) => [
+      { field: 'title', value: name('form'), compare: 'text' },
+      { field: 'start_date', value: at(41, 10), compare: 'date-time' },
+      { field: 'end_date', value: at(41, 12), compare: 'date-time' },
+    ],
     ghostUpdate: (name) => ({ title: name('ghost') }),
     missing: {
       update4xx: ['POST', 'PUT', 'PATCH'],
@@ -98,6 +159,26 @@ export const RESOURCES: readonly ResourceDef[] = [
     (d): ResourceDef => ({
       plural: d.plural,
       noun: d.kind,
+      record: d.kind,
+      nameField: d.nameField,
+      required: () => ({}),
+      updateSample: (name, scope) => ({
+        before: { description: 'before', [d.searchField]: metaSample(d.searchField, scope) },
+        sent: [
+          { field: d.nameField, value: name(`renamed ${d.kind} Ōtaki`), compare: 'text' },
+          { field: 'description', value: `${scope} nouvelle déscription`, compare: 'text' },
+          {
+            field: d.searchField,
+            value: d.searchField === 'email' ? `${scope}.new@example.org` : `${scope} Łódź`,
+            compare: 'text',
+          },
+        ],
+      }),
+      updateCoverRows: false,
+      formSample: (name, scope) => [
+        { field: d.nameField, value: name(`form ${d.kind} Ünïcödé`), compare: 'text' },
+        { field: 'description', value: `${scope} form body`, compare: 'text' },
+      ],
       ghostUpdate: (_name, scope) => ({ description: `${scope} nowhere` }),
       missing: {
         update4xx: ['POST'],
@@ -112,6 +193,31 @@ export const RESOURCES: readonly ResourceDef[] = [
     (tx): ResourceDef => ({
       plural: tx.kind,
       noun: tx.noun,
+      record: tx.record,
+      nameField: 'name',
+      required: () => ({}),
+      updateSample: (name, scope, method) => {
+        const lower = method.toLowerCase();
+        return {
+          before: { description: name('old description') },
+          sent: [
+            { field: 'name', value: name(`after ${lower} ü`), compare: 'text' },
+            { field: 'description', value: name(`new description ${lower} – ñ`), compare: 'text' },
+            {
+              field: 'slug',
+              value: `${scope}-after-${lower}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-'),
+              compare: 'exact',
+            },
+            // Categories move under a parent made for the check (the original refuses parent 0).
+            ...(tx.hierarchical ? [{ field: 'parent', value: NEW_RECORD, compare: 'id' } as const] : []),
+          ],
+        };
+      },
+      updateCoverRows: true,
+      formSample: (name) => [
+        { field: 'name', value: name('form'), compare: 'text' },
+        { field: 'description', value: name('form description'), compare: 'text' },
+      ],
       ghostUpdate: (name) => ({ name: name('ghost') }),
       missing: {
         update4xx: ['POST'],

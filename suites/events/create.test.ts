@@ -120,52 +120,6 @@ check(
 
 check(
   {
-    id: 'events.create.form-body',
-    spec: 'Payload: request parameters; docs/requirements.md#request-bodies (should: form works too)',
-    level: 'should',
-    requirements: [
-      CREATE,
-      req.field('events', 'title'),
-      req.field('events', 'start_date'),
-      req.field('events', 'end_date'),
-    ],
-    tags: ['writes'],
-  },
-  'creates an event from a form-encoded body and reflects title and dates',
-  async (t) => {
-    const payload = eventBody(t, 'form', {}, 41);
-    const { read, readRes } = await createAndRead(t, payload, { form: true });
-    t.assert(
-      sameText(payload.title as string, read.title),
-      `title came back ${JSON.stringify(read.title)}, sent ${JSON.stringify(payload.title)}`,
-      readRes,
-    );
-    t.assert(
-      sameDateTime(payload.start_date as string, read.start_date),
-      `start_date came back ${JSON.stringify(read.start_date)}, sent ${payload.start_date}`,
-      readRes,
-    );
-  },
-);
-
-check(
-  {
-    id: 'events.create.answers-201',
-    spec: 'docs/requirements.md#valid-create (should: 201)',
-    level: 'should',
-    requirements: [CREATE],
-    tags: ['writes'],
-  },
-  'answers 201 to an event create',
-  async (t) => {
-    const res = await t.api.post('/events', eventBody(t, '201'));
-    t.trackCreated('events', res);
-    t.expectStatus(res, 201, 'the event create');
-  },
-);
-
-check(
-  {
     id: 'events.create.record-contract',
     spec: 'docs/requirements.md#contract (must: JSON object with an integer id, fields named like the request fields)',
     level: 'must',

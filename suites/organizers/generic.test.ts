@@ -1,5 +1,12 @@
 /** organizers: the generic resource family (suites/_families/generic/), declared once for all five resources. */
 import { resource } from '../../lib/resources.ts';
+import { createChecks } from '../_families/generic/create.ts';
 import { missingChecks } from '../_families/generic/missing.ts';
+import { readChecks } from '../_families/generic/read.ts';
+import { updateChecks } from '../_families/generic/update.ts';
 
-missingChecks(resource('organizers'));
+const r = resource('organizers');
+readChecks(r);
+missingChecks(r);
+createChecks(r);
+updateChecks(r);

@@ -2,39 +2,14 @@
  * Read of one venue or organizer by ID, a missing ID, and the record schemas.
  */
 import { check } from '../../../lib/check.ts';
-import { sameText } from '../../../lib/normalise.ts';
 import { validateRecord } from '../../../lib/schemas.ts';
 import { req } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
-import { createRecord, fullPayload } from './support.ts';
+import { fullPayload } from './support.ts';
 
 export function readChecks(d: LinkedDef): void {
   const P = d.plural;
   const routeRead = req.route('GET', d.plural, '/{id}');
-
-  check(
-    {
-      id: `${P}.read.by-id`,
-      spec: `Endpoints: GET /${P}/{id}; docs/requirements.md#read-by-id (must: returns the record)`,
-      level: 'must',
-      requirements: [routeRead, req.field(d.plural, d.nameField)],
-      tags: ['writes'],
-    },
-    `returns the ${d.kind} by ID, with its name`,
-    async (t) => {
-      const rec = await createRecord(t, d, {}, 'readable Ünïcode');
-      const res = await t.api.get(`/${P}/${rec.id}`);
-      t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
-      const body = t.record(res);
-      t.assert(body?.id === rec.id, `GET /${P}/${rec.id} answered the record with id ${JSON.stringify(body?.id)}`, res);
-      const sent = t.name(`readable Ünïcode ${d.kind}`);
-      t.assert(
-        sameText(sent, body?.[d.nameField]),
-        `the read ${d.kind} shows ${d.nameField} ${JSON.stringify(body?.[d.nameField])}, sent ${JSON.stringify(sent)}`,
-        res,
-      );
-    },
-  );
 
   check(
     {

@@ -116,40 +116,6 @@ export function createChecks(tx: Taxonomy): void {
     },
   );
 
-  check(
-    meta(tx, {
-      id: 'create.answers-201',
-      spec: 'Create answers 201 (original; docs/requirements.md#valid-create should)',
-      level: 'should',
-      requirements: [POST],
-      tags: ['writes'],
-    }),
-    `answers 201 to a ${tx.noun} create`,
-    async (t) => {
-      const res = await t.api.post(`/${tx.kind}`, { name: t.name('created') });
-      t.trackCreated(tx.kind, res);
-      t.expectStatus(res, 201, `POST /${tx.kind}`);
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'create.form-body',
-      spec: 'Payload: request parameters; docs/requirements.md#request-bodies (should)',
-      level: 'should',
-      requirements: [req.field(tx.kind, 'name'), req.field(tx.kind, 'description'), POST],
-      tags: ['writes'],
-    }),
-    `creates a ${tx.noun} from a form-encoded body`,
-    async (t) => {
-      const sent = { name: t.name('form'), description: t.name('form description') };
-      const res = await t.api.request({ method: 'POST', path: `/${tx.kind}`, form: sent });
-      t.trackCreated(tx.kind, res);
-      t.expectStatus(res, '2xx', `POST /${tx.kind} form-encoded`);
-      assertReflects(t, tx, sent, res.json, res, 'the create answer');
-    },
-  );
-
   if (!tx.hierarchical) {
     check(
       meta(tx, {
