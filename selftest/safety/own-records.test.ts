@@ -53,3 +53,32 @@ test("an untagged record registered by id survives the cleanup; the check's own 
   expect(t.cleanupErrors).toEqual([`not deleting /tags/${foreignId}: it does not carry the run tag ccownrec1`]);
   await t.api.close();
 });
+
+test('a record the check deleted itself (2xx) costs no second DELETE; one it failed to delete is deleted', async () => {
+  const t = new CheckContext(
+    {
+      id: 'events.selftest.one-delete',
+      spec: 'selftest',
+      level: 'must',
+      requirements: ['route:POST /cal/events/v1/events'],
+      tags: ['writes'],
+    },
+    cfg,
+  );
+  const body = (label: string) => ({
+    title: t.name(label),
+    start_date: '2030-01-01 10:00:00',
+    end_date: '2030-01-01 11:00:00',
+  });
+  const gone = await t.create('events', body('gone'));
+  const kept = await t.create('events', body('kept'));
+  expect((await t.api.delete(`/events/${gone.id}`, { force: true })).status).toBe(200);
+  // Refused: the cleanup must still delete it.
+  expect((await t.anon.delete(`/events/${kept.id}`)).status).toBeGreaterThanOrEqual(400);
+  const before = t.exchanges.length;
+  await t.cleanup();
+  const deletes = t.exchanges.slice(before).map((e) => `${e.method} ${e.url.replace(/.*\/events/, '/events')}`);
+  expect(deletes).toEqual([`DELETE /events/${kept.id}`]);
+  expect(t.cleanupErrors).toEqual([]);
+  await t.api.close();
+});

@@ -488,8 +488,14 @@ async function readLinked(t: CheckContext, res: ApiResponse, kind: 'venue' | 'or
   t.expectStatus(readRes, '2xx', `reading the created event ${field(res.json, 'id')}`);
   const read = t.record(readRes);
   const ids = linkedIds(read[kind]);
-  for (const id of ids) t.track(kind === 'venue' ? 'venues' : 'organizers', id);
   const records: ApiRecord[] = Array.isArray(read[kind]) ? read[kind] : read[kind] ? [read[kind]] : [];
+  // The embedded records carry the names sent (run-tagged) when the server shows them.
+  for (const id of ids)
+    t.track(
+      kind === 'venue' ? 'venues' : 'organizers',
+      id,
+      records.find((r) => r?.id === id),
+    );
   return { read, readRes, ids, records };
 }
 

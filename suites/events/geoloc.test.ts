@@ -27,7 +27,7 @@ check(
     const here = field(at.json, 'id');
     if (!(at.status < 300 && isInteger(here)))
       return t.blocked(`setup: creating an event at the geolocated venue answered ${at.status}`, at);
-    t.track('events', here);
+    t.track('events', here, at.json);
     const elsewhere = (await makeEvent(t, 'geo none', {}, 25)).id;
     const geo = await scoped(t, { geoloc: true });
     t.assert(

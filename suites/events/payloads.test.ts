@@ -70,7 +70,7 @@ check(
       t.expectStatus(res, '2xx', 'creating a valid event');
       const rec = t.record(res, 'the create answer');
       t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (id ${JSON.stringify(rec?.id)})`, res);
-      t.track('events', rec.id);
+      t.track('events', rec.id, rec);
       const bad = mismatches(sent, rec);
       if (bad.length)
         t.fail(`the create answer does not reflect the payload ${JSON.stringify(sent)}: ${bad.join('; ')}`, res);
@@ -99,7 +99,7 @@ async function refusedAndNothingCreated(
   const list = await t.api.get('/events', { search: marker, per_page: 50 });
   const found = readList(t, list, 'events', { what: `listing events matching ${marker}` }).records;
   if (found.length) {
-    for (const e of found) if (Number.isInteger(e?.id)) t.track('events', e.id);
+    for (const e of found) if (Number.isInteger(e?.id)) t.track('events', e.id, e);
     t.fail(
       `${what} answered ${res.status} but created event(s) ${found.map((e) => e?.id).join(', ')} (found by searching ${marker})`,
       list,

@@ -52,7 +52,7 @@ export function payloadChecks(d: LinkedDef): void {
         const sent = bind(d, t.scope, ++n, draft);
         const res = await t.api.post(`/${P}`, sent);
         const id = field(res.json, 'id');
-        if (isInteger(id)) t.track(P, id);
+        if (isInteger(id)) t.track(P, id, res.json);
         t.expectStatus(res, '2xx', `POST /${P}`);
         t.assert(Number.isInteger(id), `the create answer has no integer id`, res);
         const bad = mismatch(d, sent, res.json);

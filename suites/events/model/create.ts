@@ -25,7 +25,7 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     r.t.expectStatus(res, '2xx', 'creating an event');
     const rec = r.t.record(res, 'the create answer');
     r.t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (${JSON.stringify(rec?.id)})`, res);
-    r.t.track('events', rec.id);
+    r.t.track('events', rec.id, rec);
     const ev: ModelEvent = {
       id: rec.id,
       fields: new Map(Object.entries(body) as Array<[Field, string]>),
