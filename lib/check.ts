@@ -17,7 +17,6 @@ export {
   sourceFromStack,
   type CheckMeta,
   type CheckRecord,
-  type Group,
   type Level,
   type RecordedRequest,
   type Resource,

@@ -12,7 +12,6 @@ import type { UnjudgedCause } from './outcome.ts';
 import { TAGS, type Tag } from '../tags.ts';
 
 export type Level = 'must' | 'should';
-export type Group = 'root' | 'events' | 'venues' | 'organizers' | 'categories' | 'tags' | 'auth' | 'errors' | 'observe';
 export type Resource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
 export interface CheckMeta {

@@ -66,7 +66,6 @@ export interface OracleOptions {
 }
 
 export const RELATIVE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
-export const DATE_PARAMS = ['start_date', 'end_date', ...RELATIVE_PARAMS] as const;
 
 const DEFAULT_READINGS: Readings = { base: 'spec', basis: 'instant', window: 'overlap', windowFrom: 'yesterday' };
 

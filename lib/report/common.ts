@@ -5,7 +5,7 @@
  */
 import { type ResolvedConfig, replayCommand as configReplay } from '../config.ts';
 import type { CheckResult, RunReport, Status } from '../results.ts';
-import { groupOf, STATUSES } from '../results.ts';
+import { groupOf } from '../results.ts';
 
 /** One request of a check and its answer, as results.json records it for failing checks. */
 export interface ReportExchange {
@@ -103,12 +103,6 @@ export function curlNote(curls: string[]): string | undefined {
   return curls.some((c) => c.includes('CAL_PASSWORD') || c.includes('CAL_AUTH'))
     ? '# export CAL_USER and CAL_PASSWORD (or CAL_AUTH_HEADER) first: the lines read them from the environment'
     : undefined;
-}
-
-export function countsFor(checks: CheckResult[]): Record<Status, number> {
-  const out = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-  for (const c of checks) out[c.status] = (out[c.status] ?? 0) + 1;
-  return out;
 }
 
 export function firstLine(s: string | undefined): string {

@@ -2,8 +2,9 @@
  * Unit tests of lib/normalise.ts: the rules the text-rendering recordings need, stated one by
  * one, plus properties that keep the normalisation from drifting (idempotent, plain text kept).
  */
-import { describe, expect, test } from 'vitest';
+import { test as propertyTest } from '@fast-check/vitest';
 import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
 import { costNumbers, costReflects, normaliseText, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 
 describe('normaliseText', () => {
@@ -37,31 +38,29 @@ describe('normaliseText', () => {
     expect(normaliseText({ rendered: 'x' })).toBe('{"rendered":"x"}');
   });
 
-  test('is idempotent', () => {
-    fc.assert(
-      fc.property(
-        fc.string({
-          unit: fc.constantFrom(...'ab <>/&#;x0123-.\'"\n\u2014\u2019\u00d7\u2026'.split(''), 'amp', 'p', 'br', 'lt'),
-        }),
-        (s) => {
-          const once = normaliseText(s);
-          expect(normaliseText(once)).toBe(once);
-        },
-      ),
-      { numRuns: 500 },
-    );
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => normaliseText(normaliseText(s)) === normaliseText(s)));
+  // Property tests through @fast-check/vitest: a failure prints the seed and the shrunk input.
+  propertyTest.prop(
+    [
+      fc.string({
+        unit: fc.constantFrom(...'ab <>/&#;x0123-.\'"\n\u2014\u2019\u00d7\u2026'.split(''), 'amp', 'p', 'br', 'lt'),
+      }),
+    ],
+    { numRuns: 500 },
+  )('is idempotent on markup and entities', (s) => {
+    const once = normaliseText(s);
+    expect(normaliseText(once)).toBe(once);
   });
 
-  test('plain ASCII words separated by single spaces come back unchanged', () => {
-    const word = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
-    fc.assert(
-      fc.property(
-        fc.array(word, { minLength: 1, maxLength: 8 }),
-        (words) => normaliseText(words.join(' ')) === words.join(' '),
-      ),
-    );
+  propertyTest.prop([fc.string({ unit: 'binary' })])('is idempotent on any text', (s) => {
+    expect(normaliseText(normaliseText(s))).toBe(normaliseText(s));
   });
+
+  propertyTest.prop([fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), { minLength: 1, maxLength: 8 })])(
+    'plain ASCII words separated by single spaces come back unchanged',
+    (words) => {
+      expect(normaliseText(words.join(' '))).toBe(words.join(' '));
+    },
+  );
 });
 
 describe('sameText', () => {

@@ -6,7 +6,7 @@
  */
 import type { CheckContext } from '../../../lib/check.ts';
 import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { day, pastDate, readList, recordId, type ApiRecord } from '../../../lib/contract.ts';
+import { day, readList, recordId, type ApiRecord } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 
 /** A value for a text meta field, containing non-ASCII text and the check's scope. */
@@ -48,13 +48,6 @@ export async function createRecord(
   label = 'record',
 ): Promise<ApiRecord> {
   return t.create(d.plural, { [d.nameField]: t.name(`${label} ${d.kind}`), ...fields });
-}
-
-/** Creates `n` records named `<scope> <label> i` with distinct past dates; returns them oldest first. */
-export async function createMany(t: CheckContext, d: LinkedDef, n: number, label = 'paged'): Promise<ApiRecord[]> {
-  const out: ApiRecord[] = [];
-  for (let i = 0; i < n; i++) out.push(await createRecord(t, d, { date: pastDate(i) }, `${label} ${i}`));
-  return out;
 }
 
 export interface ListPage {
@@ -123,9 +116,4 @@ export async function createLinkedEvent(
     if (res.status !== 400) break;
   }
   t.blocked(`setup: creating an event linked to ${d.kind} ${id} answered ${last?.status}`, last);
-}
-
-/** The record's name as shown. */
-export function nameOf(d: LinkedDef, rec: ApiRecord): unknown {
-  return rec?.[d.nameField];
 }
