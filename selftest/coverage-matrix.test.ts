@@ -126,3 +126,20 @@ test('every category and tag list parameter has a 400 row; include and exclude b
   }
   expect(missing).toEqual([]);
 });
+
+test('venue and organizer list filters: has_events and only_with_upcoming true and false, and event, over only past, only draft and mixed events', () => {
+  const missing: string[] = [];
+  const cases = ['past', 'draft', 'mixed'];
+  for (const plural of ['venues', 'organizers']) {
+    const params = specIds(`param:${plural}.`);
+    for (const p of ['has_events', 'only_with_upcoming', 'event'])
+      expect(params, `param:${plural}.${p} of requirements.json`).toContain(p);
+    for (const p of ['has_events', 'only_with_upcoming'])
+      for (const value of ['true', 'false'])
+        for (const c of cases)
+          if (!rows.has(`cover:${plural}.list.${p}.${value}.${c}`)) missing.push(`${plural}.list.${p}.${value}.${c}`);
+    for (const c of [...cases, 'none', 'other-kind'])
+      if (!rows.has(`cover:${plural}.list.event.${c}`)) missing.push(`${plural}.list.event.${c}`);
+  }
+  expect(missing).toEqual([]);
+});

@@ -93,6 +93,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'ends-before-replaces-end-date': EL('date-filters', 'ends-', 'end-date', 'strict-dates', 'include'),
   'base-inverted-window-overlap': EL('base-', 'date-filters', 'start-date', 'end-date', 'default-window'),
   'venue-not-unlinkable': ['events.fields.', 'events.update.', 'errors.'],
+  'upcoming-drafts-never-count': ['venues.list.', 'organizers.list.'],
 };
 
 // Issue 12's coverage checks (events.fields/params/pages/visibility) under the quirks that touch them.
