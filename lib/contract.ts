@@ -212,8 +212,12 @@ export const req = {
   /** `route:GET /cal/events/v1/events/{id}` */
   route: (method: Method, resource: ResourceKey, item: RouteItem = '') =>
     `route:${method} ${NAMESPACE_PATH}/${resource}${item}`,
+  /** `route:GET /cal/events/v1` (the namespace root) or `route:GET /cal/events/v1/doc` */
+  rootRoute: (item: '' | '/doc' = '') => `route:GET ${NAMESPACE_PATH}${item}`,
   /** `field:events.title` */
   field: (resource: ResourceKey, name: string) => `field:${resource}.${name}`,
-  /** `param:events.search` */
-  param: (resource: ResourceKey, name: string) => `param:${resource}.${name}`,
+  /** `param:events.search`; `param:root.context` (the root route), `param:path.id` (an item route's ID) */
+  param: (resource: ResourceKey | 'root' | 'path', name: string) => `param:${resource}.${name}`,
+  /** A row of the coverage matrix (issue 12): `cover:events.title.post` */
+  cover: (row: string) => `cover:${row}`,
 };

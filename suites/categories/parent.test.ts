@@ -13,7 +13,7 @@ check(
     id: 'categories.create.parent',
     spec: 'Resources and their fields / Event category (parent: parent category term ID)',
     level: 'must',
-    requirements: [req.field(tx.kind, 'parent'), req.route('POST', tx.kind), 'cover:categories.parent.create'],
+    requirements: [req.field(tx.kind, 'parent'), req.route('POST', tx.kind), req.cover('categories.parent.create')],
     tags: ['writes'],
   },
   'creates a category under a parent and reflects the parent',

@@ -7,19 +7,20 @@ import { check, type CheckContext } from '../../lib/check.ts';
 import type { ApiResponse } from '../../lib/client.ts';
 import { type ApiRecord, at, field, isBaseEmptyPage, req, type ResourceKey } from '../../lib/contract.ts';
 
-const NS = '/cal/events/v1';
+const RESOURCES: ResourceKey[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+const ITEM_METHODS = ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'] as const;
 const ALL_ROUTES: string[] = [
-  `GET ${NS}`,
-  `GET ${NS}/doc`,
-  ...['events', 'venues', 'organizers', 'categories', 'tags'].flatMap((r) => [
-    `GET ${NS}/${r}`,
-    `POST ${NS}/${r}`,
-    ...['GET', 'DELETE', 'POST', 'PUT', 'PATCH'].map((m) => `${m} ${NS}/${r}/{id}`),
+  req.rootRoute(),
+  req.rootRoute('/doc'),
+  ...RESOURCES.flatMap((r) => [
+    req.route('GET', r),
+    req.route('POST', r),
+    ...ITEM_METHODS.map((m) => req.route(m, r, '/{id}')),
   ]),
-  ...['events', 'venues', 'organizers'].flatMap((r) =>
-    ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'].map((m) => `${m} ${NS}/${r}/by-slug/{slug}`),
+  ...(['events', 'venues', 'organizers'] as const).flatMap((r) =>
+    ITEM_METHODS.map((m) => req.route(m, r, '/by-slug/{slug}')),
   ),
-].map((r) => `route:${r}`);
+];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -176,7 +177,7 @@ check(
     id: 'errors.routes.unknown-404',
     spec: 'Endpoints (only the routes of the table); docs/requirements.md#measured-cross-cutting unknown routes are 404 rest_no_route (should)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1'],
+    requirements: [req.rootRoute()],
     tags: [],
   },
   'answers 404 to a route that is not in the endpoint table',

@@ -4,17 +4,17 @@
  * by ID. LEVELS.md: by-slug read = same record as by ID (must); a missing record is a 4xx (must).
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf, type ApiRecord } from '../../lib/contract.ts';
+import { isRecordOf, type ApiRecord, req } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
-const BY_SLUG = 'route:GET /cal/events/v1/events/by-slug/{slug}';
+const BY_SLUG = req.route('GET', 'events', '/by-slug/{slug}');
 
 check(
   {
     id: 'events.by-slug.empty-slug',
     spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record)',
     level: 'must',
-    requirements: [BY_SLUG, 'param:path.slug', 'cover:events.by-slug.empty'],
+    requirements: [BY_SLUG, req.param('path', 'slug'), req.cover('events.by-slug.empty')],
     tags: [],
   },
   'an empty slug serves no event record',
@@ -36,7 +36,7 @@ check(
     id: 'events.by-slug.other-kind',
     spec: 'Endpoints: GET /events/by-slug/{slug} (an event); docs/requirements.md#missing-record (must: 4xx)',
     level: 'must',
-    requirements: [BY_SLUG, 'param:path.slug', 'cover:events.by-slug.other-kind'],
+    requirements: [BY_SLUG, req.param('path', 'slug'), req.cover('events.by-slug.other-kind')],
     tags: ['writes'],
   },
   'the slug of a venue or organizer is no event: 4xx',
@@ -57,7 +57,7 @@ check(
     id: 'events.by-slug.draft',
     spec: 'docs/requirements.md#measured-cross-cutting: anonymous reads of non-published records are 403; the editor reads them (should, security)',
     level: 'should',
-    requirements: [BY_SLUG, 'cover:events.by-slug.draft'],
+    requirements: [BY_SLUG, req.cover('events.by-slug.draft')],
     tags: ['writes', 'security', 'anonymous'],
   },
   "a draft's slug serves nothing to a visitor and the draft to an editor",
@@ -80,7 +80,7 @@ check(
     id: 'events.by-slug.same-record',
     spec: 'docs/requirements.md#by-slug read (same record as by ID); docs/requirements.md#record-shapes (single reads carry the full record)',
     level: 'should',
-    requirements: [BY_SLUG, 'route:GET /cal/events/v1/events/{id}', 'cover:events.by-slug.same-record'],
+    requirements: [BY_SLUG, req.route('GET', 'events', '/{id}'), req.cover('events.by-slug.same-record')],
     tags: ['writes'],
   },
   'the read by slug returns the same full record as the read by ID',

@@ -4,17 +4,17 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, req, showIds, field } from '../../lib/contract.ts';
+import { isRecordOf, type Method, req, showIds, field } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
-const R = (m: string) => `route:${m} /cal/events/v1/events/by-slug/{slug}`;
+const R = (m: Method) => req.route(m, 'events', '/by-slug/{slug}');
 
 check(
   {
     id: 'events.by-slug.read',
     spec: 'Endpoints: GET /events/by-slug/{slug}; docs/requirements.md#by-slug (must: same record as by ID)',
     level: 'must',
-    requirements: [R('GET'), req.field('events', 'slug'), 'param:path.slug'],
+    requirements: [R('GET'), req.field('events', 'slug'), req.param('path', 'slug')],
     tags: ['writes'],
   },
   'reads the same event by its slug as by its ID',

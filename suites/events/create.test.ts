@@ -43,7 +43,7 @@ function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' 
           ? `Resources and their fields / Event: ${field} required on create; docs/requirements.md#missing-required-field (must: 4xx and nothing created)`
           : 'docs/requirements.md#missing-required-field (should: 400 rest_missing_callback_param)',
       level,
-      requirements: [`field:events.${field}`, CREATE],
+      requirements: [req.field('events', field), CREATE],
       tags: ['writes'],
     },
     level === 'must'
@@ -619,7 +619,7 @@ for (const kind of ['venue', 'organizer'] as const) {
         ? 'Resources and their fields / Event: venue (array of IDs or data): the spec types venue as an array; docs/requirements.md#levels inline data (the original accepts a venue only as one object: 400 on an array)'
         : 'Resources and their fields / Event: organizer (IDs or data); docs/requirements.md#levels inline data (the form the original refuses with 400; accepted by a lenient server)',
       level: 'should',
-      requirements: [CREATE, `field:events.${kind}`],
+      requirements: [CREATE, req.field('events', kind)],
       tags: ['writes'],
     },
     venue
@@ -656,7 +656,7 @@ for (const [field, resource] of [
       id: `events.create.${field}`,
       spec: `Resources and their fields / Event: ${field} (extended only; ID or name); docs/requirements.md#terms-on-create (must: by ID, and by a new name)`,
       level: 'must',
-      requirements: [CREATE, `field:events.${field}`],
+      requirements: [CREATE, req.field('events', field)],
       tags: ['writes', 'extended'],
     },
     `links ${field} given by ID and creates one given by a new name`,

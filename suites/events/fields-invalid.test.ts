@@ -17,7 +17,7 @@ import {
   unknownId,
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
-import { at, type ApiRecord, field } from '../../lib/contract.ts';
+import { at, type ApiRecord, field, req } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
@@ -101,10 +101,10 @@ check(
     spec: 'docs/requirements.md#measured-cross-cutting: invalid values (bad date string, unknown venue/organizer/category ID, non-boolean featured) are 400; docs/requirements.md#levels unknown values (must: no effect)',
     level: 'must',
     requirements: [
-      'route:POST /cal/events/v1/events/{id}',
-      'route:PUT /cal/events/v1/events/{id}',
-      'route:PATCH /cal/events/v1/events/{id}',
-      ...[...Object.keys(MUST_TABLE), ...Object.keys(MUST_EXTENDED)].map((f) => `cover:events.${f}.invalid`),
+      req.route('POST', 'events', '/{id}'),
+      req.route('PUT', 'events', '/{id}'),
+      req.route('PATCH', 'events', '/{id}'),
+      ...[...Object.keys(MUST_TABLE), ...Object.keys(MUST_EXTENDED)].map((f) => req.cover(`events.${f}.invalid`)),
     ],
     tags: ['writes', 'property'],
   },
@@ -129,8 +129,8 @@ check(
     spec: 'docs/requirements.md#measured-cross-cutting: invalid value is 400 rest_invalid_param; Resources and their fields / Event (types: integer author, boolean flags, time zone, image ID or URL)',
     level: 'should',
     requirements: [
-      'route:PATCH /cal/events/v1/events/{id}',
-      ...Object.keys(SHOULD_TABLE).map((f) => `cover:events.${f}.invalid`),
+      req.route('PATCH', 'events', '/{id}'),
+      ...Object.keys(SHOULD_TABLE).map((f) => req.cover(`events.${f}.invalid`)),
     ],
     tags: ['writes', 'property'],
   },
@@ -153,7 +153,11 @@ check(
     id: 'events.fields.image-not-image',
     spec: 'Resources and their fields / Event: image (featured image ID): the ID of a record that is no image is refused (should)',
     level: 'should',
-    requirements: ['route:PATCH /cal/events/v1/events/{id}', 'field:events.image', 'cover:events.image.non-image'],
+    requirements: [
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'image'),
+      req.cover('events.image.non-image'),
+    ],
     tags: ['writes'],
   },
   'refuses the ID of an event (not an image) as image and changes nothing',

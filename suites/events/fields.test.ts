@@ -3,22 +3,22 @@
  * Event table is sent and asserted on update by POST, PUT and PATCH (create is covered by
  * create.test.ts). Every update sends `start_date`/`end_date` too: 4.6.8 resets unsent dates to
  * 1970 and 6.x resets status, flags, website, cost, timezone and organizers (reference-behavior.md,
- * known deviations), so a must-check asserts only fields it sent. Matrix rows: `cover:events.<field>.<op>`.
+ * known deviations), so a must-check asserts only fields it sent. Matrix rows: req.cover(`events.<field>.<op>`).
  */
 import { DateTime } from 'luxon';
 import { check, type CheckContext } from '../../lib/check.ts';
 import type { Params } from '../../lib/client.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { at, field, type ApiRecord, isObject } from '../../lib/contract.ts';
+import { at, field, type ApiRecord, isObject, req } from '../../lib/contract.ts';
 import { linkedIds, makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 type Method = (typeof METHODS)[number];
-const ROUTES = METHODS.map((m) => `route:${m} /cal/events/v1/events/{id}`);
+const ROUTES = METHODS.map((m) => req.route(m, 'events', '/{id}'));
 
 /** The matrix rows of `fields` on every update method. */
 function coverRows(fields: string[], ops: string[] = ['post', 'put', 'patch']): string[] {
-  return fields.flatMap((f) => ops.map((op) => `cover:events.${f}.${op}`));
+  return fields.flatMap((f) => ops.map((op) => req.cover(`events.${f}.${op}`)));
 }
 
 /** Update an event by `method` with `body` (dates always sent), then read it back by ID. */
@@ -46,9 +46,9 @@ check(
     level: 'must',
     requirements: [
       ...ROUTES,
-      'field:events.date',
-      'field:events.date_utc',
-      'field:events.status',
+      req.field('events', 'date'),
+      req.field('events', 'date_utc'),
+      req.field('events', 'status'),
       ...coverRows(['date', 'date_utc', 'status']),
     ],
     tags: ['writes'],
@@ -82,7 +82,7 @@ check(
     id: 'events.fields.author',
     spec: 'Resources and their fields / Event: author (user ID; update: POST, PUT, PATCH); docs/requirements.md#update (must: each applies the sent fields); n/a unless fixture otherAuthor (sending the default author back proves nothing)',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.author', ...coverRows(['author'])],
+    requirements: [...ROUTES, req.field('events', 'author'), ...coverRows(['author'])],
     tags: ['writes', 'fixture'],
   },
   'applies the author sent by POST, PUT and PATCH (alternating another existing user and the default author)',
@@ -116,7 +116,7 @@ check(
     id: 'events.fields.flags',
     spec: 'Resources and their fields / Event: show_map, show_map_link, hide_from_listings, sticky, featured (booleans; update: POST, PUT, PATCH)',
     level: 'must',
-    requirements: [...ROUTES, ...FLAGS.map((f) => `field:events.${f}`), ...coverRows([...FLAGS])],
+    requirements: [...ROUTES, ...FLAGS.map((f) => req.field('events', f)), ...coverRows([...FLAGS])],
     tags: ['writes'],
   },
   'applies show_map, show_map_link, hide_from_listings, sticky and featured sent by POST, PUT and PATCH',
@@ -139,7 +139,12 @@ check(
     id: 'events.fields.website-cost',
     spec: 'Resources and their fields / Event: website (URL), cost (not typed); docs/requirements.md#contract (the numbers sent appear in cost or cost_details.values)',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.website', 'field:events.cost', ...coverRows(['website', 'cost'])],
+    requirements: [
+      ...ROUTES,
+      req.field('events', 'website'),
+      req.field('events', 'cost'),
+      ...coverRows(['website', 'cost']),
+    ],
     tags: ['writes'],
   },
   'applies website and cost (a number, a string, a range) sent by POST, PUT and PATCH',
@@ -170,7 +175,7 @@ check(
     id: 'events.fields.timezone',
     spec: 'Resources and their fields / Event: timezone (time zone of the event), start_date, end_date',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.timezone', ...coverRows(['timezone'])],
+    requirements: [...ROUTES, req.field('events', 'timezone'), ...coverRows(['timezone'])],
     tags: ['writes'],
   },
   'applies a timezone sent by POST, PUT and PATCH and keeps the wall-clock dates sent with it',
@@ -193,7 +198,7 @@ check(
     id: 'events.fields.timezone-rereads',
     spec: 'docs/requirements.md#measured-cross-cutting: changing timezone re-interprets start_date/end_date in the new zone (should); utc_start_date is UTC',
     level: 'should',
-    requirements: [...ROUTES, 'field:events.timezone', 'cover:events.timezone.rereads'],
+    requirements: [...ROUTES, req.field('events', 'timezone'), req.cover('events.timezone.rereads')],
     tags: ['writes'],
   },
   'an update that changes the timezone reads the wall clock in the new zone (utc_start_date moves)',
@@ -219,7 +224,7 @@ check(
     id: 'events.fields.all-day',
     spec: 'Resources and their fields / Event: all_day (boolean, default false)',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.all_day', ...coverRows(['all_day'])],
+    requirements: [...ROUTES, req.field('events', 'all_day'), ...coverRows(['all_day'])],
     tags: ['writes'],
   },
   'applies all_day sent by POST, PUT and PATCH',
@@ -243,7 +248,7 @@ check(
     id: 'events.fields.all-day-snaps',
     spec: 'docs/requirements.md#measured-cross-cutting: whole-day rounding (4.6.8 and later); docs/requirements.md#levels (should)',
     level: 'should',
-    requirements: [...ROUTES, 'field:events.all_day', 'cover:events.all_day.snaps'],
+    requirements: [...ROUTES, req.field('events', 'all_day'), req.cover('events.all_day.snaps')],
     tags: ['writes'],
   },
   'an update making an event all-day snaps it to whole days (00:00:00 to 23:59:59)',
@@ -271,7 +276,7 @@ check(
     id: 'events.fields.image',
     spec: 'Resources and their fields / Event: image (featured image ID or URL); n/a unless fixture',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.image', ...coverRows(['image'])],
+    requirements: [...ROUTES, req.field('events', 'image'), ...coverRows(['image'])],
     tags: ['writes', 'fixture'],
   },
   'applies an image given by ID (POST, PATCH) and by URL (PUT)',
@@ -297,7 +302,7 @@ check(
     id: 'events.fields.image-cleared',
     spec: 'Resources and their fields / Event: image; an empty value clears it (should; n/a unless fixture)',
     level: 'should',
-    requirements: [...ROUTES, 'field:events.image', 'cover:events.image.clear'],
+    requirements: [...ROUTES, req.field('events', 'image'), req.cover('events.image.clear')],
     tags: ['writes', 'fixture'],
   },
   'an update with image "" removes the featured image',
@@ -332,7 +337,7 @@ check(
     id: 'events.fields.venue',
     spec: 'Resources and their fields / Event: venue (venue IDs); docs/requirements.md#venue-by-id (single ID, retry as [id] on 400)',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.venue', ...coverRows(['venue'])],
+    requirements: [...ROUTES, req.field('events', 'venue'), ...coverRows(['venue'])],
     tags: ['writes'],
   },
   'links the venue given by ID on POST, PUT and PATCH, replacing the previous one',
@@ -356,7 +361,7 @@ check(
     id: 'events.fields.organizer',
     spec: 'Resources and their fields / Event: organizer (array of organizer IDs); docs/requirements.md#levels (organizers accept arrays)',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.organizer', ...coverRows(['organizer'])],
+    requirements: [...ROUTES, req.field('events', 'organizer'), ...coverRows(['organizer'])],
     tags: ['writes'],
   },
   'links the organizers given as an array of IDs on POST, PUT and PATCH, replacing the previous ones',
@@ -383,10 +388,10 @@ check(
     level: 'must',
     requirements: [
       ...ROUTES,
-      'field:events.venue',
-      'field:events.organizer',
-      'cover:events.venue.inline',
-      'cover:events.organizer.inline',
+      req.field('events', 'venue'),
+      req.field('events', 'organizer'),
+      req.cover('events.venue.inline'),
+      req.cover('events.organizer.inline'),
     ],
     tags: ['writes'],
   },
@@ -429,7 +434,11 @@ check(
     id: 'events.fields.organizer-removed',
     spec: 'docs/requirements.md#measured-cross-cutting: an organizer given as [] removes all organizers; the spec allows any subset of IDs (should)',
     level: 'should',
-    requirements: ['route:PATCH /cal/events/v1/events/{id}', 'field:events.organizer', 'cover:events.organizer.clear'],
+    requirements: [
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'organizer'),
+      req.cover('events.organizer.clear'),
+    ],
     tags: ['writes'],
   },
   'an update with organizer [] unlinks every organizer',
@@ -450,7 +459,11 @@ check(
     id: 'events.fields.venue-removed',
     spec: 'Resources and their fields / Event: venue (the spec allows no venue; 6.8.0 offers no way to unlink one, 4.6.8 removes it when omitted: should)',
     level: 'should',
-    requirements: ['route:PATCH /cal/events/v1/events/{id}', 'field:events.venue', 'cover:events.venue.clear'],
+    requirements: [
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'venue'),
+      req.cover('events.venue.clear'),
+    ],
     tags: ['writes'],
   },
   'an update with venue [] unlinks the venue',
@@ -471,7 +484,12 @@ check(
     id: 'events.fields.terms',
     spec: 'Resources and their fields / Event: categories, tags (extended; ID or name); docs/requirements.md#terms-on-create (by ID, and by a new name)',
     level: 'must',
-    requirements: [...ROUTES, 'field:events.categories', 'field:events.tags', ...coverRows(['categories', 'tags'])],
+    requirements: [
+      ...ROUTES,
+      req.field('events', 'categories'),
+      req.field('events', 'tags'),
+      ...coverRows(['categories', 'tags']),
+    ],
     tags: ['writes', 'extended'],
   },
   'links categories and tags given by ID and by a new name on POST, PUT and PATCH',
@@ -513,11 +531,11 @@ check(
     spec: 'docs/requirements.md#measured-cross-cutting: categories/tags "" or [] clears them (M 6.8.0 for categories "")',
     level: 'should',
     requirements: [
-      'route:PATCH /cal/events/v1/events/{id}',
-      'field:events.categories',
-      'field:events.tags',
-      'cover:events.categories.clear',
-      'cover:events.tags.clear',
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'categories'),
+      req.field('events', 'tags'),
+      req.cover('events.categories.clear'),
+      req.cover('events.tags.clear'),
     ],
     tags: ['writes', 'extended'],
   },

@@ -144,7 +144,7 @@ for (const kind of ['venue', 'organizer'] as const) {
       id: `events.list.${kind}`,
       spec: `List events: ${kind} (one of the given IDs); docs/requirements.md#venue-organizer-filters (must: several IDs any-of)`,
       level: 'must',
-      requirements: [LIST, `param:events.${kind}`, `field:events.${kind}`],
+      requirements: [LIST, req.param('events', kind), req.field('events', kind)],
       tags: ['writes'],
     },
     `filters by one ${kind} ID and by several, any-of`,

@@ -6,7 +6,7 @@
  */
 import { check } from '../../lib/check.ts';
 import type { ApiResponse } from '../../lib/client.ts';
-import { field, sameIds, showIds as show } from '../../lib/contract.ts';
+import { field, sameIds, showIds as show, req } from '../../lib/contract.ts';
 import { listEvents, makeEvent } from './support.ts';
 
 check(
@@ -14,7 +14,7 @@ check(
     id: 'events.pages.rest-url-filters',
     spec: 'docs/requirements.md#measured-lists: lists carry rest_url (the default window shows in it); docs/requirements.md#record-shapes (should)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1/events', 'cover:events.list.rest-url'],
+    requirements: [req.route('GET', 'events'), req.cover('events.list.rest-url')],
     tags: ['writes'],
   },
   "a list's rest_url carries the filters it applied",
@@ -46,7 +46,7 @@ check(
     id: 'events.pages.links-exact',
     spec: 'docs/requirements.md#measured-lists: lists carry next_rest_url? and previous_rest_url?; docs/requirements.md#pages (should: next_rest_url followable)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1/events', 'param:events.page', 'cover:events.list.next-previous'],
+    requirements: [req.route('GET', 'events'), req.param('events', 'page'), req.cover('events.list.next-previous')],
     tags: ['writes'],
   },
   'next_rest_url and previous_rest_url exist exactly where another page exists and serve that page',

@@ -19,10 +19,10 @@ import {
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
 import { check, type CheckContext } from '../../lib/check.ts';
-import { sameIds, showIds as show, listedIds, field } from '../../lib/contract.ts';
+import { sameIds, showIds as show, listedIds, field, req } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
-const LIST = 'route:GET /cal/events/v1/events';
+const LIST = req.route('GET', 'events');
 
 const MUST_TABLE = {
   start_date: { malformed: malformedDate },
@@ -56,7 +56,7 @@ check(
     id: 'events.params.invalid-no-listing',
     spec: 'docs/requirements.md#measured-cross-cutting: invalid filter values are 400; docs/requirements.md#unknown-filter-values (must: no 2xx listing of unrelated records)',
     level: 'must',
-    requirements: [LIST, ...Object.keys(MUST_TABLE).map((p) => `cover:events.list.${p}.invalid`)],
+    requirements: [LIST, ...Object.keys(MUST_TABLE).map((p) => req.cover(`events.list.${p}.invalid`))],
     tags: ['writes', 'property'],
   },
   'a malformed date or an unknown venue, organizer or term never lists records the filter does not select',
@@ -87,8 +87,8 @@ check(
     level: 'should',
     requirements: [
       LIST,
-      ...[...Object.keys(SHOULD_TABLE), ...Object.keys(SHOULD_EXTENDED)].map(
-        (p) => `cover:events.list.${p}.invalid-400`,
+      ...[...Object.keys(SHOULD_TABLE), ...Object.keys(SHOULD_EXTENDED)].map((p) =>
+        req.cover(`events.list.${p}.invalid-400`),
       ),
     ],
     tags: ['property'],
@@ -148,8 +148,8 @@ check(
     requirements: [
       LIST,
       ...['venue', 'organizer', 'categories', 'include'].flatMap((p) => [
-        `cover:events.list.${p}.array`,
-        `cover:events.list.${p}.comma`,
+        req.cover(`events.list.${p}.array`),
+        req.cover(`events.list.${p}.comma`),
       ]),
     ],
     tags: ['writes', 'extended'],
@@ -182,7 +182,7 @@ check(
     id: 'events.params.tags-forms',
     spec: 'Lists: tags (several values any-of, array or comma list); docs/requirements.md#tags-filter (should: several values any-of; 6.x applies only the first)',
     level: 'should',
-    requirements: [LIST, 'cover:events.list.tags.array', 'cover:events.list.tags.comma'],
+    requirements: [LIST, req.cover('events.list.tags.array'), req.cover('events.list.tags.comma')],
     tags: ['writes', 'extended'],
   },
   'the array form and the comma-list form of tags both select the events of every tag',
@@ -204,7 +204,7 @@ check(
     id: 'events.params.no-match',
     spec: 'docs/requirements.md#measured-cross-cutting: 200 with an empty page 1 (6.x; 4.6.8 answers 404); docs/requirements.md#page-past-the-end (should: 200 empty)',
     level: 'should',
-    requirements: [LIST, 'cover:events.list.no-match'],
+    requirements: [LIST, req.cover('events.list.no-match')],
     tags: ['writes'],
   },
   'a filter whose value matches nothing answers 200 with an empty list and total 0',
@@ -231,7 +231,7 @@ check(
     id: 'events.params.several-statuses',
     spec: 'Lists: status (array); docs/requirements.md#status-filter (authenticated; several at once: should)',
     level: 'should',
-    requirements: [LIST, 'param:events.status', 'cover:events.list.status.several'],
+    requirements: [LIST, req.param('events', 'status'), req.cover('events.list.status.several')],
     tags: ['writes', 'auth'],
   },
   'several statuses at once (array and comma list) list the events of each of them',

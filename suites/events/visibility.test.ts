@@ -6,7 +6,7 @@
  * anonymous reads (must: LEVELS.md delete).
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { type ApiRecord, at, isRecordOf, showIds as show } from '../../lib/contract.ts';
+import { type ApiRecord, at, isRecordOf, showIds as show, req } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
 const HIDDEN = ['draft', 'pending', 'private', 'future'] as const;
@@ -31,10 +31,10 @@ check(
     spec: 'States and transitions: status; docs/requirements.md#measured-cross-cutting (anonymous lists see only published records; anonymous reads of other statuses 403); docs/requirements.md#anonymous-lists (should)',
     level: 'should',
     requirements: [
-      'route:GET /cal/events/v1/events/{id}',
-      'route:GET /cal/events/v1/events/by-slug/{slug}',
-      'route:GET /cal/events/v1/events',
-      ...HIDDEN.map((s) => `cover:events.visibility.${s}`),
+      req.route('GET', 'events', '/{id}'),
+      req.route('GET', 'events', '/by-slug/{slug}'),
+      req.route('GET', 'events'),
+      ...HIDDEN.map((s) => req.cover(`events.visibility.${s}`)),
     ],
     tags: ['writes', 'security', 'anonymous'],
   },
@@ -71,7 +71,7 @@ check(
     id: 'events.visibility.editor-sees',
     spec: 'docs/requirements.md#measured-cross-cutting: the administrator default list shows every status but the trash (next_rest_url carries status=any); docs/requirements.md#levels (should, as measured)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1/events', ...HIDDEN.map((s) => `cover:events.visibility.${s}.editor`)],
+    requirements: [req.route('GET', 'events'), ...HIDDEN.map((s) => req.cover(`events.visibility.${s}.editor`))],
     tags: ['writes', 'auth'],
   },
   "an editor's default list and filters include draft, pending, private and future events",
@@ -95,9 +95,9 @@ check(
     spec: 'docs/requirements.md#delete (must: record gone from default lists and from anonymous reads)',
     level: 'must',
     requirements: [
-      'route:DELETE /cal/events/v1/events/{id}',
-      'route:GET /cal/events/v1/events',
-      'cover:events.visibility.trash',
+      req.route('DELETE', 'events', '/{id}'),
+      req.route('GET', 'events'),
+      req.cover('events.visibility.trash'),
     ],
     tags: ['writes', 'anonymous'],
   },

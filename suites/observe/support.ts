@@ -6,7 +6,7 @@
 import { inject } from 'vitest';
 import type { CheckContext } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
-import { readList, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
+import { readList, req, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
 import {
   checkBudget,
   crawl,
@@ -25,11 +25,10 @@ declare module 'vitest' {
 
 export { WIDE_WINDOW, type Learned, type Plural };
 
-const NS = '/cal/events/v1';
-export const LIST = (plural: Plural) => `route:GET ${NS}/${plural}`;
-export const ITEM = (plural: Plural) => `route:GET ${NS}/${plural}/{id}`;
-export const BY_SLUG = (plural: Plural) => `route:GET ${NS}/${plural}/by-slug/{slug}`;
-export const PARAM = (plural: Plural, name: string) => `param:${plural}.${name}`;
+export const LIST = (plural: Plural) => req.route('GET', plural);
+export const ITEM = (plural: Plural) => req.route('GET', plural, '/{id}');
+export const BY_SLUG = (plural: Plural) => req.route('GET', plural, '/by-slug/{slug}');
+export const PARAM = (plural: Plural, name: string) => req.param(plural, name);
 
 let own: { key: string; promise: Promise<Learned> } | undefined;
 

@@ -4,6 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { linkedIds } from '../events/support.ts';
+import { req } from '../../lib/contract.ts';
 
 check(
   {
@@ -11,9 +12,9 @@ check(
     spec: "docs/requirements.md#measured-cross-cutting I9: after DELETE /organizers/{id} the linked event's organizer is []; docs/requirements.md#delete (should)",
     level: 'should',
     requirements: [
-      'route:DELETE /cal/events/v1/organizers/{id}',
-      'field:events.organizer',
-      'cover:organizers.delete.unlinks-events',
+      req.route('DELETE', 'organizers', '/{id}'),
+      req.field('events', 'organizer'),
+      req.cover('organizers.delete.unlinks-events'),
     ],
     tags: ['writes'],
   },

@@ -4,14 +4,14 @@
  * event read (LEVELS.md doc route: should; the originals serve OpenAPI 3 on 6.x, Swagger 2 on 4.6.8).
  */
 import { check } from '../../lib/check.ts';
-import { field, isObject } from '../../lib/contract.ts';
+import { field, isObject, req } from '../../lib/contract.ts';
 
 check(
   {
     id: 'root.doc.describes-events',
     spec: 'Endpoints: GET /doc (interface documentation); docs/requirements.md#doc-route (should: a JSON OpenAPI/Swagger document)',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1/doc', 'cover:root.doc.info', 'cover:root.doc.events'],
+    requirements: [req.rootRoute('/doc'), req.cover('root.doc.info'), req.cover('root.doc.events')],
     tags: [],
   },
   'serves an OpenAPI/Swagger document with info title and version that describes the event list and event read',

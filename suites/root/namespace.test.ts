@@ -3,14 +3,14 @@
  * lists its routes with their arguments. Clients discover the variant from it.
  */
 import { check } from '../../lib/check.ts';
-import { field, isObject } from '../../lib/contract.ts';
+import { field, isObject, req } from '../../lib/contract.ts';
 
 check(
   {
     id: 'root.get.names-namespace',
     spec: 'Endpoints: GET /cal/events/v1 (namespace description); docs/requirements.md#root-route',
     level: 'must',
-    requirements: ['route:GET /cal/events/v1'],
+    requirements: [req.rootRoute()],
     tags: [],
   },
   'the namespace root answers 2xx JSON naming the namespace',
@@ -31,7 +31,7 @@ check(
     id: 'root.get.accepts-namespace-and-context',
     spec: 'Root route parameters (namespace, context=view)',
     level: 'must',
-    requirements: ['param:root.namespace', 'param:root.context'],
+    requirements: [req.param('root', 'namespace'), req.param('root', 'context')],
     tags: [],
   },
   'the namespace root accepts its namespace and context parameters',
@@ -61,7 +61,7 @@ check(
     id: 'root.get.lists-routes',
     spec: 'docs/requirements.md#root-route: should = {namespace, routes} as recorded',
     level: 'should',
-    requirements: ['route:GET /cal/events/v1'],
+    requirements: [req.rootRoute()],
     tags: [],
   },
   'the namespace root lists every route of the variant under routes',

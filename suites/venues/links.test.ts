@@ -4,6 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { linkedIds } from '../events/support.ts';
+import { req } from '../../lib/contract.ts';
 
 check(
   {
@@ -11,9 +12,9 @@ check(
     spec: "docs/requirements.md#measured-cross-cutting I9: after DELETE /venues/{id} the linked event's venue is []; docs/requirements.md#delete (should)",
     level: 'should',
     requirements: [
-      'route:DELETE /cal/events/v1/venues/{id}',
-      'field:events.venue',
-      'cover:venues.delete.unlinks-events',
+      req.route('DELETE', 'venues', '/{id}'),
+      req.field('events', 'venue'),
+      req.cover('venues.delete.unlinks-events'),
     ],
     tags: ['writes'],
   },

@@ -12,7 +12,7 @@ export function readChecks(r: ResourceDef): void {
       id: `${P}.read.by-id`,
       spec: `Endpoints: GET /${P}/{id}; docs/requirements.md#read-by-id (must: returns the record)`,
       level: 'must',
-      requirements: [req.route('GET', P, '/{id}'), 'param:path.id', req.field(P, r.nameField)],
+      requirements: [req.route('GET', P, '/{id}'), req.param('path', 'id'), req.field(P, r.nameField)],
       tags: ['writes'],
     },
     `returns the ${r.noun} with the requested ID, with its ${r.nameField}`,

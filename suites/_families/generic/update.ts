@@ -24,7 +24,7 @@ export function updateChecks(r: ResourceDef): void {
         requirements: [
           req.route(method, P, '/{id}'),
           ...fields.map((f) => req.field(P, f)),
-          ...(r.updateCoverRows ? fields.map((f) => `cover:${P}.${f}.${lower}`) : []),
+          ...(r.updateCoverRows ? fields.map((f) => req.cover(`${P}.${f}.${lower}`)) : []),
         ],
         tags: ['writes'],
       },

@@ -2,7 +2,7 @@
  * Field x operation coverage for venues and organizers (issue 12, point 1): every field of the
  * spec's table is sent and asserted on update by POST, PUT and PATCH, with a new value per method
  * (must: docs/requirements.md#update); `status` on each method (should: not measured on the
- * original). Matrix rows: `cover:<plural>.<field>.<post|put|patch>`.
+ * original). Matrix rows: req.cover(`<plural>.<field>.<post|put|patch>`).
  */
 import { check, type CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
@@ -42,7 +42,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
       requirements: [
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
         ...fields.map((f) => req.field(P, f)),
-        ...[d.nameField, ...fields].flatMap((f) => METHODS.map((m) => `cover:${P}.${f}.${m.toLowerCase()}`)),
+        ...[d.nameField, ...fields].flatMap((f) => METHODS.map((m) => req.cover(`${P}.${f}.${m.toLowerCase()}`))),
       ],
       tags: ['writes'],
     },
@@ -69,7 +69,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
       id: `${P}.fields.status`,
       spec: `Resources and their fields / ${d.section}: status; States and transitions 1 (settable on update; should)`,
       level: 'should',
-      requirements: [...METHODS.map((m) => `cover:${P}.status.${m.toLowerCase()}`), req.field(P, 'status')],
+      requirements: [...METHODS.map((m) => req.cover(`${P}.status.${m.toLowerCase()}`)), req.field(P, 'status')],
       tags: ['writes'],
     },
     `POST, PUT and PATCH each apply the status sent`,
@@ -107,7 +107,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
       requirements: [
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
         req.field(P, 'author'),
-        ...METHODS.map((m) => `cover:${P}.author.${m.toLowerCase()}`),
+        ...METHODS.map((m) => req.cover(`${P}.author.${m.toLowerCase()}`)),
       ],
       tags: ['writes', 'fixture'],
     },
@@ -144,7 +144,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
         req.field(P, 'date'),
         req.field(P, 'date_utc'),
-        ...['date', 'date_utc'].flatMap((f) => METHODS.map((m) => `cover:${P}.${f}.${m.toLowerCase()}`)),
+        ...['date', 'date_utc'].flatMap((f) => METHODS.map((m) => req.cover(`${P}.${f}.${m.toLowerCase()}`))),
       ],
       tags: ['writes'],
     },
@@ -184,7 +184,9 @@ export function linkedFieldChecks(d: LinkedDef): void {
           ...METHODS.map((m) => req.route(m, P, '/{id}')),
           req.field(P, 'show_map'),
           req.field(P, 'show_map_link'),
-          ...['show_map', 'show_map_link'].flatMap((f) => METHODS.map((m) => `cover:${P}.${f}.${m.toLowerCase()}`)),
+          ...['show_map', 'show_map_link'].flatMap((f) =>
+            METHODS.map((m) => req.cover(`${P}.${f}.${m.toLowerCase()}`)),
+          ),
         ],
         tags: ['writes'],
       },
@@ -216,7 +218,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
       requirements: [
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
         req.field(P, 'image'),
-        ...METHODS.map((m) => `cover:${P}.image.${m.toLowerCase()}`),
+        ...METHODS.map((m) => req.cover(`${P}.image.${m.toLowerCase()}`)),
       ],
       tags: ['writes', 'fixture'],
     },
@@ -245,7 +247,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
       level: 'should',
       requirements: [
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
-        ...['author', 'date', 'date_utc', 'status'].map((f) => `cover:${P}.${f}.invalid`),
+        ...['author', 'date', 'date_utc', 'status'].map((f) => req.cover(`${P}.${f}.invalid`)),
       ],
       tags: ['writes'],
     },

@@ -90,7 +90,7 @@ export function createChecks(tx: Taxonomy): void {
         req.field(tx.kind, 'description'),
         req.field(tx.kind, 'slug'),
         POST,
-        ...['name', 'description', 'slug'].map((f) => `cover:${tx.kind}.${f}.create`),
+        ...['name', 'description', 'slug'].map((f) => req.cover(`${tx.kind}.${f}.create`)),
       ],
       tags: ['writes'],
     }),

@@ -46,7 +46,7 @@ export function termFieldChecks(tx: Taxonomy): void {
         req.route('POST', tx.kind),
         ...METHODS.map((m) => req.route(m, tx.kind, '/{id}')),
         ...fields.map((f) => req.field(tx.kind, f)),
-        ...fields.map((f) => `cover:${tx.kind}.${f}.invalid`),
+        ...fields.map((f) => req.cover(`${tx.kind}.${f}.invalid`)),
       ],
       tags: ['writes', 'property'],
     }),
