@@ -71,7 +71,7 @@ export function listFilterEdgeChecks(d: LinkedDef): void {
   }
 
   const rows = (param: string, values: string[], cases: string[]) =>
-    values.flatMap((v) => cases.map((c) => `cover:${P}.list.${param}.${v}.${c}`));
+    values.flatMap((v) => cases.map((c) => req.cover(`${P}.list.${param}.${v}.${c}`)));
 
   check(
     {
@@ -97,9 +97,9 @@ export function listFilterEdgeChecks(d: LinkedDef): void {
       requirements: [
         routeList,
         req.param(d.plural, 'event'),
-        ...CASES.map((c) => `cover:${P}.list.event.${c}`),
-        `cover:${P}.list.event.none`,
-        `cover:${P}.list.event.other-kind`,
+        ...CASES.map((c) => req.cover(`${P}.list.event.${c}`)),
+        req.cover(`${P}.list.event.none`),
+        req.cover(`${P}.list.event.other-kind`),
       ],
       tags: ['writes'],
     },
@@ -162,7 +162,7 @@ export function listFilterEdgeChecks(d: LinkedDef): void {
       requirements: [
         routeList,
         req.param(d.plural, 'only_with_upcoming'),
-        `cover:${P}.list.only_with_upcoming.true.draft`,
+        req.cover(`${P}.list.only_with_upcoming.true.draft`),
       ],
       tags: ['writes'],
     },
