@@ -96,6 +96,8 @@ export interface ResourceDef {
    * method (`sent`, every one asserted on the read-back: docs/requirements.md#update).
    */
   updateSample: (name: Namer, scope: string, method: Method) => { before: Record<string, unknown>; sent: SentField[] };
+  /** Query parameters that make a list show every record a check made (terms: `hide_empty=0`). */
+  listScope: Record<string, string | number>;
   /** The update-applies checks also name the coverage rows `cover:<plural>.<field>.<method>` (issue 12). */
   updateCoverRows: boolean;
   /** What the form-encoded create sends and asserts (docs/requirements.md#request-bodies). */
@@ -140,6 +142,7 @@ export const RESOURCES: readonly ResourceDef[] = [
         { field: 'cost', value: '25', compare: 'cost' },
       ],
     }),
+    listScope: {},
     updateCoverRows: false,
     formSample: (name) => [
       { field: 'title', value: name('form'), compare: 'text' },
@@ -174,6 +177,7 @@ export const RESOURCES: readonly ResourceDef[] = [
           },
         ],
       }),
+      listScope: {},
       updateCoverRows: false,
       formSample: (name, scope) => [
         { field: d.nameField, value: name(`form ${d.kind} Ünïcödé`), compare: 'text' },
@@ -213,6 +217,7 @@ export const RESOURCES: readonly ResourceDef[] = [
           ],
         };
       },
+      listScope: { hide_empty: 0 },
       updateCoverRows: true,
       formSample: (name) => [
         { field: 'name', value: name('form'), compare: 'text' },

@@ -1,5 +1,6 @@
 /** categories: the generic resource family (suites/_families/generic/), declared once for all five resources. */
 import { resource } from '../../lib/resources.ts';
+import { anonymousChecks } from '../_families/generic/anonymous.ts';
 import { createChecks } from '../_families/generic/create.ts';
 import { missingChecks } from '../_families/generic/missing.ts';
 import { readChecks } from '../_families/generic/read.ts';
@@ -10,3 +11,4 @@ readChecks(r);
 missingChecks(r);
 createChecks(r);
 updateChecks(r);
+anonymousChecks(r);
