@@ -38,6 +38,8 @@ export class CheckContext {
   constructor(
     readonly meta: CheckMeta,
     cfg: ResolvedConfig,
+    /** The name the seed derives from (default: the check's ID; a shared setup's own ID). */
+    seedName: string = meta.id,
   ) {
     this.config = cfg;
     const base = clientFor(cfg);
@@ -50,7 +52,7 @@ export class CheckContext {
     this.anon = base.derive({ auth: { kind: 'none' }, onExchange: record });
     scopeCounter++;
     this.scope = `${cfg.runTag}${scopeCounter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    this.seed = checkSeed(cfg.seed, meta.id);
+    this.seed = checkSeed(cfg.seed, seedName);
   }
 
   get variant() {

@@ -22,8 +22,9 @@ export interface SharedSetup<T> {
 
 /**
  * Declare a shared setup at the top level of a suite file (or of a family function a suite file
- * calls there). `make` works with a context of its own (`create`, `name`, `scope`, `api`) whose
- * records live until the file ends.
+ * calls there). `make` works with a context of its own (`create`, `name`, `scope`, `api`, and a
+ * `seed` derived from the run seed and `id` for generated setup) whose records live until the
+ * file ends.
  */
 export function sharedSetup<T>(id: string, make: (setup: CheckContext) => Promise<T>): SharedSetup<T> {
   let current: { key: string; ctx?: CheckContext; done: Promise<{ value: T } | { error: unknown }> } | undefined;
@@ -49,7 +50,9 @@ export function sharedSetup<T>(id: string, make: (setup: CheckContext) => Promis
       if (current?.key !== key) {
         first = true;
         const meta: CheckMeta = { ...t.meta, id: t.meta.id, tags: ['writes'] };
-        const ctx = new CheckContext(meta, t.config);
+        // Seeded by the setup's ID: the same records whichever check of the file comes first (a
+        // replay with --seed and --grep of one check makes the same setup).
+        const ctx = new CheckContext(meta, t.config, `setup ${id}`);
         current = {
           key,
           ctx,

@@ -3,6 +3,10 @@
  * reference-behavior.md replayed on E1..E4 shifted to a future date, and generated queries over
  * a pool compared with the oracle. Assertions fail through `t.fail` with the query, the
  * expected and the listed IDs.
+ *
+ * The checks only read their events, so a file creates E1..E4 and its pools once (shared setup,
+ * lib/check/shared.ts: `createTable`, `createPool` in a `sharedSetup`) and every check lists them
+ * by the setup's scope.
  */
 import { DateTime } from 'luxon';
 import type { CheckContext } from '../../lib/check.ts';
@@ -45,21 +49,36 @@ function dayFn(anchor: string) {
     DateTime.fromFormat(anchor, 'yyyy-MM-dd', { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
 }
 
+/** E1..E4 as created: the oracle's view, the anchor day D0 and the scope that lists them. */
+export interface TableEvents {
+  events: OracleEvent[];
+  anchor: string;
+  scope: string;
+}
+
+/** Creates E1..E4 (D0 = 60 days ahead) with the context's names (a file's shared setup). */
+export async function createTable(s: CheckContext): Promise<TableEvents> {
+  const anchor = anchorDay(60);
+  const { events, scope } = await createPool(s, tableEvents(dayFn(anchor)));
+  return { events, anchor, scope };
+}
+
 /**
- * Creates E1..E4 and runs each row: the listed set (of this check's events) must be exactly the
- * row's. The oracle must agree with every row (a disagreement is a bug of the check, not the server).
+ * Runs each row over E1..E4 (`table`, created by `createTable`): the listed set (of the table's
+ * events) must be exactly the row's. The oracle must agree with every row (a disagreement is a
+ * bug of the check, not the server).
  */
 export async function runTable(
   t: CheckContext,
+  table: TableEvents,
   rows: Row[],
   variant: 'base' | 'extended' = 'extended',
   /** Base only: the readings the listing is compared under (default: both base readings). */
   baseReadings: Array<Partial<Readings>> = MUST_READINGS,
 ): Promise<void> {
-  const anchor = anchorDay(60);
+  const { events, anchor } = table;
   const d = dayFn(anchor);
   const evs = tableEvents(d);
-  const { events } = await createPool(t, evs);
   const byLabel = new Map(evs.map((e, i) => [e.label, events[i].id]));
   const labelOf = new Map(evs.map((e, i) => [events[i].id, e.label]));
   const names = (ids: number[]) => (ids.length ? ids.map((id) => labelOf.get(id) ?? String(id)).join(' ') : '(none)');
@@ -79,7 +98,7 @@ export async function runTable(
       throw new Error(
         `oracle disagrees with the table for ${describeQuery(query)}: ${names(exp.listed)} vs ${want.join(' ')}`,
       );
-    const { ids, res } = await listedIds(t, query);
+    const { ids, res } = await listedIds(t, query, table.scope);
     const got = ids.filter((id) => labelOf.has(id)).sort((a, b) => a - b);
     const mismatch =
       variant === 'extended' ? (names(got) !== names(wantIds) ? 'differs' : null) : disagreement(exp, got);
@@ -100,13 +119,15 @@ function poolText(events: readonly OracleEvent[]): string {
 }
 
 /**
- * Runs generated queries over a created pool and compares each listing with the oracle under
- * `readings` (only events the readings agree on are asserted).
+ * Runs generated queries over a pool and compares each listing with the oracle under `readings`
+ * (only events the readings agree on are asserted). The pool is created by the check, or was
+ * created before (`created`: a file's shared setup made by `createPool` from `pool`).
  */
 export async function poolProperty(
   t: CheckContext,
   opts: {
-    pool: PoolEvent[];
+    pool: readonly PoolEvent[];
+    created?: CreatedPool;
     anchor: string;
     days: number;
     params: readonly string[];
@@ -118,13 +139,13 @@ export async function poolProperty(
     combos?: Combos;
   },
 ): Promise<void> {
-  const { events, siteZone } = await createPool(t, opts.pool);
+  const { events, siteZone, scope } = opts.created ?? (await createPool(t, opts.pool));
   const zone = siteZone ?? 'UTC';
   const readings = opts.readings(siteZone);
   const own = new Set(events.map((e) => e.id));
   const compare = async (query: DateQuery) => {
     const exp = expectation(events, query, { variant: opts.variant, siteZone: zone, now: Date.now() }, readings);
-    const { ids, res } = await listedIds(t, query);
+    const { ids, res } = await listedIds(t, query, scope);
     const mine = ids.filter((id) => own.has(id));
     const d = disagreement(exp, mine);
     if (d) {
@@ -175,15 +196,19 @@ export const mustReadings = (siteZone: string | null) =>
 // ---------------------------------------------------------------------------------------------
 // I/O for the date checks.
 
+/** A created pool: the oracle's view (IDs as created), the site zone, the scope that lists it. */
+export interface CreatedPool {
+  events: OracleEvent[];
+  siteZone: string | null;
+  scope: string;
+}
+
 /**
  * Creates the pool (titles `t.name(label)`, `timezone` only for events with their own zone) and
- * returns the oracle's view of it (IDs as created) and the site zone the server reports (the
- * `timezone` of an event created without one; null when the record does not say).
+ * returns the oracle's view of it (IDs as created), the site zone the server reports (the
+ * `timezone` of an event created without one; null when the record does not say) and the scope.
  */
-export async function createPool(
-  t: CheckContext,
-  pool: readonly PoolEvent[],
-): Promise<{ events: OracleEvent[]; siteZone: string | null }> {
+export async function createPool(t: CheckContext, pool: readonly PoolEvent[]): Promise<CreatedPool> {
   const events: OracleEvent[] = [];
   let siteZone: string | null = null;
   for (const ev of pool) {
@@ -199,14 +224,18 @@ export async function createPool(
       siteZone = rec.timezone;
     events.push({ id: rec.id, start: ev.start, end: ev.end, zone: ev.zone });
   }
-  return { events, siteZone };
+  return { events, siteZone, scope: t.scope };
 }
 
 /**
- * Lists this check's events for a date query (search scoped to the check, 50 per page) and
- * returns their IDs, read by the response contract (lib/contract.ts).
+ * Lists the events of `scope` (default: the check's) for a date query (50 per page) and returns
+ * their IDs, read by the response contract (lib/contract.ts).
  */
-export async function listedIds(t: CheckContext, query: DateQuery): Promise<{ ids: number[]; res: ApiResponse }> {
-  const res = await t.api.get('/events', { ...query, search: t.scope, per_page: 50 });
+export async function listedIds(
+  t: CheckContext,
+  query: DateQuery,
+  scope = t.scope,
+): Promise<{ ids: number[]; res: ApiResponse }> {
+  const res = await t.api.get('/events', { ...query, search: scope, per_page: 50 });
   return { ids: readList(t, res, 'events', { what: `GET /events with ${describeQuery(query)}` }).ids, res };
 }

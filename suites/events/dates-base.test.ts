@@ -4,16 +4,34 @@
  * assert only where the spec's literal reading ("start after" / "start before" that day) and the
  * original's overlap reading (4.6.8) agree: events that do not span the boundary. The spanning
  * case read the spec's way is a should.
+ * The checks only read: E1..E4 and one pool (with a spanning event) are made once for the file
+ * (shared setup, lib/check/shared.ts).
  */
 import fc from 'fast-check';
-import { check } from '../../lib/check.ts';
+import { check, sharedSetup } from '../../lib/check.ts';
 import { req } from '../../lib/contract.ts';
 import { disagreement, expectation, readingSets, type OracleEvent } from '../../lib/oracle/dates.ts';
 import { anchorDay, BASE_PARAMS, describeQuery, placePool, poolArb } from '../../lib/arbitraries/dates.ts';
-import { createPool, listedIds, mustReadings, poolProperty, runTable } from './date-checks.ts';
+import { createPool, createTable, listedIds, mustReadings, poolProperty, runTable } from './date-checks.ts';
 import { DateTime } from 'luxon';
 
 const LIST = req.route('GET', 'events');
+const table = sharedSetup('events.list base date table', createTable);
+
+/**
+ * The pool: 8 to 12 events over 4 days, generated from the run seed, and an event spanning a
+ * day boundary (day 0 evening to day 2 morning, the table's E2), made once.
+ */
+const pool = sharedSetup('events.list base date pool', async (s) => {
+  const [spec] = fc.sample(poolArb({ days: 4 }), { seed: s.seed, numRuns: 1 });
+  const anchor = anchorDay(spec.offset);
+  const events = [
+    ...placePool(anchor, spec.shapes),
+    ...placePool(anchor, [{ day: 0, minute: 1200, second: 0, duration: 2220 }]).map((e) => ({ ...e, label: 'span' })),
+  ];
+  return { pool: events, anchor, created: await createPool(s, events) };
+});
+
 const BASE_SPEC =
   'List events: start_date (base: events start after this date), end_date (base: events start before this date); docs/requirements.md#measured-date-filters "Event date filters, measured" (4.6.8); docs/requirements.md#base-date-filters';
 
@@ -26,9 +44,10 @@ check(
     tags: ['base', 'writes'],
   },
   'base start_date lists events starting from 00:00:00 of its day (events not spanning it)',
-  (t) =>
+  async (t) =>
     runTable(
       t,
+      await table.get(t),
       [
         [{ start_date: 'D0 15:00:00' }, ['E1', 'E2', 'E3', 'E4']],
         [{ start_date: 'D1' }, ['E3', 'E4']],
@@ -46,9 +65,10 @@ check(
     tags: ['base', 'writes'],
   },
   'base end_date lists events starting by 23:59:59 of its day',
-  (t) =>
+  async (t) =>
     runTable(
       t,
+      await table.get(t),
       [
         [{ end_date: 'D1' }, ['E1', 'E2']],
         [{ end_date: 'D2 08:30:00' }, ['E1', 'E2', 'E3']],
@@ -67,11 +87,8 @@ check(
   },
   'generated start_date/end_date queries list what both readings of the base variant agree on',
   async (t) => {
-    const [spec] = fc.sample(poolArb({ days: 4 }), { seed: t.seed, numRuns: 1 });
-    const anchor = anchorDay(spec.offset);
     await poolProperty(t, {
-      pool: placePool(anchor, spec.shapes),
-      anchor,
+      ...(await pool.get(t)),
       days: 4,
       params: BASE_PARAMS,
       strict: false,
@@ -91,16 +108,9 @@ check(
   },
   'base start_date leaves out events that started before its day, even when they still run',
   async (t) => {
-    const [spec] = fc.sample(poolArb({ days: 4 }), { seed: t.seed, numRuns: 1 });
-    const anchor = anchorDay(spec.offset);
-    // A spanning event is guaranteed: day 0 evening to day 2 morning (the table's E2).
-    const pool = [
-      ...placePool(anchor, spec.shapes),
-      ...placePool(anchor, [{ day: 0, minute: 1200, second: 0, duration: 2220 }]).map((e) => ({ ...e, label: 'span' })),
-    ];
+    // The pool holds a spanning event: day 0 evening to day 2 morning (the table's E2).
     await poolProperty(t, {
-      pool,
-      anchor,
+      ...(await pool.get(t)),
       days: 4,
       params: ['start_date'],
       strict: false,
@@ -127,6 +137,7 @@ check(
       t.extended ? mustReadings(null) : readingSets({ base: ['spec'], basis: ['wallclock'], window: ['start'] });
     await runTable(
       t,
+      await table.get(t),
       [
         [{ start_date: 'D2', end_date: 'D0' }, []],
         [{ start_date: 'D4', end_date: 'D1' }, []],
@@ -134,11 +145,8 @@ check(
       t.variant,
       readings(),
     );
-    const [spec] = fc.sample(poolArb({ days: 4, size: [8, 10] }), { seed: t.seed, numRuns: 1 });
-    const anchor = anchorDay(spec.offset);
     await poolProperty(t, {
-      pool: placePool(anchor, spec.shapes),
-      anchor,
+      ...(await pool.get(t)),
       days: 4,
       params: BASE_PARAMS,
       strict: t.extended,

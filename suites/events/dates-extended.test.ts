@@ -3,13 +3,14 @@
  * strict_dates), compared with the independent oracle of lib/oracle/dates.ts.
  *  - Example checks replay the measured table of reference-behavior.md (E1..E4 shifted to a
  *    future date): one check per parameter, the sharpest regression checks.
- *  - Property checks create a pool of events once and generate queries over it (bounds near
- *    starts and ends, whole days, strict or not); must-level pools are in the site's zone, the
- *    should-level ones use other zones and DST change days.
+ *  - Property checks generate queries over a pool of events (bounds near starts and ends, whole
+ *    days, strict or not); the site-zone pool is shared by the must property and the same-side
+ *    should, the others use other zones and DST change days.
+ * The checks only read: E1..E4 and the site-zone pool are made once for the file (shared setup).
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { check } from '../../lib/check.ts';
+import { check, sharedSetup } from '../../lib/check.ts';
 import { req } from '../../lib/contract.ts';
 import { readingSets } from '../../lib/oracle/dates.ts';
 import {
@@ -21,7 +22,7 @@ import {
   unambiguous,
   type PoolEvent,
 } from '../../lib/arbitraries/dates.ts';
-import { mustReadings, poolProperty, runTable, type Row } from './date-checks.ts';
+import { createPool, createTable, mustReadings, poolProperty, runTable, type Row } from './date-checks.ts';
 
 const LIST = req.route('GET', 'events');
 const ALL_PARAMS = [
@@ -38,11 +39,13 @@ const TABLE_SPEC =
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead (runTable).
 
+const table = sharedSetup('events.list date table', createTable);
+
 const tableCheck = (id: string, requirements: string[], title: string, rows: Row[]) =>
   check(
     { id, spec: TABLE_SPEC, level: 'must', requirements: [...requirements, LIST], tags: ['extended', 'writes'] },
     title,
-    (t) => runTable(t, rows),
+    async (t) => runTable(t, await table.get(t), rows),
   );
 
 tableCheck(
@@ -113,6 +116,14 @@ tableCheck(
 
 // Properties over a pool.
 
+/** The site-zone pool: 10 to 12 events over 3 days, generated from the run seed, made once. */
+const sitePool = sharedSetup('events.list date pool', async (s) => {
+  const [spec] = fc.sample(poolArb({ days: 3, size: [10, 12] }), { seed: s.seed, numRuns: 1 });
+  const anchor = anchorDay(spec.offset);
+  const pool = placePool(anchor, spec.shapes);
+  return { pool, anchor, created: await createPool(s, pool) };
+});
+
 check(
   {
     id: 'events.list.date-filters-property',
@@ -123,11 +134,8 @@ check(
   },
   'generated date queries over events in the site zone list what the measured semantics say',
   async (t) => {
-    const [spec] = fc.sample(poolArb({ days: 3, size: [10, 12] }), { seed: t.seed, numRuns: 1 });
-    const anchor = anchorDay(spec.offset);
     await poolProperty(t, {
-      pool: placePool(anchor, spec.shapes),
-      anchor,
+      ...(await sitePool.get(t)),
       days: 3,
       params: EXTENDED_PARAMS,
       strict: true,
@@ -157,16 +165,13 @@ check(
   'start_date with starts_after, and end_date with ends_before, list the events both bounds keep',
   async (t) => {
     // The measured cases first: the looser bound second.
-    await runTable(t, [
+    await runTable(t, await table.get(t), [
       [{ start_date: 'D3', starts_after: 'D0' }, ['E4']],
       [{ starts_after: 'D0', start_date: 'D3' }, ['E4']],
       [{ end_date: 'D1', ends_before: 'D3' }, ['E1']],
     ]);
-    const [spec] = fc.sample(poolArb({ days: 3, size: [8, 10] }), { seed: t.seed, numRuns: 1 });
-    const anchor = anchorDay(spec.offset);
     await poolProperty(t, {
-      pool: placePool(anchor, spec.shapes),
-      anchor,
+      ...(await sitePool.get(t)),
       days: 3,
       params: EXTENDED_PARAMS,
       strict: true,
