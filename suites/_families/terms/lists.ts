@@ -2,14 +2,28 @@
  * Term list parameters of categories and tags: page, per_page, search, include, exclude, slug,
  * hide_empty, post/event (events link terms on the extended variant only), and paging past the end.
  * Every list is scoped to the check's own terms (search with its scope, or include of its IDs).
+ *
+ * The paging, include and exclude checks only read, so they share one pool of terms per file and
+ * taxonomy (lib/check/shared.ts): 11 terms without events, made once; a search for `three` finds
+ * the first 3, `eleven` all 11 (more than the default page of 10, so the default page size shows).
  */
-import { check } from '../../../lib/check.ts';
-import { req, sameIds, showIds, field } from '../../../lib/contract.ts';
+import { check, sharedSetup } from '../../../lib/check.ts';
+import { req, sameIds, showIds, field, type ApiRecord } from '../../../lib/contract.ts';
 import type { Taxonomy } from '../../../lib/resources.ts';
 import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 
 export function listChecks(tx: Taxonomy): void {
   const LIST = req.route('GET', tx.kind);
+  const pool = sharedSetup(`${tx.kind}.list paging pool`, async (s) => {
+    const three = `${s.scope}three`;
+    const eleven = `${s.scope}eleven`;
+    const made: ApiRecord[] = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        s.create(tx.kind, { name: `${s.scope} paged ${i}${i < 3 ? ` ${three}` : ''} ${eleven}` }),
+      ),
+    );
+    return { three, eleven, made };
+  });
 
   check(
     meta(tx, {
@@ -70,15 +84,16 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.pages',
-      spec: `List ${tx.kind}: page, per_page; docs/requirements.md#per-page`,
+      spec: `List ${tx.kind}: page, per_page (default 10); docs/requirements.md#per-page (must: exactly min(N, matches); the default 10 read with 11 matches; pages partition the list)`,
       level: 'must',
       requirements: [req.param(tx.kind, 'page'), req.param(tx.kind, 'per_page'), LIST],
       tags: ['writes'],
     }),
-    `serves exactly per_page ${tx.kind} per page, and pages partition the list`,
+    `serves exactly per_page ${tx.kind} per page (10 when per_page is not sent), and pages partition the list`,
     async (t) => {
-      const made = [await makeTerm(t, tx, 'page a'), await makeTerm(t, tx, 'page b'), await makeTerm(t, tx, 'page c')];
-      const q = { search: t.scope, ...SHOW_EMPTY, per_page: 2 };
+      const { three, eleven, made } = await pool.get(t);
+      const first3 = idsOf(made.slice(0, 3));
+      const q = { search: three, ...SHOW_EMPTY, per_page: 2 };
       const p1 = await listTerms(t, tx, { ...q, page: 1 });
       t.assert(
         p1.items.length === 2,
@@ -93,15 +108,24 @@ export function listChecks(tx: Taxonomy): void {
       );
       const seen = [...idsOf(p1.items), ...idsOf(p2.items)];
       t.assert(
-        sameIds(seen, idsOf(made)),
-        `pages 1 and 2 hold ${showIds(seen)}, expected each of ${showIds(idsOf(made))} once`,
+        sameIds(seen, first3),
+        `pages 1 and 2 hold ${showIds(seen)}, expected each of ${showIds(first3)} once`,
         p2.res,
       );
-      const one = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
+      // The default page size needs more matches than 10 to show: 11 terms, the first page holds 10.
+      const all = idsOf(made);
+      const d1 = await listTerms(t, tx, { search: eleven, ...SHOW_EMPTY });
       t.assert(
-        one.items.length === 3,
-        `without per_page the list holds ${one.items.length} of the 3 ${tx.kind} (default 10 per page)`,
-        one.res,
+        d1.items.length === 10,
+        `without per_page the list holds ${d1.items.length} of the 11 matching ${tx.kind} (${showIds(idsOf(d1.items))}), expected 10 (the default per_page)`,
+        d1.res,
+      );
+      const d2 = await listTerms(t, tx, { search: eleven, ...SHOW_EMPTY, page: 2 });
+      const both = [...idsOf(d1.items), ...idsOf(d2.items)];
+      t.assert(
+        sameIds(both, all),
+        `without per_page pages 1 ${showIds(idsOf(d1.items))} and 2 ${showIds(idsOf(d2.items))} do not partition the 11 matching ${tx.kind} ${showIds(all)}`,
+        d2.res,
       );
     },
   );
@@ -116,11 +140,18 @@ export function listChecks(tx: Taxonomy): void {
     }),
     `a page past the end of a ${tx.noun} list holds none of its records`,
     async (t) => {
-      const made = await makeTerm(t, tx, 'alone');
-      const { res, items } = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY, per_page: 1, page: 3 });
+      const { three, made } = await pool.get(t);
+      // Positive control: the last page holds a record (a list that finds nothing proves nothing).
+      const last = await listTerms(t, tx, { search: three, ...SHOW_EMPTY, per_page: 2, page: 2 });
+      t.assert(
+        last.items.length === 1,
+        `page 2 with per_page=2 of the 3 matching ${tx.kind} holds ${showIds(idsOf(last.items))}, expected 1 (the positive control)`,
+        last.res,
+      );
+      const { res, items } = await listTerms(t, tx, { search: three, ...SHOW_EMPTY, per_page: 2, page: 3 });
       t.assert(
         items.length === 0,
-        `page 3 with per_page=1 of a one-${tx.noun} list holds ${showIds(idsOf(items))}, expected nothing (the ${tx.noun} is ${made.id})`,
+        `page 3 with per_page=2 of a 3-${tx.noun} list holds ${showIds(idsOf(items))}, expected nothing (the ${tx.kind} are ${showIds(idsOf(made.slice(0, 3)))})`,
         res,
       );
     },
@@ -136,8 +167,8 @@ export function listChecks(tx: Taxonomy): void {
     }),
     `answers 200 with an empty array to a page past the end of a ${tx.noun} list`,
     async (t) => {
-      await makeTerm(t, tx, 'alone');
-      const res = await t.api.get(`/${tx.kind}`, { search: t.scope, ...SHOW_EMPTY, per_page: 1, page: 3 });
+      const { three } = await pool.get(t);
+      const res = await t.api.get(`/${tx.kind}`, { search: three, ...SHOW_EMPTY, per_page: 2, page: 3 });
       t.expectStatus(res, 200, 'a page past the end');
       const page = field(res.json, tx.kind);
       t.assert(
@@ -190,11 +221,8 @@ export function listChecks(tx: Taxonomy): void {
     }),
     `include lists only the given ${tx.kind}`,
     async (t) => {
-      const [a, b, c] = [
-        await makeTerm(t, tx, 'inc a'),
-        await makeTerm(t, tx, 'inc b'),
-        await makeTerm(t, tx, 'inc c'),
-      ];
+      const { made } = await pool.get(t);
+      const [a, b, c] = made;
       const { res, items } = await listTerms(t, tx, { include: [a.id, c.id], ...SHOW_EMPTY });
       t.assert(
         sameIds(idsOf(items), [a.id, c.id]),
@@ -225,18 +253,15 @@ export function listChecks(tx: Taxonomy): void {
     }),
     `exclude leaves the given ${tx.kind} out of the list, sent as an array or as a comma list`,
     async (t) => {
-      const [a, b, c] = [
-        await makeTerm(t, tx, 'exc a'),
-        await makeTerm(t, tx, 'exc b'),
-        await makeTerm(t, tx, 'exc c'),
-      ];
-      const { res, items } = await listTerms(t, tx, { search: t.scope, exclude: [b.id], ...SHOW_EMPTY });
+      const { three, made } = await pool.get(t);
+      const [a, b, c] = made;
+      const { res, items } = await listTerms(t, tx, { search: three, exclude: [b.id], ...SHOW_EMPTY });
       t.assert(
         sameIds(idsOf(items), [a.id, c.id]),
         `exclude=${b.id} lists ${showIds(idsOf(items))}, expected ${a.id}, ${c.id}`,
         res,
       );
-      const comma = await listTerms(t, tx, { search: t.scope, exclude: `${a.id},${b.id}`, ...SHOW_EMPTY });
+      const comma = await listTerms(t, tx, { search: three, exclude: `${a.id},${b.id}`, ...SHOW_EMPTY });
       t.assert(
         sameIds(idsOf(comma.items), [c.id]),
         `exclude=${a.id},${b.id} (a comma list) lists ${showIds(idsOf(comma.items))}, expected only ${c.id}`,
