@@ -147,6 +147,21 @@ export function isRecordOf(res: ApiResponse, id: number): boolean {
   return recordId(res) === id;
 }
 
+/**
+ * An absence read: `res` (a read of a record that must not be served: deleted, hidden, protected)
+ * is no record of `id`, and no server error (a 5xx is no refusal: the read broke). Fails the check
+ * with the exchange. Pair it with a positive control: the same read served the record before, or
+ * the authorised client still reads it.
+ */
+export function expectNotServed(t: Asserter, res: ApiResponse, id: number, what: string): void {
+  t.assert(
+    res.status < 500,
+    `${what} answered ${res.status}, a server error; expected a refusal (4xx) or no record`,
+    res,
+  );
+  t.assert(!isRecordOf(res, id), `${what} answered ${res.status} with the record ${id}`, res);
+}
+
 /** Reads `res` as a record answer (2xx JSON object with an integer `id`), or fails the check with the exchange. */
 export function readRecord(t: Asserter, res: ApiResponse, what = 'the answer'): ApiRecord {
   t.expectStatus(res, '2xx', what);

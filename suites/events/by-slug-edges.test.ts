@@ -4,7 +4,7 @@
  * by ID. LEVELS.md: by-slug read = same record as by ID (must); a missing record is a 4xx (must).
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf, type ApiRecord, req } from '../../lib/contract.ts';
+import { isRecordOf, type ApiRecord, req, expectNotServed } from '../../lib/contract.ts';
 import { makeEvent } from './support.ts';
 
 const BY_SLUG = req.route('GET', 'events', '/by-slug/{slug}');
@@ -65,7 +65,7 @@ check(
     const ev = await makeEvent(t, 'draft slug', { status: 'draft' }, 32);
     const path = `/events/by-slug/${encodeURIComponent(String(ev.slug))}`;
     const anon = await t.anon.get(path);
-    t.assert(!isRecordOf(anon, ev.id), `an anonymous GET ${path} revealed the draft`, anon);
+    expectNotServed(t, anon, ev.id, `an anonymous GET ${path} of the draft`);
     const editor = await t.api.get(path);
     t.assert(
       isRecordOf(editor, ev.id),

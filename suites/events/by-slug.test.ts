@@ -4,7 +4,7 @@
  */
 import { check } from '../../lib/check.ts';
 import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, type Method, req, showIds, field } from '../../lib/contract.ts';
+import { isRecordOf, type Method, req, showIds, field, expectNotServed } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const R = (m: Method) => req.route(m, 'events', '/by-slug/{slug}');
@@ -64,7 +64,7 @@ check(
 check(
   {
     id: 'events.by-slug.delete',
-    spec: 'Endpoints: DELETE /events/by-slug/{slug}; docs/requirements.md#by-slug',
+    spec: 'Endpoints: DELETE /events/by-slug/{slug}; docs/requirements.md#by-slug; gone from anonymous reads (never a 5xx); positive control: listed and anonymously readable before, another event survives',
     level: 'must',
     requirements: [R('DELETE')],
     tags: ['writes', 'anonymous'],
@@ -74,6 +74,19 @@ check(
     const slug = `${t.scope}-del-slug`.toLowerCase();
     const ev = await makeEvent(t, 'slug delete', { slug });
     const keep = await makeEvent(t, 'slug keep');
+    // Positive controls: before the delete both are listed and a visitor reads the one deleted next.
+    const before = await scoped(t);
+    t.assert(
+      before.ids.includes(ev.id) && before.ids.includes(keep.id),
+      `before the delete by slug the scope lists ${showIds(before.ids)}; expected ${ev.id} and ${keep.id} (positive control)`,
+      before.res,
+    );
+    const readable = await t.anon.get(`/events/${ev.id}`);
+    t.assert(
+      isRecordOf(readable, ev.id),
+      `before the delete an anonymous GET /events/${ev.id} answered ${readable.status}, not the event (positive control)`,
+      readable,
+    );
     const res = await t.api.delete(`/events/by-slug/${encodeURIComponent(String(ev.slug))}`);
     t.expectStatus(res, '2xx', `DELETE /events/by-slug/${ev.slug}`);
     const list = await scoped(t);
@@ -83,11 +96,7 @@ check(
       list.res,
     );
     const anon = await t.anon.get(`/events/${ev.id}`);
-    t.assert(
-      !isRecordOf(anon, ev.id),
-      `an anonymous read of the deleted event answered ${anon.status} with the record`,
-      anon,
-    );
+    expectNotServed(t, anon, ev.id, `an anonymous GET /events/${ev.id} of the event deleted by slug`);
   },
 );
 

@@ -3,7 +3,7 @@
  * reads (must); should: 200 with status "trash", a second delete 410, a missing ID 404.
  */
 import { check } from '../../lib/check.ts';
-import { isRecordOf, req, showIds, field } from '../../lib/contract.ts';
+import { expectNotServed, isRecordOf, req, showIds, field } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const DELETE = req.route('DELETE', 'events', '/{id}');
@@ -11,7 +11,7 @@ const DELETE = req.route('DELETE', 'events', '/{id}');
 check(
   {
     id: 'events.delete.removes',
-    spec: 'Endpoints: DELETE /events/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads)',
+    spec: 'Endpoints: DELETE /events/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads, never a 5xx); positive control: listed and anonymously readable before, another event survives',
     level: 'must',
     requirements: [DELETE, req.route('GET', 'events')],
     tags: ['writes', 'anonymous'],
@@ -20,6 +20,19 @@ check(
   async (t) => {
     const ev = await makeEvent(t, 'to delete');
     const keep = await makeEvent(t, 'to keep');
+    // Positive controls: before the delete both are listed and a visitor reads the one deleted next.
+    const before = await scoped(t);
+    t.assert(
+      before.ids.includes(ev.id) && before.ids.includes(keep.id),
+      `before the delete the scope lists ${showIds(before.ids)}; expected ${ev.id} and ${keep.id} (positive control)`,
+      before.res,
+    );
+    const readable = await t.anon.get(`/events/${ev.id}`);
+    t.assert(
+      isRecordOf(readable, ev.id),
+      `before the delete an anonymous GET /events/${ev.id} answered ${readable.status}, not the event (positive control)`,
+      readable,
+    );
     const res = await t.api.delete(`/events/${ev.id}`);
     t.expectStatus(res, '2xx', `DELETE /events/${ev.id}`);
     const list = await scoped(t);
@@ -34,11 +47,7 @@ check(
       list.res,
     );
     const anon = await t.anon.get(`/events/${ev.id}`);
-    t.assert(
-      !isRecordOf(anon, ev.id),
-      `an anonymous read of the deleted event answered ${anon.status} with the record`,
-      anon,
-    );
+    expectNotServed(t, anon, ev.id, `an anonymous GET /events/${ev.id} of the deleted event`);
   },
 );
 

@@ -5,7 +5,7 @@
  */
 import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { req, field } from '../../lib/contract.ts';
+import { req, field, isRecordOf } from '../../lib/contract.ts';
 import { linkedIds, makeEvent } from './support.ts';
 
 type Method = 'POST' | 'PUT' | 'PATCH';
@@ -92,7 +92,7 @@ check(
 check(
   {
     id: 'events.update.password',
-    spec: 'Event item routes (extended only): optional password string. The spec reading; docs/requirements.md#levels `password` (must: n/a unless fixture, see events.read.password): the original stores no password sent on create or update',
+    spec: 'Event item routes (extended only): optional password string. The spec reading; docs/requirements.md#levels `password` (must: n/a unless fixture, see events.read.password): the original stores no password sent on create or update; refused without the password: a 4xx, never a 5xx; positive control: a visitor read it before',
     level: 'should',
     requirements: [req.field('events', 'password'), req.route('PATCH', 'events', '/{id}')],
     tags: ['writes', 'extended', 'anonymous'],
@@ -101,6 +101,13 @@ check(
   async (t) => {
     const ev = await makeEvent(t, 'protected');
     const password = `pw-${t.scope}`;
+    // Positive control: before the password a visitor reads the event.
+    const before = await t.anon.get(`/events/${ev.id}`);
+    t.assert(
+      isRecordOf(before, ev.id),
+      `an anonymous GET /events/${ev.id} before the password answered ${before.status}, not the event (positive control)`,
+      before,
+    );
     const up = await t.api.patch(`/events/${ev.id}`, {
       password,
       title: ev.title,
@@ -109,11 +116,7 @@ check(
     });
     t.expectStatus(up, '2xx', `PATCH /events/${ev.id} with a password`);
     const without = await t.anon.get(`/events/${ev.id}`);
-    t.assert(
-      without.status >= 400,
-      `an anonymous read without the password answered ${without.status}, expected a refusal`,
-      without,
-    );
+    t.expectStatus(without, '4xx', `an anonymous GET /events/${ev.id} without the password`);
     const withPw = await t.anon.get(`/events/${ev.id}`, { password });
     t.expectStatus(withPw, '2xx', 'an anonymous read with the password');
     t.assert(

@@ -6,7 +6,7 @@
  * anonymous reads (must: LEVELS.md delete).
  */
 import { check, type CheckContext } from '../../lib/check.ts';
-import { type ApiRecord, at, isRecordOf, showIds as show, req } from '../../lib/contract.ts';
+import { type ApiRecord, at, isRecordOf, showIds as show, req, expectNotServed } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
 const HIDDEN = ['draft', 'pending', 'private', 'future'] as const;
@@ -28,7 +28,7 @@ async function hiddenEvents(t: CheckContext) {
 check(
   {
     id: 'events.visibility.anonymous-hidden',
-    spec: 'States and transitions: status; docs/requirements.md#measured-cross-cutting (anonymous lists see only published records; anonymous reads of other statuses 403); docs/requirements.md#anonymous-lists (should)',
+    spec: 'States and transitions: status; docs/requirements.md#measured-cross-cutting (anonymous lists see only published records; anonymous reads of other statuses 403, never a 5xx); docs/requirements.md#anonymous-lists (should); positive controls: the editor reads each hidden event, a visitor reads the published one by ID and by slug',
     level: 'should',
     requirements: [
       req.route('GET', 'events', '/{id}'),
@@ -42,12 +42,34 @@ check(
   async (t) => {
     const { venue, events, published } = await hiddenEvents(t);
     const hiddenIds = Object.values(events).map((e) => e.id);
+    // Positive controls: a visitor reads the published event by ID and by slug (the reads work),
+    // and the editor reads each hidden event (it exists).
+    const pubId = await t.anon.get(`/events/${published.id}`);
+    t.assert(
+      isRecordOf(pubId, published.id),
+      `an anonymous GET /events/${published.id} of the published event answered ${pubId.status}, not its record (positive control)`,
+      pubId,
+    );
+    const pubSlugPath = `/events/by-slug/${encodeURIComponent(String(published.slug))}`;
+    const pubSlug = await t.anon.get(pubSlugPath);
+    t.assert(
+      isRecordOf(pubSlug, published.id),
+      `an anonymous GET ${pubSlugPath} of the published event answered ${pubSlug.status}, not its record (positive control)`,
+      pubSlug,
+    );
     for (const status of HIDDEN) {
       const ev = events[status];
+      const editor = await t.api.get(`/events/${ev.id}`);
+      t.assert(
+        isRecordOf(editor, ev.id),
+        `the editor's GET /events/${ev.id} answered ${editor.status}, not the ${status} event (positive control)`,
+        editor,
+      );
       const byId = await t.anon.get(`/events/${ev.id}`);
-      t.assert(!isRecordOf(byId, ev.id), `an anonymous GET /events/${ev.id} revealed the ${status} event`, byId);
-      const bySlug = await t.anon.get(`/events/by-slug/${encodeURIComponent(String(ev.slug))}`);
-      t.assert(!isRecordOf(bySlug, ev.id), `an anonymous by-slug read of the ${status} event revealed it`, bySlug);
+      expectNotServed(t, byId, ev.id, `an anonymous GET /events/${ev.id} of the ${status} event`);
+      const slugPath = `/events/by-slug/${encodeURIComponent(String(ev.slug))}`;
+      const bySlug = await t.anon.get(slugPath);
+      expectNotServed(t, bySlug, ev.id, `an anonymous GET ${slugPath} of the ${status} event`);
     }
     for (const query of [{}, { venue: venue.id }, { featured: true }]) {
       const list = await scoped(t, query, { client: t.anon, what: 'the anonymous list' });
@@ -92,7 +114,7 @@ check(
 check(
   {
     id: 'events.visibility.trashed-gone',
-    spec: 'docs/requirements.md#delete (must: record gone from default lists and from anonymous reads)',
+    spec: 'docs/requirements.md#delete (must: record gone from default lists and from anonymous reads, never a 5xx); positive control: listed by editor and visitor and anonymously readable before',
     level: 'must',
     requirements: [
       req.route('DELETE', 'events', '/{id}'),
@@ -105,13 +127,36 @@ check(
   async (t) => {
     const venue = await t.create('venues', { venue: t.name('trash venue') });
     const ev = await makeEvent(t, 'trashed', { venue: venue.id }, 31);
-    const del = await t.api.delete(`/events/${ev.id}`);
-    t.expectStatus(del, '2xx', `DELETE /events/${ev.id}`);
-    for (const [who, client] of [
+    const views = [
       ['editor', t.api],
       ['visitor', t.anon],
-    ] as const) {
-      for (const query of [{}, { venue: venue.id }]) {
+    ] as const;
+    const queries = [{}, { venue: venue.id }];
+    // Positive controls: before the delete every list below shows the event and a visitor reads it.
+    for (const [who, client] of views) {
+      for (const query of queries) {
+        const list = await listEvents(
+          t,
+          { search: t.scope, per_page: 50, ...query },
+          { client, what: `the ${who}'s list` },
+        );
+        t.assert(
+          list.ids.includes(ev.id),
+          `before the delete the ${who}'s list ${JSON.stringify(query)} does not show event ${ev.id} (positive control)`,
+          list.res,
+        );
+      }
+    }
+    const readable = await t.anon.get(`/events/${ev.id}`);
+    t.assert(
+      isRecordOf(readable, ev.id),
+      `before the delete an anonymous GET /events/${ev.id} answered ${readable.status}, not the event (positive control)`,
+      readable,
+    );
+    const del = await t.api.delete(`/events/${ev.id}`);
+    t.expectStatus(del, '2xx', `DELETE /events/${ev.id}`);
+    for (const [who, client] of views) {
+      for (const query of queries) {
         const list = await listEvents(
           t,
           { search: t.scope, per_page: 50, ...query },
@@ -125,6 +170,6 @@ check(
       }
     }
     const read = await t.anon.get(`/events/${ev.id}`);
-    t.assert(!isRecordOf(read, ev.id), `an anonymous GET /events/${ev.id} still serves the trashed event`, read);
+    expectNotServed(t, read, ev.id, `an anonymous GET /events/${ev.id} of the trashed event`);
   },
 );

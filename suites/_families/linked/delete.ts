@@ -3,7 +3,7 @@
  * answer is the record with status trash and a second delete is 410 (should).
  */
 import { check } from '../../../lib/check.ts';
-import { req, showIds, field } from '../../../lib/contract.ts';
+import { isRecordOf, req, showIds, field } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 
@@ -14,7 +14,7 @@ export function deleteChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.delete.gone`,
-      spec: `Endpoints: DELETE /${P}/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads)`,
+      spec: `Endpoints: DELETE /${P}/{id}; docs/requirements.md#delete (must: 2xx, gone from default lists and anonymous reads: a 4xx, never a 5xx); positive control: listed and anonymously readable before, another ${d.kind} survives`,
       level: 'must',
       requirements: [route],
       tags: ['writes'],
@@ -23,6 +23,19 @@ export function deleteChecks(d: LinkedDef): void {
     async (t) => {
       const keep = await createRecord(t, d, {}, 'kept');
       const gone = await createRecord(t, d, {}, 'deleted');
+      // Positive controls: before the delete both are listed and a visitor reads the one deleted next.
+      const before = await scopedIds(t, d);
+      t.assert(
+        before.ids.includes(gone.id) && before.ids.includes(keep.id),
+        `before the delete the default list holds ${showIds(before.ids)}; expected the ${d.kind}s ${keep.id} and ${gone.id} (positive control)`,
+        before.page.res,
+      );
+      const readable = await t.anon.get(`/${P}/${gone.id}`);
+      t.assert(
+        isRecordOf(readable, gone.id),
+        `before the delete an anonymous GET /${P}/${gone.id} answered ${readable.status}, not the ${d.kind} (positive control)`,
+        readable,
+      );
       const res = await t.api.delete(`/${P}/${gone.id}`);
       t.expectStatus(res, '2xx', `DELETE /${P}/${gone.id}`);
       const { ids, page } = await scopedIds(t, d);
@@ -37,11 +50,7 @@ export function deleteChecks(d: LinkedDef): void {
         page.res,
       );
       const anon = await t.anon.get(`/${P}/${gone.id}`);
-      t.assert(
-        anon.status >= 400,
-        `an anonymous GET /${P}/${gone.id} of the deleted ${d.kind} answered ${anon.status}, expected a 4xx`,
-        anon,
-      );
+      t.expectStatus(anon, '4xx', `an anonymous GET /${P}/${gone.id} of the deleted ${d.kind}`);
     },
   );
 

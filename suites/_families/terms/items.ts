@@ -101,7 +101,7 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'delete.permanent',
-      spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#delete (terms gone for good)`,
+      spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#delete (terms gone for good: a 4xx read, not listed); positive control: readable and listed before`,
       level: 'must',
       requirements: [DEL, GET1],
       tags: ['writes'],
@@ -109,6 +109,14 @@ export function itemChecks(tx: Taxonomy): void {
     `deletes a ${tx.noun} for good: it is no longer readable or listed`,
     async (t) => {
       const made = await makeTerm(t, tx, 'doomed');
+      // Positive controls: before the delete the term is readable and listed.
+      await readTerm(t, tx, made.id, `GET /${tx.kind}/${made.id} before its delete (positive control)`);
+      const before = await listTerms(t, tx, { search: t.scope, ...SHOW_EMPTY });
+      t.assert(
+        idsOf(before.items).includes(made.id),
+        `before the delete the ${tx.noun} ${made.id} is not listed (positive control; listed ${showIds(idsOf(before.items))})`,
+        before.res,
+      );
       const res = await t.api.delete(`/${tx.kind}/${made.id}`);
       t.expectStatus(res, '2xx', `DELETE /${tx.kind}/${made.id}`);
       const read = await t.api.get(`/${tx.kind}/${made.id}`);
