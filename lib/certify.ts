@@ -10,8 +10,12 @@
  * buildReport, exitCodeOf) need no server.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, TransportError } from './client.ts';
+import { fileTap, writeHar, type TapRecord } from './har.ts';
 import { foundTotal, sweep, type SweepResult } from './cleanup.ts';
 import {
   loadFixtures,
@@ -25,7 +29,7 @@ import { concurrencyOver } from './limiter.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from './preflight.ts';
 import { runChecks, RunSession, type RunOptions, type RunOutcome } from './runner.ts';
 import { countResults, incompleteOf, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
-import { writeReports } from './report.ts';
+import { redactor, writeReports } from './report.ts';
 import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
 import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
 
@@ -64,6 +68,8 @@ export interface CertifyResult {
   config?: ResolvedConfig;
   /** Under --expect / --baseline: the changes, notes and why the exit code is what it is. */
   gate?: GateResult;
+  /** --har: the file written and its number of entries (every exchange of the run). */
+  har?: { file: string; entries: number };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,13 +100,14 @@ export async function startTarget(
  * The run's own client (preflight, sweeps, the after-run probe): sequential, one request at a
  * time, before and after the checks.
  */
-export function runClient(target: Config): Client {
+export function runClient(target: Config, tap?: (record: TapRecord) => void): Client {
   return new Client({
     baseUrl: target.baseUrl,
     namespace: target.namespace,
     auth: target.auth,
     timeoutMs: target.timeoutMs,
     concurrency: 1,
+    ...(tap ? { tap } : {}),
   });
 }
 
@@ -350,8 +357,49 @@ export function exitCodeOf(input: {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Certify. Under --har every client of the run (its own: preflight, sweeps, probe; the observation
+ * crawl; each worker's) appends its exchanges to a temporary directory, assembled into the HAR
+ * file when the run ends, whatever its outcome (a failed preflight too).
+ */
 export async function certify(config: Config, options: CertifyOptions = {}): Promise<CertifyResult> {
+  if (!config.har) return certifyWith(config, options, {});
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-har-'));
+  const har: HarRun = { dir, secrets: secretsOf(config) };
+  try {
+    const result = await certifyWith(config, options, har);
+    const entries = writeHarOf(config.har, har, result.config);
+    return { ...result, har: { file: config.har, entries } };
+  } catch (e) {
+    writeHarOf(config.har, har, undefined);
+    throw e;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The --har state of a run: the tap directory and the secrets to redact (the embedded server's too). */
+interface HarRun {
+  dir?: string;
+  secrets?: string[];
+}
+
+function writeHarOf(file: string, har: HarRun, resolved: ResolvedConfig | undefined): number {
+  const about = resolved
+    ? `calcert certify of ${resolved.baseUrl}/${resolved.namespace}, seed ${resolved.seed}, run tag ${resolved.runTag}`
+    : 'calcert certify (the run did not start: see its output)';
+  return writeHar(
+    har.dir as string,
+    file,
+    redactor(har.secrets ?? []),
+    { name: 'calcert', version: pkg.version },
+    about,
+  );
+}
+
+async function certifyWith(config: Config, options: CertifyOptions, har: HarRun): Promise<CertifyResult> {
   const log = options.log ?? (() => undefined);
+  const tap = har.dir ? fileTap(har.dir) : undefined;
   const startedAt = new Date();
   let server: ReferenceServer | undefined;
   let client: Client | undefined;
@@ -367,8 +415,9 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     const started = await startTarget(config, options.reference);
     let target = started.target;
     server = started.server;
+    har.secrets = secretsOf(target);
     if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
-    client = runClient(target);
+    client = runClient(target, tap);
     // Ctrl-C before the checks: stop between steps, send nothing more (exit 130, no report).
     const stopped = (before: string): CertifyResult | null =>
       options.signal?.aborted
@@ -385,7 +434,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
     if (pre.baseUrl) {
       // --base-url was a site URL: the run goes to the REST root the preflight discovered.
       target = { ...target, baseUrl: pre.baseUrl };
-      const moved = runClient(target);
+      const moved = runClient(target, tap);
       moved.requestCount = client.requestCount;
       await client.close();
       client = moved;
@@ -416,6 +465,7 @@ export async function certify(config: Config, options: CertifyOptions = {}): Pro
         grep: resolved.grep || undefined,
         onResult: options.onResult,
         onProgress: options.onProgress,
+        ...(har.dir ? { har: har.dir } : {}),
       },
       { signal: options.signal, session },
     );

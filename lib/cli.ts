@@ -52,6 +52,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'max-requests',
       'report-dir',
       'keep',
+      'har',
       'expect',
       'allow-stale',
       'baseline',

@@ -11,6 +11,7 @@ import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
 import type { Auth } from './config.ts';
 import { Limiter, type InFlightBound } from './limiter.ts';
+import { HAR_BODY_CAP, type TapRecord } from './har.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -82,6 +83,11 @@ export interface ClientOptions {
   limiter?: InFlightBound;
   /** Called for every finished exchange (recording, counting). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Called for every exchange that was sent (--har, lib/har.ts), with the whole request body and
+   * the response body up to HAR_BODY_CAP, redacted like the exchange. Derived clients keep it.
+   */
+  tap?: (record: TapRecord) => void;
   /** Longest Retry-After honoured, in ms. */
   maxRetryAfterMs?: number;
   agent?: Agent;
@@ -257,6 +263,8 @@ export class Client {
     const started = performance.now();
     const maxWait = this.options.maxRetryAfterMs ?? 10000;
     let transientRetried = false;
+    // The last attempt, for the tap: when it was sent, how long it took, the whole body.
+    let last: { wall: number; at: number; ms: number; text?: string } | undefined;
     try {
       if (this.health.down) {
         exchange.error = `not sent: the target is down (${this.health.down})`;
@@ -268,6 +276,7 @@ export class Client {
           const res = await this.limiter.run(async () => {
             this.requestCount++;
             const sent = performance.now();
+            last = { wall: Date.now(), at: sent, ms: 0 };
             let status: number | undefined;
             try {
               const r = await undiciRequest(url, {
@@ -280,10 +289,12 @@ export class Client {
               });
               const text = await r.body.text();
               status = r.statusCode;
+              last.text = text;
               return { status: r.statusCode, headers: flatHeaders(r.headers), text };
             } finally {
+              last.ms = performance.now() - sent;
               // --concurrency auto: the bound follows the target's response time and overload answers.
-              this.limiter.aimd?.noteAnswer(performance.now() - sent, status);
+              this.limiter.aimd?.noteAnswer(last.ms, status);
             }
           });
           this.health.noteAnswer();
@@ -334,7 +345,37 @@ export class Client {
       }
     } finally {
       this.options.onExchange?.(exchange);
+      if (this.options.tap && last) this.options.tap(this.tapRecord(exchange, last, body, started));
     }
+  }
+
+  /** The tap's record of a sent exchange (lib/har.ts), redacted like the exchange. */
+  private tapRecord(
+    exchange: Exchange,
+    attempt: { wall: number; at: number; ms: number; text?: string },
+    body: string | undefined,
+    started: number,
+  ): TapRecord {
+    return {
+      started: new Date(attempt.wall).toISOString(),
+      method: exchange.method,
+      url: exchange.url,
+      requestHeaders: exchange.requestHeaders,
+      ...(body !== undefined ? { requestBody: this.redact(body) } : {}),
+      ...(exchange.status !== undefined ? { status: exchange.status } : {}),
+      ...(exchange.responseHeaders ? { responseHeaders: exchange.responseHeaders } : {}),
+      ...(exchange.status !== undefined && attempt.text !== undefined
+        ? {
+            responseBody: this.redact(attempt.text.slice(0, HAR_BODY_CAP)),
+            responseSize: Buffer.byteLength(attempt.text),
+            ...(attempt.text.length > HAR_BODY_CAP ? { responseCut: true as const } : {}),
+          }
+        : {}),
+      ms: attempt.ms,
+      queuedMs: Math.max(0, attempt.at - started),
+      retries: exchange.retries,
+      ...(exchange.error !== undefined ? { error: exchange.error } : {}),
+    };
   }
 
   get(path: string, query?: Params, opts: Partial<ApiRequest> = {}) {

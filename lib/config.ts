@@ -57,6 +57,8 @@ export interface Config {
   reportDir: string;
   /** Run folders kept in reportDir (--keep). */
   keep: number;
+  /** --har: write every exchange of the run to this file as HAR 1.2 ('' or absent: none). */
+  har?: string;
   expect: string;
   allowStale: boolean;
   baseline: string;
@@ -145,6 +147,11 @@ export const FLAGS = {
   },
   'report-dir': { arg: 'dir', env: 'CAL_REPORT_DIR', default: 'reports', help: 'where reports/<run>/ is written' },
   keep: { arg: 'n', env: 'CAL_KEEP', default: '20', help: 'run folders kept in --report-dir (older ones removed)' },
+  har: {
+    arg: 'file',
+    env: 'CAL_HAR',
+    help: 'write every exchange of the run (redacted) to this file as HAR 1.2',
+  },
   expect: { arg: 'file', help: 'expectations file: known failures by check ID' },
   'allow-stale': { help: 'with --expect: a listed check that passes does not fail the run' },
   baseline: { arg: 'file', help: 'results.json of an earlier run: exit 1 on a regression' },
@@ -427,6 +434,7 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
       : DEFAULT_MAX_REQUESTS,
     reportDir: get('report-dir') || 'reports',
     keep: get('keep') ? int(label('keep'), get('keep'), 1, 100000) : 20,
+    ...(get('har') ? { har: get('har') } : {}),
     expect: typeof flags['expect'] === 'string' ? flags['expect'] : '',
     allowStale: flags['allow-stale'] === true || flags['allow-stale'] === 'true',
     baseline: typeof flags['baseline'] === 'string' ? flags['baseline'] : '',

@@ -12,6 +12,7 @@ import { AUTO_START, sharedBound, workersFor } from './limiter.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
 import { Client } from './client.ts';
+import { fileTap } from './har.ts';
 import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -34,6 +35,8 @@ export interface RunOptions {
   onProgress?: (e: { kind: 'planned'; file: string; checks: number } | { kind: 'file-end'; file: string }) => void;
   /** Abort the run (deadline, signal). */
   signal?: AbortSignal;
+  /** --har: directory the clients of the run append their exchanges to (lib/har.ts). */
+  har?: string;
 }
 
 export interface RunOutcome {
@@ -50,13 +53,14 @@ export interface RunOutcome {
 const OBSERVE_DIR = 'suites/observe/';
 
 /** The observation crawl, once per run, before the observation checks (lib/observe/crawl.ts). */
-async function observe(config: ResolvedConfig): Promise<Learned> {
+async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
   const api = new Client({
     baseUrl: config.baseUrl,
     namespace: config.namespace,
     auth: config.auth,
     timeoutMs: config.timeoutMs,
     concurrency: 1,
+    ...(har ? { tap: fileTap(har) } : {}),
   });
   try {
     return await crawl(api, api.derive({ auth: { kind: 'none' } }), {
@@ -203,6 +207,7 @@ export class RunSession {
     const vitest = await this.instance(config);
     vitest.provide('calcert', config);
     vitest.provide('calcertWorkers', this.workers);
+    vitest.provide('calcertHar', options.har ?? '');
     // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
     vitest.provide(
       'calcertBound',
@@ -227,7 +232,7 @@ export class RunSession {
         let learned: Learned | null = null;
         // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
         if (first.length && (!options.grep || grepsObserve(options.grep))) {
-          learned = await observe(config);
+          learned = await observe(config, options.har);
           observed = summarize(learned);
         }
         vitest.provide('calcertObserved', learned);

@@ -90,6 +90,8 @@ declare module 'vitest' {
     calcertWorkers: number;
     /** The run-wide in-flight bound shared by every worker (lib/limiter.ts SharedLimiter). */
     calcertBound?: SharedArrayBuffer;
+    /** --har: the directory the workers' clients append their exchanges to (lib/har.ts); '' none. */
+    calcertHar?: string;
   }
   interface TaskMeta {
     calcert?: CheckRecord;

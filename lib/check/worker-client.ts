@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { Client } from '../client.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../limiter.ts';
+import { fileTap } from '../har.ts';
 
 let workerClient: { key: string; client: Client } | undefined;
 
@@ -21,7 +22,9 @@ export function runConfig(): ResolvedConfig {
 
 /** This worker's client for the run of `cfg`. */
 export function clientFor(cfg: ResolvedConfig): Client {
-  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace}`;
+  // --har: the run's tap directory (lib/har.ts); part of the key, a run without it taps nothing.
+  const har = inject('calcertHar') ?? '';
+  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace} ${har}`;
   if (workerClient?.key !== key) {
     void workerClient?.client.close();
     const share = workerShare(cfg);
@@ -35,6 +38,7 @@ export function clientFor(cfg: ResolvedConfig): Client {
         timeoutMs: cfg.timeoutMs,
         concurrency: shared ? cfg.concurrency : share,
         limiter: boundFor(cfg),
+        ...(har ? { tap: fileTap(har) } : {}),
       }),
     };
   }

@@ -61,7 +61,11 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
     }),
   );
   progress.end();
+  const harLine = result.har
+    ? `har: ${result.har.file} (${result.har.entries} exchanges, HAR 1.2, secrets redacted)`
+    : undefined;
   if (!result.report) {
+    if (harLine) out(harLine);
     err(`calcert: ${result.problem}`);
     return result.exitCode;
   }
@@ -87,6 +91,7 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
       `reports: ${result.reportDir} (also ${config.reportDir}/latest)${removed.length ? `; ${removed.length} older run folder(s) removed (--keep ${config.keep})` : ''}`,
     );
   }
+  if (harLine) out(harLine);
   if (result.problem) err(`calcert: ${result.problem}`);
   if (result.exitCode === 1 && config.strict && !config.baseline && f.verdict !== 'not-certified') {
     const warned = result.report.checks.filter((c) => c.status === 'warn').map((c) => c.id);

@@ -1,0 +1,59 @@
+// Runs `calcert` (bin/calcert.js) as a child process for the CLI self-tests: no CAL_* key of the
+// calling environment leaks in (only `env` given here), a working directory without `.env` by
+// default, and a bound after which the child is killed (a hang is a bug, never a timing assertion).
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'bin/calcert.js');
+
+export interface Child {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment without any CAL_* key, plus `extra`. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CAL_')) env[k] = v;
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `calcert-${prefix}-`));
+}
+
+/** Run a program (default: node) with `args`; resolves with its exit code and output. */
+export function run(
+  file: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; boundMs?: number },
+): Promise<Child> {
+  return new Promise((done) => {
+    const child = execFile(
+      file,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env ?? cleanEnv(),
+        timeout: options.boundMs ?? 120_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: 32 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        done({ code: child.exitCode ?? (error ? -1 : 0), stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+/** `calcert ARGS` from the repository's bin, in `cwd`. */
+export function calcert(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; boundMs?: number },
+): Promise<Child> {
+  return run(process.execPath, [BIN, ...args], options);
+}
