@@ -1,0 +1,96 @@
+// Packaging (issue 14 point 8): `npm pack` yields a tool that runs from a clean directory on
+// compiled JavaScript: installed from the tarball into an empty project (from the local npm
+// cache; the npm registry only when the cache lacks a package's metadata), `npx calcert
+// --version`, `npx calcert certify --help` and a short certification of the embedded reference
+// server work, and no TypeScript loader (tsx) is installed or needed.
+//
+// Slow by nature (the build compiles every source, npm installs ~80 packages): about 30 s here.
+// It skips, saying why, only when npm can neither install from its cache nor reach the registry.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { ROOT, run, tempDir } from '../support/run-cli.ts';
+
+/** The environment without CAL_* and npm_* keys (an enclosing `npm test` must not steer the children). */
+function plainEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('CAL_') && !k.toLowerCase().startsWith('npm_')) env[k] = v;
+  return { ...env, NO_COLOR: '1' };
+}
+
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const UNREACHABLE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|ENETUNREACH|network|socket hang up/i;
+
+interface PackInfo {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: Array<{ path: string; size: number }>;
+}
+
+test('npm pack -> install in a clean project -> npx calcert --version, certify --help, certify --grep', async (ctx) => {
+  const env = plainEnv();
+  const out = tempDir('pack');
+  // prepack builds dist/ (scripts/build.mjs); --json lists what ships.
+  const pack = await run(NPM, ['pack', '--json', '--pack-destination', out], { cwd: ROOT, env, boundMs: 180_000 });
+  expect(pack.code, pack.stderr).toBe(0);
+  const info = (JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as PackInfo[])[0] as PackInfo;
+  const files = info.files.map((f) => f.path);
+  // The compiled tool, its data, the docs; never the sources, the self-tests or a .env.
+  for (const f of [
+    'bin/calcert.js',
+    'dist/lib/cli.js',
+    'dist/vitest.config.js',
+    'dist/package.json',
+    'dist/fixtures/spec/requirements.json',
+    'README.md',
+    'docs/requirements.md',
+    'package.json',
+  ])
+    expect(files, f).toContain(f);
+  expect(files.filter((f) => /\.ts$|^selftest\/|^lib\/|^suites\/|(^|\/)\.env$/.test(f))).toEqual([]);
+  console.log(
+    `npm pack: ${info.filename}, ${files.length} files, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked`,
+  );
+
+  const project = tempDir('installed');
+  writeFileSync(join(project, 'package.json'), '{ "name": "probe", "version": "1.0.0", "private": true }\n');
+  const tarball = join(out, info.filename);
+  const install = (mode: string) =>
+    run(NPM, ['install', mode, '--no-audit', '--no-fund', tarball], { cwd: project, env, boundMs: 180_000 });
+  // The cache holds every tarball (npm ci filled it) but maybe not the packages' metadata.
+  let mode = '--offline';
+  let installed = await install(mode);
+  if (installed.code !== 0) installed = await install((mode = '--prefer-offline'));
+  console.log(`npm install ${mode}: exit ${installed.code}`);
+  if (installed.code !== 0 && UNREACHABLE.test(installed.stderr)) {
+    ctx.skip(
+      `npm could not install the tarball's dependencies: not all in the local cache and the registry is unreachable (${installed.stderr
+        .split('\n')
+        .find((l) => UNREACHABLE.test(l))
+        ?.trim()})`,
+    );
+    return;
+  }
+  expect(installed.code, installed.stderr).toBe(0);
+  // No TypeScript loader in the installed tool's tree: it runs compiled JavaScript.
+  expect(readdirSync(join(project, 'node_modules'))).not.toContain('tsx');
+
+  const npx = (args: string[]) => run(NPX, ['--no-install', 'calcert', ...args], { cwd: project, env });
+  const version = await npx(['--version']);
+  expect(version.code, version.stderr).toBe(0);
+  expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  const help = await npx(['certify', '--help']);
+  expect(help.code, help.stderr).toBe(0);
+  const helpText = help.stdout.replace(/\s+/g, ' ');
+  expect(helpText).toMatch(/--base-url <url> REST root .*\(env CAL_BASE_URL; default: the embedded reference server\)/);
+  expect(helpText).toMatch(/--har <file> write every exchange .*\(env CAL_HAR\)/);
+  const certify = await npx(['certify', '--grep', '^root\\.']);
+  expect(certify.code, `${certify.stdout}\n${certify.stderr}`).toBe(0);
+  expect(certify.stdout).toMatch(/^PARTIAL: \d+ checks, \d+ pass, 0 fail/m);
+  expect(readdirSync(join(project, 'reports/latest')).sort()).toEqual(
+    ['junit.xml', 'report.html', 'results.json', 'summary.md'].sort(),
+  );
+}, 240_000);
