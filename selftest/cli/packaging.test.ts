@@ -63,7 +63,10 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
   // The cache holds every tarball (npm ci filled it) but maybe not the packages' metadata.
   let mode = '--offline';
   let installed = await install(mode);
-  if (installed.code !== 0) installed = await install((mode = '--prefer-offline'));
+  if (installed.code !== 0) {
+    mode = '--prefer-offline';
+    installed = await install(mode);
+  }
   console.log(`npm install ${mode}: exit ${installed.code}`);
   if (installed.code !== 0 && UNREACHABLE.test(installed.stderr)) {
     ctx.skip(
