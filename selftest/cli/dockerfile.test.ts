@@ -1,0 +1,122 @@
+// Dockerfile (issue 14 point 8), checked without docker: every file a COPY takes from the build
+// context exists and is not left out by .dockerignore; the build stage has what scripts/build.mjs
+// compiles (tsconfig.build.json's extends and include); the run stage installs production
+// dependencies only, carries its ENTRYPOINT script and the compiled tool but no sources (so
+// bin/calcert.js runs dist/ and needs no TypeScript loader); CMD is a real command.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { COMMANDS } from '../../lib/cli.ts';
+import { ROOT } from '../support/run-cli.ts';
+
+interface Instruction {
+  op: string;
+  args: string;
+  line: number;
+}
+
+/** The Dockerfile's instructions (continuation lines joined, comments dropped), by stage. */
+function stages(text: string): Instruction[][] {
+  const out: Instruction[][] = [];
+  let pending = '';
+  let start = 0;
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (!pending && (line === '' || line.startsWith('#'))) return;
+    if (!pending) start = i + 1;
+    pending += `${line.replace(/\\$/, '')} `;
+    if (line.endsWith('\\')) return;
+    const m = /^(\w+)\s+(.*)$/.exec(pending.trim());
+    pending = '';
+    if (!m) return;
+    const ins = { op: (m[1] as string).toUpperCase(), args: (m[2] as string).trim(), line: start };
+    if (ins.op === 'FROM') out.push([]);
+    out[out.length - 1]?.push(ins);
+  });
+  return out;
+}
+
+/** COPY's sources and destination (flags such as --from= apart). */
+function copyOf(args: string): { from?: string; sources: string[]; dest: string } {
+  const words = args.startsWith('[') ? (JSON.parse(args) as string[]) : args.split(/\s+/);
+  const flags = words.filter((w) => w.startsWith('--'));
+  const paths = words.filter((w) => !w.startsWith('--'));
+  const from = flags.find((f) => f.startsWith('--from='))?.slice('--from='.length);
+  return { ...(from ? { from } : {}), sources: paths.slice(0, -1), dest: paths[paths.length - 1] as string };
+}
+
+/** Whether .dockerignore leaves `path` out of the build context (its patterns: names, globs, ! exceptions). */
+function ignored(path: string, patterns: string[]): boolean {
+  let out = false;
+  for (const p of patterns) {
+    const negate = p.startsWith('!');
+    const glob = (negate ? p.slice(1) : p).replace(/^\/|\/$/g, '');
+    const re = new RegExp(
+      `^${glob
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}(/.*)?$`,
+    );
+    if (re.test(path)) out = !negate;
+  }
+  return out;
+}
+
+const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const IGNORE = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
+
+test('Dockerfile: COPY sources exist and reach the context; the build stage gets what the build compiles', () => {
+  const all = stages(DOCKERFILE);
+  expect(all.length).toBe(2);
+  for (const stage of all) expect(stage[0]?.args).toMatch(/^node:20-slim\b/);
+  const problems: string[] = [];
+  for (const ins of all.flat().filter((i) => i.op === 'COPY')) {
+    const c = copyOf(ins.args);
+    if (c.from) continue;
+    for (const s of c.sources) {
+      if (!existsSync(join(ROOT, s))) problems.push(`line ${ins.line}: COPY ${s}: no such file`);
+      if (ignored(s, IGNORE)) problems.push(`line ${ins.line}: COPY ${s}: left out by .dockerignore`);
+    }
+  }
+  expect(problems).toEqual([]);
+  // What scripts/build.mjs compiles (tsconfig.build.json: its extends and include) is copied.
+  const build = all[0] as Instruction[];
+  const copied = build.filter((i) => i.op === 'COPY').flatMap((i) => copyOf(i.args).sources);
+  const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8'));
+  for (const need of [
+    'package-lock.json',
+    'scripts/build.mjs',
+    'tsconfig.build.json',
+    String(tsconfig.extends).replace(/^\.\//, ''),
+    ...(tsconfig.include as string[]),
+  ])
+    expect(copied, need).toContain(need);
+  expect(build.some((i) => i.op === 'RUN' && /\bnode scripts\/build\.mjs\b/.test(i.args))).toBe(true);
+  // The context never carries secrets, reports or local builds.
+  for (const p of ['.env', 'node_modules', 'reports', 'dist', 'calcert-0.1.0.tgz'])
+    expect(ignored(p, IGNORE), p).toBe(true);
+  expect(ignored('.env.example', IGNORE)).toBe(false);
+});
+
+test('Dockerfile: the run stage is the packed tool (production dependencies, bin, dist; no sources), ENTRYPOINT and CMD are real', () => {
+  const run = stages(DOCKERFILE)[1] as Instruction[];
+  expect(run.some((i) => i.op === 'RUN' && /\bnpm ci\b.*--omit=dev/.test(i.args))).toBe(true);
+  const workdir = run.filter((i) => i.op === 'WORKDIR').at(-1)?.args;
+  expect(workdir).toBe('/calcert');
+  const copies = run.filter((i) => i.op === 'COPY').map((i) => copyOf(i.args));
+  // The destinations of the run stage, relative to its WORKDIR.
+  const dests = copies.map((c) => c.dest.replace(/^\.\/?/, '').replace(/\/$/, ''));
+  const entry = JSON.parse(run.find((i) => i.op === 'ENTRYPOINT')?.args ?? '[]') as string[];
+  expect(entry).toEqual(['node', 'bin/calcert.js']);
+  expect(dests).toContain(entry[1]);
+  expect(existsSync(join(ROOT, entry[1] as string))).toBe(true);
+  // The compiled tool from the build stage; no TypeScript source in the image.
+  expect(copies.find((c) => c.from === 'build')?.dest).toBe('dist');
+  expect(copies.flatMap((c) => c.sources).filter((s) => /^(lib|suites|fixtures|scripts)\b|\.ts$/.test(s))).toEqual([]);
+  const cmd = JSON.parse(run.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
+  expect(cmd).toEqual(['certify']);
+  expect(cmd[0] && cmd[0] in COMMANDS).toBe(true);
+});
