@@ -5,7 +5,12 @@
  *  - Requests: the root and every list route plain, then `numRuns` list queries drawn by
  *    fast-check from a fixed seed (events lists with date, search, term, venue/organizer, featured,
  *    status, include and paging filters; venues, organizers, categories and tags lists); both
- *    sides get the identical list. When both sides have credentials and the run is not read-only,
+ *    sides get the identical list. Record IDs in queries (venue=, organizer=, include=, exclude=,
+ *    categories=, tags=) are never random numbers: the records of both sides are first paired by
+ *    name (`pairRecords`: the first page of each list, names unique on each side), the queries
+ *    name a pair (`{venues_2}`) and each side sends its own ID of it, so a query asks both
+ *    servers about the same record and an ID that exists on one side only never makes a false
+ *    difference; without a pair, no such filter is drawn. When both sides have credentials and the run is not read-only,
  *    a small create/read/delete sequence of run-tagged records follows on each side (venue,
  *    organizer, category, tag, an event linking them), with a run-tag sweep afterwards.
  *  - Normalisation (`normaliseBody`): record IDs (`id`, `*_id`, `global_id*`, `author`, `parent`,
@@ -19,7 +24,8 @@
 import fc from 'fast-check';
 import { Client, TransportError, type ApiResponse, type Params } from './client.ts';
 import type { Auth } from './config.ts';
-import { recordId } from './contract.ts';
+import { field, isObject, recordId } from './contract.ts';
+import { normaliseText } from './normalise.ts';
 
 export interface DiffSide {
   baseUrl: string;
@@ -87,14 +93,25 @@ export interface DiffResult {
 
 const LISTS = ['venues', 'organizers', 'categories', 'tags'] as const;
 
+/** The resources whose records the queries name by ID. */
+export const POOLS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const;
+export type PoolKey = (typeof POOLS)[number];
+/** How many records of each resource exist on both sides (paired by name); `{<key>_<i>}` names the i-th. */
+export type Pools = Record<PoolKey, number>;
+export const NO_POOLS: Pools = { events: 0, venues: 0, organizers: 0, categories: 0, tags: 0 };
+
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
 
-/** The list queries of a run: deterministic for a seed, numRuns and day. */
-export function generateQueries(seed: number, numRuns: number, today: string): Step[] {
+/**
+ * The list queries of a run: deterministic for a seed, numRuns, day and pools. Record IDs are
+ * placeholders of paired records (`{venues_0}`, `{events_3},{events_1}`), drawn only from
+ * resources with pairs (`pools`); each side substitutes its own IDs.
+ */
+export function generateQueries(seed: number, numRuns: number, today: string, pools: Pools = NO_POOLS): Step[] {
   const day = fc.integer({ min: -400, max: 800 }).map((n) => addDays(today, n));
   const time = fc.constantFrom('00:00:00', '09:30:00', '12:00:00', '23:59:59');
   const date = fc.oneof(
@@ -102,11 +119,21 @@ export function generateQueries(seed: number, numRuns: number, today: string): S
     fc.tuple(day, time).map(([d, t]) => `${d} ${t}`),
   );
   const words = fc.constantFrom('calcert', 'fixture', 'event', 'venue', 'Paris', 'zzz-nothing');
-  const ids = fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 });
-  const terms = fc.oneof(
-    fc.constantFrom('music', 'sport', 'calcert'),
-    ids.map((a) => a.join(',')),
-  );
+  /** One paired record of `pool`, as its placeholder. */
+  const one = (pool: PoolKey) => fc.integer({ min: 0, max: pools[pool] - 1 }).map((i) => `{${pool}_${i}}`);
+  /** One to three paired records of `pool`, comma-separated. */
+  const several = (pool: PoolKey) =>
+    fc
+      .uniqueArray(fc.integer({ min: 0, max: pools[pool] - 1 }), { minLength: 1, maxLength: Math.min(3, pools[pool]) })
+      .map((a) => a.map((i) => `{${pool}_${i}}`).join(','));
+  /** The filters on `pool`'s IDs, only when it has pairs. */
+  const byId = <T extends Record<string, fc.Arbitrary<unknown>>>(pool: PoolKey, model: () => T): T | object =>
+    pools[pool] > 0 ? model() : {};
+  /** Term filters: slugs, or paired terms of the taxonomy. */
+  const terms = (pool: 'categories' | 'tags') =>
+    pools[pool] > 0
+      ? fc.oneof(fc.constantFrom('music', 'sport', 'calcert'), several(pool))
+      : fc.constantFrom('music', 'sport', 'calcert');
   const paging = { page: fc.integer({ min: 1, max: 3 }), per_page: fc.integer({ min: 1, max: 60 }) };
   // A few filters per query (0 to 3), so lists are not almost always empty.
   const some = <T extends Record<string, fc.Arbitrary<unknown>>>(model: T) =>
@@ -126,13 +153,13 @@ export function generateQueries(seed: number, numRuns: number, today: string): S
         ends_after: date,
         strict_dates: fc.boolean(),
         search: words,
-        categories: terms,
-        tags: terms,
-        venue: fc.integer({ min: 1, max: 30 }),
-        organizer: fc.integer({ min: 1, max: 30 }),
+        categories: terms('categories'),
+        tags: terms('tags'),
+        ...byId('venues', () => ({ venue: one('venues') })),
+        ...byId('organizers', () => ({ organizer: one('organizers') })),
         featured: fc.boolean(),
         status: fc.constantFrom('publish', 'draft', 'any'),
-        include: ids.map((a) => a.join(',')),
+        ...byId('events', () => ({ include: several('events') })),
       }),
     )
     .map((query): Step => ({ label: 'events list', method: 'GET', path: '/events', query }));
@@ -142,20 +169,16 @@ export function generateQueries(seed: number, numRuns: number, today: string): S
       some({ ...paging, search: words, has_events: fc.boolean(), only_with_upcoming: fc.boolean() }),
     )
     .map(([r, query]): Step => ({ label: `${r} list`, method: 'GET', path: `/${r}`, query }));
-  const termList = fc
-    .tuple(
-      fc.constantFrom('categories', 'tags'),
-      some({
-        ...paging,
-        search: words,
-        order: fc.constantFrom('asc', 'desc'),
-        orderby: fc.constantFrom('name', 'id', 'count'),
-        hide_empty: fc.boolean(),
-        exclude: ids.map((a) => a.join(',')),
-        include: ids.map((a) => a.join(',')),
-      }),
-    )
-    .map(([r, query]): Step => ({ label: `${r} list`, method: 'GET', path: `/${r}`, query }));
+  const termList = fc.constantFrom('categories' as const, 'tags' as const).chain((r) =>
+    some({
+      ...paging,
+      search: words,
+      order: fc.constantFrom('asc', 'desc'),
+      orderby: fc.constantFrom('name', 'id', 'count'),
+      hide_empty: fc.boolean(),
+      ...byId(r, () => ({ exclude: several(r), include: several(r) })),
+    }).map((query): Step => ({ label: `${r} list`, method: 'GET', path: `/${r}`, query })),
+  );
   const drawn = fc.sample(
     fc.oneof({ weight: 3, arbitrary: events }, { weight: 1, arbitrary: linked }, { weight: 1, arbitrary: termList }),
     { seed, numRuns },
@@ -249,6 +272,12 @@ export interface SideContext {
   /** `scheme://host[:port]` of the side's base URL. */
   origin: string;
   namespace: string;
+  /**
+   * By query parameter, the IDs this side sent for paired records and their placeholders
+   * (`include -> '17' -> '{events_0}'`): a URL the server echoes (rest_url, next_rest_url) reads
+   * alike on both sides.
+   */
+  sentIds?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 function escapeRegex(s: string): string {
@@ -265,6 +294,24 @@ export function normaliseString(s: string, ctx: SideContext): string {
   if (ctx.namespace) out = out.replace(new RegExp(`(^|/)${escapeRegex(ctx.namespace)}(?=/|$|\\?|#)`, 'g'), '$1<ns>');
   if (/^(<origin>|https?:\/\/)/.test(out)) {
     out = out.replace(/\/\d+(?=\/|$|\?|#)/g, '/<id>').replace(/([?&](?:id|p|page_id|post)=)\d+/g, '$1<id>');
+    const sent = ctx.sentIds;
+    if (sent?.size)
+      out = out.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, sep: string, key: string, value: string) => {
+        let name = key;
+        let text = value;
+        try {
+          name = decodeURIComponent(key);
+          text = decodeURIComponent(value);
+        } catch {
+          return whole;
+        }
+        const ids = sent.get(name);
+        if (!ids) return whole;
+        return `${sep}${key}=${text
+          .split(',')
+          .map((v) => ids.get(v.trim()) ?? v)
+          .join(',')}`;
+      });
   }
   return out;
 }
@@ -437,6 +484,17 @@ class Side {
     }
   }
 
+  /** name -> ID of the first page of a list (empty when the list cannot be read). */
+  async names(pool: PoolKey, query: Params, withAuth: boolean): Promise<Map<string, number>> {
+    try {
+      const res = await this.client.request({ method: 'GET', path: `/${pool}`, query, auth: withAuth });
+      return res.status >= 200 && res.status < 300 ? namesToIds(res.json, pool) : new Map();
+    } catch (e) {
+      if (e instanceof TransportError) return new Map();
+      throw e;
+    }
+  }
+
   /** Delete what the sequence left, then sweep by run tag. */
   async cleanup(runTag: string): Promise<string[]> {
     const errors: string[] = [];
@@ -460,13 +518,81 @@ class Side {
   }
 }
 
+/** The field naming a record of each resource. */
+const NAME_FIELD: Record<PoolKey, string> = {
+  events: 'title',
+  venues: 'venue',
+  organizers: 'organizer',
+  categories: 'name',
+  tags: 'name',
+};
+/** At most this many pairs per resource. */
+const MAX_PAIRS = 30;
+
+/** name -> ID of the records of one list answer whose (normalised) name is unique in it. Pure. */
+export function namesToIds(body: unknown, pool: PoolKey): Map<string, number> {
+  const list = field(body, pool);
+  const seen = new Map<string, number | null>();
+  for (const rec of Array.isArray(list) ? list : []) {
+    if (!isObject(rec) || typeof rec['id'] !== 'number') continue;
+    const name = normaliseText(rec[NAME_FIELD[pool]]);
+    if (!name) continue;
+    seen.set(name, seen.has(name) ? null : rec['id']);
+  }
+  return new Map([...seen].filter((e): e is [string, number] => e[1] !== null));
+}
+
+/** The pairs of two sides' names (sorted by name, at most MAX_PAIRS): [base ID, candidate ID]. Pure. */
+export function pairsOf(a: Map<string, number>, b: Map<string, number>): Array<[number, number]> {
+  return [...a.keys()]
+    .filter((n) => b.has(n))
+    .sort()
+    .slice(0, MAX_PAIRS)
+    .map((n) => [a.get(n) as number, b.get(n) as number]);
+}
+
+/**
+ * Pair the records of both sides by name (the first page of each list, 50 records), and give
+ * each side its own ID of every pair (`{events_0}` ...). Returns the number of pairs per resource.
+ */
+async function pairRecords(a: Side, b: Side, withAuth: boolean): Promise<Pools> {
+  const pools: Pools = { ...NO_POOLS };
+  for (const pool of POOLS) {
+    const query = { per_page: 50, ...(pool === 'categories' || pool === 'tags' ? { hide_empty: 0 } : {}) };
+    const [la, lb] = await Promise.all([a.names(pool, query, withAuth), b.names(pool, query, withAuth)]);
+    const pairs = pairsOf(la, lb);
+    pairs.forEach(([ia, ib], i) => {
+      a.ids[`${pool}_${i}`] = ia;
+      b.ids[`${pool}_${i}`] = ib;
+    });
+    pools[pool] = pairs.length;
+  }
+  return pools;
+}
+
 function excerpt(a: Answer): string {
   return (a.error ?? a.raw).replace(/\s+/g, ' ').slice(0, 300);
 }
 
 function requestLine(step: Step, client: Client): string {
   const url = client.urlFor({ path: step.path, query: step.query });
-  return `${step.method} ${url.slice(client.root.length) || '/'}`;
+  const shown = url.slice(client.root.length) || '/';
+  // Placeholders of paired records read as written: include={events_0},{events_3}.
+  return `${step.method} ${/%7B\w+%7D/.test(shown) ? decodeURIComponent(shown) : shown}`;
+}
+
+/** By query parameter, the IDs a side substitutes for the placeholders of a step's query, and the placeholders. Pure. */
+export function sentIdsOf(query: Params | undefined, ids: Record<string, number>): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [param, v] of Object.entries(query ?? {}))
+    for (const m of String(v).matchAll(/\{(\w+)\}/g)) {
+      const id = ids[m[1] as string];
+      if (id === undefined) continue;
+      const own = out.get(param) ?? new Map<string, string>();
+      own.set(String(id), m[0]);
+      out.set(param, own);
+    }
+  return out;
 }
 
 /** Preflight: the root answers 2xx JSON on both sides (with credentials when given). */
@@ -497,7 +623,11 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
   const result: DiffResult = { requests: 0, same: 0, differences: [], cleanupErrors: [], writes };
   try {
     await Promise.all([usable(a), usable(b)]);
-    const steps = generateQueries(opts.seed, opts.numRuns, today);
+    const pools = await pairRecords(a, b, bothAuth);
+    log(
+      `diff: records on both sides by name: ${POOLS.map((p) => `${pools[p]} ${p}`).join(', ')} (queries name their IDs only)`,
+    );
+    const steps = generateQueries(opts.seed, opts.numRuns, today, pools);
     if (writes) steps.push(...writeSequence(opts.runTag, today));
     log(
       `diff: ${steps.length} requests (seed ${opts.seed}, ${opts.numRuns} generated list queries${writes ? `, a create/read/delete sequence tagged ${opts.runTag}` : ', no writes'})`,
@@ -511,7 +641,10 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
             ? await Promise.all([a.send(step, withAuth), b.send(step, withAuth)])
             : [await a.send(step, withAuth), await b.send(step, withAuth)];
         result.requests++;
-        const details = compareAnswers(ra, a.ctx, rb, b.ctx);
+        const details = compareAnswers(ra, { ...a.ctx, sentIds: sentIdsOf(step.query, a.ids) }, rb, {
+          ...b.ctx,
+          sentIds: sentIdsOf(step.query, b.ids),
+        });
         if (!details.length) {
           result.same++;
           continue;
