@@ -18,11 +18,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, Agent as HttpAgent, type Server } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { type Proxy, startProxy } from '../fixtures/proxy.ts';
 import { startReferenceServer } from '../fixtures/reference-server/index.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -36,78 +36,6 @@ const latencyMs = arg('latency-ms') === undefined ? undefined : Number(arg('late
 const variants = (arg('variant') ?? 'extended,base').split(',') as Array<'extended' | 'base'>;
 const concurrencies = (arg('concurrency') ?? (latencyMs === undefined ? 'auto' : '4,16,auto')).split(',');
 const AUTO_CEILING = 32;
-
-/** A forwarding proxy that delays every answer by `delayMs` and notes arrivals and answer ends. */
-interface Proxy {
-  url: string;
-  first: number;
-  lastEnd: number;
-  count: number;
-  reset(): void;
-  close(): Promise<void>;
-}
-async function delayingProxy(target: URL, delayMs: number): Promise<Proxy> {
-  // A fresh upstream connection per request: reusing one the server is closing as idle resets it.
-  const agent = new HttpAgent({ keepAlive: false, maxSockets: 512 });
-  const state = { first: 0, lastEnd: 0, count: 0 };
-  const server: Server = createServer((req, res) => {
-    const now = performance.timeOrigin + performance.now();
-    if (!state.first) state.first = now;
-    state.count++;
-    res.on('finish', () => {
-      state.lastEnd = performance.timeOrigin + performance.now();
-    });
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const forward = () => {
-        const up = httpRequest(
-          {
-            host: target.hostname,
-            port: target.port,
-            method: req.method,
-            path: req.url,
-            headers: { ...req.headers, host: target.host },
-            agent,
-          },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        up.on('error', () => res.destroy());
-        up.end(Buffer.concat(chunks));
-      };
-      if (delayMs > 0) setTimeout(forward, delayMs);
-      else forward();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,
-    get first() {
-      return state.first;
-    },
-    get lastEnd() {
-      return state.lastEnd;
-    },
-    get count() {
-      return state.count;
-    },
-    reset() {
-      state.first = 0;
-      state.lastEnd = 0;
-      state.count = 0;
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        agent.destroy();
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
 
 interface Sample {
   wallMs: number;
@@ -218,7 +146,7 @@ for (const variant of variants) {
   });
   const fixturesFile = join(mkdtempSync(join(tmpdir(), 'calcert-bench-fx-')), 'fixtures.json');
   writeFileSync(fixturesFile, JSON.stringify(ref.fixtures));
-  const proxy = await delayingProxy(new URL(ref.url), latencyMs ?? 0);
+  const proxy = await startProxy(new URL(ref.url), { delayMs: latencyMs ?? 0 });
   try {
     for (const c of concurrencies) {
       const samples: Sample[] = [];

@@ -5,85 +5,16 @@
  * `--concurrency auto` (adaptive, lib/limiter.ts) with the default ceiling 32 and a ceiling of 6;
  * above 1 the run must actually use concurrency (more than one request at a time).
  */
-import { createServer, request as httpRequest, Agent, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Proxy, startProxy } from '../../fixtures/proxy.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
 import { loadConfig } from '../../lib/config.ts';
 
 const GREP = '^(root\\.|events\\.read\\.|events\\.list\\.|events\\.payload\\.round-trip)';
 
-interface CountingProxy {
-  url: string;
-  inFlight: number;
-  max: number;
-  total: number;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-/** A forwarding proxy that counts requests between their arrival and the end of their answer. */
-async function countingProxy(target: URL): Promise<CountingProxy> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const state = { inFlight: 0, max: 0, total: 0 };
-  const server: Server = createServer((req, res) => {
-    state.inFlight++;
-    state.total++;
-    state.max = Math.max(state.max, state.inFlight);
-    let done = false;
-    const finish = () => {
-      if (!done) {
-        done = true;
-        state.inFlight--;
-      }
-    };
-    res.on('finish', finish);
-    res.on('close', finish);
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: target.host },
-        agent,
-      },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,
-    get inFlight() {
-      return state.inFlight;
-    },
-    get max() {
-      return state.max;
-    },
-    get total() {
-      return state.total;
-    },
-    reset() {
-      state.max = state.inFlight;
-      state.total = 0;
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        agent.destroy();
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
-
 let ref: ReferenceServer;
-let proxy: CountingProxy;
+let proxy: Proxy;
 
 beforeAll(async () => {
   ref = await startReferenceServer({
@@ -93,7 +24,7 @@ beforeAll(async () => {
     password: 'inflight-pass-1',
     seedFixtures: true,
   });
-  proxy = await countingProxy(new URL(ref.url));
+  proxy = await startProxy(new URL(ref.url));
 });
 
 afterAll(async () => {
