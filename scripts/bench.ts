@@ -22,7 +22,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { type Proxy, startProxy } from '../fixtures/proxy.ts';
+import { type MeasuringProxy, startProxy } from '../fixtures/proxy.ts';
 import { startReferenceServer } from '../fixtures/reference-server/index.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -47,7 +47,7 @@ interface Sample {
 }
 
 /** One `calcert certify` in a child process; the wall time is spawn to exit. */
-async function runOnce(args: string[], proxy?: Proxy): Promise<Sample> {
+async function runOnce(args: string[], proxy?: MeasuringProxy): Promise<Sample> {
   const reportDir = mkdtempSync(join(tmpdir(), 'calcert-bench-'));
   proxy?.reset();
   const started = performance.timeOrigin + performance.now();

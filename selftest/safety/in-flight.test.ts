@@ -6,7 +6,7 @@
  * above 1 the run must actually use concurrency (more than one request at a time).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Proxy, startProxy } from '../../fixtures/proxy.ts';
+import { type MeasuringProxy, startProxy } from '../../fixtures/proxy.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
 import { loadConfig } from '../../lib/config.ts';
@@ -14,7 +14,7 @@ import { loadConfig } from '../../lib/config.ts';
 const GREP = '^(root\\.|events\\.read\\.|events\\.list\\.|events\\.payload\\.round-trip)';
 
 let ref: ReferenceServer;
-let proxy: Proxy;
+let proxy: MeasuringProxy;
 
 beforeAll(async () => {
   ref = await startReferenceServer({
