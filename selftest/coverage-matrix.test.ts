@@ -143,3 +143,16 @@ test('venue and organizer list filters: has_events and only_with_upcoming true a
   }
   expect(missing).toEqual([]);
 });
+
+test('the by-slug edges (empty slug, another kind, a draft, the same full record) have rows for every resource with by-slug routes', () => {
+  const missing: string[] = [];
+  for (const plural of ['events', 'venues', 'organizers']) {
+    expect(
+      requirements.some((r) => r.id === `route:GET /cal/events/v1/${plural}/by-slug/{slug}`),
+      `the by-slug read of ${plural} in requirements.json`,
+    ).toBe(true);
+    for (const edge of ['empty', 'other-kind', 'draft', 'same-record'])
+      if (!rows.has(`cover:${plural}.by-slug.${edge}`)) missing.push(`${plural}.by-slug.${edge}`);
+  }
+  expect(missing).toEqual([]);
+});

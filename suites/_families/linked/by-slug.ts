@@ -10,7 +10,8 @@ import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 
-async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ id: number; slug: string }> {
+/** Creates a record (setup) and returns its ID and slug (read back when the create answer shows none). */
+export async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ id: number; slug: string }> {
   const rec = await createRecord(t, d, {}, label);
   let slug = rec.slug;
   if (typeof slug !== 'string' || !slug) {
