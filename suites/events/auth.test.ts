@@ -3,9 +3,8 @@
  * writes are refused (401) and change nothing; lists show published events only.
  */
 import { check } from '../../lib/check.ts';
-import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, req, showIds, field } from '../../lib/contract.ts';
-import { eventBody, makeEvent, scoped } from './support.ts';
+import { isRecordOf, req, showIds } from '../../lib/contract.ts';
+import { makeEvent, scoped } from './support.ts';
 
 check(
   {

@@ -2,7 +2,7 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check } from '../../../lib/check.ts';
-import { req, sameIds, showIds, field } from '../../../lib/contract.ts';
+import { req, showIds, field } from '../../../lib/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
 import { assertReflects, listTerms, makeTerm, meta, readTerm, slugFor, idsOf, SHOW_EMPTY } from './support.ts';
 import { sameText } from '../../../lib/normalise.ts';
