@@ -8,7 +8,17 @@ import { check, type CheckContext } from '../../lib/check.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import { validateError, validateRecord } from '../../lib/schemas.ts';
 import type { ApiResponse, Params } from '../../lib/client.ts';
-import { at, req, showIds, wallToUtc, field, isObject, type ApiRecord, isInteger } from '../../lib/contract.ts';
+import {
+  at,
+  req,
+  sameIds,
+  showIds,
+  wallToUtc,
+  field,
+  isObject,
+  type ApiRecord,
+  isInteger,
+} from '../../lib/contract.ts';
 import { eventBody, linkedIds, scoped } from './support.ts';
 
 const CREATE = req.route('POST', 'events');
@@ -40,7 +50,7 @@ function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' 
       id,
       spec:
         level === 'must'
-          ? `Resources and their fields / Event: ${field} required on create; docs/requirements.md#missing-required-field (must: 4xx and nothing created)`
+          ? `Resources and their fields / Event: ${field} required on create; docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: an event of the scope is listed`
           : 'docs/requirements.md#missing-required-field (should: 400 rest_missing_callback_param)',
       level,
       requirements: [req.field('events', field), CREATE],
@@ -50,16 +60,18 @@ function missingField(field: 'title' | 'start_date' | 'end_date', level: 'must' 
       ? `rejects an event without ${field} with a 4xx and creates nothing`
       : `answers 400 rest_missing_callback_param to an event without ${field}`,
     async (t) => {
+      // Positive control (must): an event of the same scope, which the scope's list must show.
+      const control = level === 'must' ? await t.create('events', eventBody(t, 'control')) : undefined;
       const payload: Params = { ...eventBody(t, 'missing'), description: t.name('description') };
       delete payload[field];
       const res = await t.api.post('/events', payload);
       t.trackCreated('events', res);
-      if (level === 'must') {
+      if (control) {
         t.expectStatus(res, '4xx', `creating an event without ${field}`);
         const list = await scoped(t);
         t.assert(
-          list.ids.length === 0,
-          `after the refused create the check's scope lists events ${showIds(list.ids)}`,
+          sameIds(list.ids, [control.id]),
+          `after the refused create the check's scope lists events ${showIds(list.ids)}, expected only the control ${control.id}`,
           list.res,
         );
       } else {

@@ -14,6 +14,7 @@ import {
   validPayload,
   type EventPayload,
 } from '../../lib/arbitraries/events.ts';
+import { eventBody } from './support.ts';
 
 const CREATE = req.route('POST', 'events');
 const READ = req.route('GET', 'events', '/{id}');
@@ -83,9 +84,14 @@ check(
   },
 );
 
-/** POSTs `payload`; fails if it is accepted, then checks the scope lists none of it. */
+/**
+ * POSTs `payload`; fails if it is accepted, then checks the scope (the payload's description holds
+ * the scope as a word) lists only `control`, an event of the scope made before: the positive
+ * control that the list would show an event created anyway.
+ */
 async function refusedAndNothingCreated(
   t: CheckContext,
+  control: number,
   payload: Record<string, unknown>,
   what: string,
 ): Promise<void> {
@@ -95,16 +101,21 @@ async function refusedAndNothingCreated(
     t.fail(`${what} was accepted (${res.status}); expected a 4xx. Payload ${JSON.stringify(payload)}`, res);
   }
   t.expectStatus(res, '4xx', what);
-  const marker = String(payload.description);
-  const list = await t.api.get('/events', { search: marker, per_page: 50 });
-  const found = readList(t, list, 'events', { what: `listing events matching ${marker}` }).records;
+  const list = await t.api.get('/events', { search: t.scope, per_page: 50 });
+  const listed = readList(t, list, 'events', { what: `listing the events of the scope ${t.scope}` }).records;
+  const found = listed.filter((e) => e.id !== control);
   if (found.length) {
-    for (const e of found) if (Number.isInteger(e?.id)) t.track('events', e.id, e);
+    for (const e of found) t.track('events', e.id, e);
     t.fail(
-      `${what} answered ${res.status} but created event(s) ${found.map((e) => e?.id).join(', ')} (found by searching ${marker})`,
+      `${what} answered ${res.status} but created event(s) ${found.map((e) => e.id).join(', ')} (found by searching ${t.scope})`,
       list,
     );
   }
+  t.assert(
+    listed.some((e) => e.id === control),
+    `the events of the scope ${t.scope} do not include the control ${control} (positive control: the list shows an event created in the scope)`,
+    list,
+  );
 }
 
 let counter = 0;
@@ -112,7 +123,7 @@ let counter = 0;
 check(
   {
     id: 'events.payload.missing-required-rejected',
-    spec: 'Resources and their fields / Event (title, start_date, end_date required on create); docs/requirements.md#missing-required-field',
+    spec: 'Resources and their fields / Event (title, start_date, end_date required on create); docs/requirements.md#missing-required-field (4xx and nothing created); positive control: an event of the scope is listed',
     level: 'must',
     requirements: [
       CREATE,
@@ -124,16 +135,17 @@ check(
   },
   'a payload lacking any of title, start_date, end_date is refused with a 4xx and creates nothing',
   async (t) => {
+    const control = await t.create('events', eventBody(t, 'control'));
     const attempt = async (payload: EventPayload, drop: readonly string[]) => {
-      // The description carries a unique marker, so a wrongly created event is found even without a title.
+      // The description holds the scope as a word, so a wrongly created event is found even without a title.
       const marker = `${t.scope}m${(counter++).toString(36)}`;
       const body: Record<string, unknown> = {
         ...payload,
         title: `${t.name('mr')} ${payload.title}`,
-        description: marker,
+        description: `${t.scope} ${marker}`,
       };
       for (const f of drop) delete body[f];
-      await refusedAndNothingCreated(t, body, `creating an event without ${drop.join(', ')}`);
+      await refusedAndNothingCreated(t, control.id, body, `creating an event without ${drop.join(', ')}`);
     };
     // Each required field missing alone, always: a small --num-runs must not skip one of them.
     const [base] = fc.sample(validPayload, { numRuns: 1, seed: t.seed });
@@ -158,15 +170,21 @@ check(
   },
   'a payload with a bad date string or an unknown venue/organizer ID is refused with a 4xx and creates nothing',
   async (t) => {
+    const control = await t.create('events', eventBody(t, 'control'));
     await t.property(fc.tuple(validPayload, invalidValue), async ([payload, bad]) => {
       const marker = `${t.scope}i${(counter++).toString(36)}`;
       const body: Record<string, unknown> = {
         ...payload,
         title: `${t.name('iv')} ${payload.title}`,
-        description: marker,
+        description: `${t.scope} ${marker}`,
         [bad.field]: bad.value,
       };
-      await refusedAndNothingCreated(t, body, `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`);
+      await refusedAndNothingCreated(
+        t,
+        control.id,
+        body,
+        `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`,
+      );
     });
   },
 );

@@ -6,7 +6,7 @@
 import { check } from '../../../lib/check.ts';
 import { sameText, sameDateTime } from '../../../lib/normalise.ts';
 import { validateError } from '../../../lib/schemas.ts';
-import { req, showIds, field, isInteger, isObject } from '../../../lib/contract.ts';
+import { req, sameIds, showIds, field, isInteger, isObject } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { fullPayload, createRecord, scopedIds } from './support.ts';
 
@@ -17,20 +17,23 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.requires-name`,
-      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created)`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: a ${d.kind} of the scope is listed`,
       level: 'must',
       requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
     },
     `rejects a ${d.kind} without ${d.nameField} with a 4xx and creates nothing`,
     async (t) => {
+      // Positive control: a record of the same scope, which the scope's list must show.
+      const control = await createRecord(t, d, {}, 'control');
       const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
       t.trackCreated(P, res);
       t.expectStatus(res, '4xx', `POST /${P} without ${d.nameField}`);
-      const { ids } = await scopedIds(t, d);
+      const { ids, page } = await scopedIds(t, d);
       t.assert(
-        ids.length === 0,
-        `after the refused create, the list searched for the check's scope holds ${showIds(ids)}, expected nothing`,
+        sameIds(ids, [control.id]),
+        `after the refused create, the list searched for the check's scope holds ${showIds(ids)}, expected only the control ${control.id}`,
+        page.res,
       );
     },
   );

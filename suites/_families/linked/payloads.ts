@@ -6,9 +6,9 @@ import { check } from '../../../lib/check.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { req, showIds, field, isInteger } from '../../../lib/contract.ts';
+import { req, sameIds, showIds, field, isInteger } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
-import { scopedIds } from './support.ts';
+import { createRecord, scopedIds } from './support.ts';
 import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
 
 /** Why `body` does not reflect `sent`, or null. */
@@ -68,7 +68,7 @@ export function payloadChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.invalid-creates-nothing`,
-      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created)`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: a ${d.kind} of the scope is listed`,
       level: 'must',
       requirements: [req.route('POST', d.plural, ''), req.field(d.plural, d.nameField)],
       tags: ['writes', 'property'],
@@ -76,13 +76,19 @@ export function payloadChecks(d: LinkedDef): void {
     `any ${d.kind} payload without a name (missing or empty) is a 4xx and creates nothing`,
     async (t: CheckContext) => {
       let n = 0;
+      // Positive control: a record of the same scope, which the scope's list must show.
+      const control = await createRecord(t, d, {}, 'control');
       await t.property(invalidLinked(d), async (draft) => {
         const sent = { ...bind(d, t.scope, ++n, draft), description: `${t.scope} invalid ${n}` };
         const res = await t.api.post(`/${P}`, sent);
         t.trackCreated(P, res);
         t.expectStatus(res, '4xx', `POST /${P} with ${d.nameField} ${draft.name === undefined ? 'missing' : 'empty'}`);
         const { ids, page } = await scopedIds(t, d);
-        t.assert(ids.length === 0, `after the refused create the list holds ${showIds(ids)}`, page.res);
+        t.assert(
+          sameIds(ids, [control.id]),
+          `after the refused create the list holds ${showIds(ids)}, expected only the control ${control.id}`,
+          page.res,
+        );
       });
     },
   );
