@@ -156,3 +156,15 @@ test('the by-slug edges (empty slug, another kind, a draft, the same full record
   }
   expect(missing).toEqual([]);
 });
+
+test('every optional venue and organizer field the spec defaults to null (extended) has a row for clearing it with an empty value', () => {
+  const missing: string[] = [];
+  // Name and status are no optional text: a name is required, a status is never empty. The map flags are booleans.
+  const notClearable = ['venue', 'organizer', 'status', 'author', 'date', 'date_utc', 'show_map', 'show_map_link'];
+  for (const plural of ['venues', 'organizers']) {
+    const fields = specIds(`field:${plural}.`).filter((f) => !notClearable.includes(f));
+    expect(fields.length, `field:${plural}.* rows of requirements.json`).toBeGreaterThanOrEqual(5);
+    for (const f of fields) if (!rows.has(`cover:${plural}.${f}.clear`)) missing.push(`${plural}.${f}.clear`);
+  }
+  expect(missing).toEqual([]);
+});

@@ -7,9 +7,9 @@
 import { check, type CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { at, req, isObject } from '../../../lib/contract.ts';
-import { sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
+import { normaliseText, sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
-import { createRecord } from './support.ts';
+import { createRecord, fullPayload } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 type Method = (typeof METHODS)[number];
@@ -277,6 +277,68 @@ export function linkedFieldChecks(d: LinkedDef): void {
           readRes,
         );
       }
+    },
+  );
+
+  /** True when a record shows `value` as no value: absent, null, false or empty text. */
+  const isCleared = (value: unknown) =>
+    value === undefined || value === null || value === false || normaliseText(value) === '';
+
+  check(
+    {
+      id: `${P}.fields.cleared`,
+      spec: `Resources and their fields / ${d.section} (extended only: the optional fields default to null); docs/requirements.md#update (should: an empty value clears the field; measured on 6.8.0, 4.6.8 refuses "")`,
+      level: 'should',
+      requirements: [
+        ...METHODS.map((m) => req.route(m, P, '/{id}')),
+        ...fields.map((f) => req.field(P, f)),
+        ...fields.map((f) => req.cover(`${P}.${f}.clear`)),
+      ],
+      tags: ['writes', 'extended'],
+    },
+    `POST, PUT and PATCH each clear every optional text field of the ${d.section} table sent empty ("")`,
+    async (t) => {
+      for (const method of METHODS) {
+        const rec = await t.create(P, fullPayload(t, d, `cleared ${method}`));
+        const body: Params = Object.fromEntries(fields.map((f) => [f, '']));
+        const { read, readRes } = await update(t, method, rec.id, body);
+        const kept = fields
+          .filter((f) => !isCleared(read[f]))
+          .map((f) => `${f}=${JSON.stringify(read[f])} (was ${JSON.stringify(rec[f])})`);
+        t.assert(
+          kept.length === 0,
+          `after ${method} /${P}/${rec.id} with every optional field "" the ${d.kind} still has ${kept.join(', ')}`,
+          readRes,
+        );
+      }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.fields.image-cleared`,
+      spec: `Resources and their fields / ${d.section}: image (extended only: default null); an empty value clears it (should); docs/requirements.md#fixture-only`,
+      level: 'should',
+      requirements: [
+        ...METHODS.map((m) => req.route(m, P, '/{id}')),
+        req.field(P, 'image'),
+        req.cover(`${P}.image.clear`),
+      ],
+      tags: ['writes', 'extended', 'fixture'],
+    },
+    `an update with image "" removes the ${d.kind}'s image`,
+    async (t) => {
+      const image = t.fixture('image');
+      const rec = await createRecord(t, d, { image: String(image.id) }, 'image cleared');
+      const before = t.record(await t.api.get(`/${P}/${rec.id}`), `the ${d.kind} with image ${image.id}`);
+      if (isCleared(before.image))
+        t.blocked(`setup: the ${d.kind} ${rec.id} created with image ${image.id} shows no image`);
+      const { read, readRes } = await update(t, 'PATCH', rec.id, { image: '' });
+      t.assert(
+        isCleared(read.image),
+        `after PATCH /${P}/${rec.id} with image "" the ${d.kind} shows image ${JSON.stringify(read.image)?.slice(0, 200)}`,
+        readRes,
+      );
     },
   );
 }
