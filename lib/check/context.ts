@@ -154,6 +154,15 @@ export class CheckContext {
     this.created.push({ resource, id, verified: true });
   }
 
+  /**
+   * Note that the check deleted a record it created through a route the cleanup cannot recognise
+   * (e.g. by slug): a 2xx answer spares the cleanup's DELETE (the run-tag sweep still removes a
+   * record a server kept).
+   */
+  deletedBy(resource: Resource, id: number, res: ApiResponse): void {
+    if (res.status >= 200 && res.status < 300) this.deletedUrls.add(this.api.urlFor({ path: `/${resource}/${id}` }));
+  }
+
   /** Register what a create answered, when it answered a record (2xx with an integer id). */
   trackCreated(resource: Resource, res: ApiResponse): void {
     const id = field(res.json, 'id');

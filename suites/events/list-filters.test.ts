@@ -1,12 +1,13 @@
 /**
  * Event list filters: search (title, description, excerpt), categories, tags, venue, organizer,
- * featured, status, filters combined, unknown filter values and hide_from_listings. Each check
- * creates the few events it needs and scopes every list to them with its token.
+ * featured, status, filters combined, unknown filter values and hide_from_listings. The checks
+ * only read: they share a pool of events and linked records made once for the file (and a pair
+ * for hide_from_listings), and scope every list to it with its token; the status check makes its own.
  * Categories and tags can be attached to events through the interface only in the extended
  * variant (event create), so the term filter checks are extended-only.
  */
-import { check, type CheckContext } from '../../lib/check.ts';
-import { isRecordOf, MISSING_ID, req, sameIds, showIds, listedIds } from '../../lib/contract.ts';
+import { check, sharedSetup, type CheckContext } from '../../lib/check.ts';
+import { type ApiRecord, isRecordOf, MISSING_ID, req, sameIds, showIds, listedIds } from '../../lib/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 import type { Params } from '../../lib/client.ts';
 
@@ -17,19 +18,85 @@ async function expectScoped(t: CheckContext, query: Params, want: number[], what
   t.assert(sameIds(list.ids, want), `${what}: listed ${showIds(list.ids)}, expected ${showIds(want)}`, list.res);
 }
 
-/** A list filtered by a word only one event has: that event and nothing else of the scope. */
+/**
+ * The file's pool (shared setup, lib/check/shared.ts): the filter checks only read, so one pool
+ * of linked records and events serves them all. Terms only in the extended variant (the base
+ * interface attaches none at event create).
+ *   A: category cx, tag tx, venue vx, organizer ox, featured; the title word
+ *   B: category cy, tag ty, venue vy, organizer oy, featured; the description word
+ *   C: nothing linked, not featured; the excerpt word
+ *   D: venue vx, not featured
+ * Every list is scoped to the pool (search by its scope) unless it searches a word.
+ */
+const pool = sharedSetup('events.list filters pool', async (s) => {
+  const terms = async (resource: 'categories' | 'tags') =>
+    s.extended
+      ? [
+          await s.create(resource, { name: s.name(`${resource} x`) }),
+          await s.create(resource, { name: s.name(`${resource} y`) }),
+        ]
+      : null;
+  const cats = await terms('categories');
+  const tags = await terms('tags');
+  const venues = [
+    await s.create('venues', { venue: s.name('venue x') }),
+    await s.create('venues', { venue: s.name('venue y') }),
+  ];
+  const organizers = [
+    await s.create('organizers', { organizer: s.name('organizer x') }),
+    await s.create('organizers', { organizer: s.name('organizer y') }),
+  ];
+  const words = { title: `${s.scope}tit`, description: `${s.scope}des`, excerpt: `${s.scope}exc` };
+  const plain = 'Some text without the word.';
+  const linked = (i: number): Params => ({
+    ...(cats ? { categories: [cats[i].id] } : {}),
+    ...(tags ? { tags: [tags[i].id] } : {}),
+    venue: venues[i].id,
+    organizer: [organizers[i].id],
+  });
+  const a = await makeEvent(s, `pool a ${words.title} marked`, {
+    ...linked(0),
+    featured: true,
+    description: plain,
+  });
+  const b = await makeEvent(s, 'pool b', {
+    ...linked(1),
+    featured: true,
+    description: `Some text with ${words.description} inside.`,
+  });
+  const c = await makeEvent(s, 'pool c', {
+    featured: false,
+    description: plain,
+    excerpt: `Some text with ${words.excerpt} inside.`,
+  });
+  const d = await makeEvent(s, 'pool d', { venue: venues[0].id, featured: false, excerpt: plain });
+  return { scope: s.scope, cats, tags, venues, organizers, words, a, b, c, d };
+});
+type Pool = Awaited<ReturnType<typeof pool.get>>;
+
+/** The pool's events a filter must list (pool-scoped), the listed set must be exactly `want`. */
+async function expectPool(t: CheckContext, p: Pool, query: Params, want: ApiRecord[], what: string) {
+  const list = await listEvents(t, { search: p.scope, per_page: 50, ...query });
+  const ids = want.map((e) => e.id);
+  t.assert(sameIds(list.ids, ids), `${what}: listed ${showIds(list.ids)}, expected ${showIds(ids)}`, list.res);
+}
+
+/** A list filtered by a word only one event of the pool has: that event and not `miss`. */
 async function searchFinds(t: CheckContext, where: 'title' | 'description' | 'excerpt') {
-  const word = `${t.scope}${where.slice(0, 3)}`;
-  const extra: Params = where === 'title' ? { title: `${word} marked` } : { [where]: `Some text with ${word} inside.` };
-  const a = await makeEvent(t, 'search hit', extra);
-  const b = await makeEvent(t, 'search miss', where === 'title' ? {} : { [where]: 'Some text without the word.' });
+  const p = await pool.get(t);
+  const word = p.words[where];
+  const [hit, miss] = where === 'title' ? [p.a, p.b] : where === 'description' ? [p.b, p.a] : [p.c, p.d];
   const list = await listEvents(t, { search: word, per_page: 50 });
   t.assert(
-    list.ids.includes(a.id),
-    `search=${word} does not list the event ${a.id} whose ${where} holds it (listed ${showIds(list.ids)})`,
+    list.ids.includes(hit.id),
+    `search=${word} does not list the event ${hit.id} whose ${where} holds it (listed ${showIds(list.ids)})`,
     list.res,
   );
-  t.assert(!list.ids.includes(b.id), `search=${word} also lists the event ${b.id} that does not hold it`, list.res);
+  t.assert(
+    !list.ids.includes(miss.id),
+    `search=${word} also lists the event ${miss.id} that does not hold it`,
+    list.res,
+  );
 }
 
 check(
@@ -66,14 +133,11 @@ check(
   (t) => searchFinds(t, 'excerpt'),
 );
 
-/** Two terms of `resource` and events A (first term), B (second), C (none). */
-async function termSetup(t: CheckContext, resource: 'categories' | 'tags') {
-  const x = await t.create(resource, { name: t.name(`${resource} x`) });
-  const y = await t.create(resource, { name: t.name(`${resource} y`) });
-  const a = await makeEvent(t, 'term a', { [resource]: [x.id] });
-  const b = await makeEvent(t, 'term b', { [resource]: [y.id] });
-  const c = await makeEvent(t, 'term c');
-  return { x, y, a, b, c };
+/** The pool's two terms of `resource` (extended: the pool made them). */
+function termsOf(t: CheckContext, p: Pool, resource: 'categories' | 'tags'): [ApiRecord, ApiRecord] {
+  const terms = resource === 'categories' ? p.cats : p.tags;
+  if (!terms) return t.na(`the pool has no ${resource} (base variant)`);
+  return [terms[0], terms[1]];
 }
 
 check(
@@ -86,9 +150,10 @@ check(
   },
   'filters by a category given by ID and by slug',
   async (t) => {
-    const { x, y, a, b } = await termSetup(t, 'categories');
-    await expectScoped(t, { categories: x.id }, [a.id], `categories=${x.id} (ID)`);
-    await expectScoped(t, { categories: y.slug }, [b.id], `categories=${y.slug} (slug)`);
+    const p = await pool.get(t);
+    const [x, y] = termsOf(t, p, 'categories');
+    await expectPool(t, p, { categories: x.id }, [p.a], `categories=${x.id} (ID)`);
+    await expectPool(t, p, { categories: y.slug }, [p.b], `categories=${y.slug} (slug)`);
   },
 );
 
@@ -102,8 +167,9 @@ check(
   },
   'lists events in any of several categories',
   async (t) => {
-    const { x, y, a, b } = await termSetup(t, 'categories');
-    await expectScoped(t, { categories: [x.id, y.slug] }, [a.id, b.id], `categories=[${x.id}, ${y.slug}]`);
+    const p = await pool.get(t);
+    const [x, y] = termsOf(t, p, 'categories');
+    await expectPool(t, p, { categories: [x.id, y.slug] }, [p.a, p.b], `categories=[${x.id}, ${y.slug}]`);
   },
 );
 
@@ -117,9 +183,10 @@ check(
   },
   'filters by a single tag given by ID or by slug',
   async (t) => {
-    const { x, y, a, b } = await termSetup(t, 'tags');
-    await expectScoped(t, { tags: x.id }, [a.id], `tags=${x.id} (ID)`);
-    await expectScoped(t, { tags: y.slug }, [b.id], `tags=${y.slug} (slug)`);
+    const p = await pool.get(t);
+    const [x, y] = termsOf(t, p, 'tags');
+    await expectPool(t, p, { tags: x.id }, [p.a], `tags=${x.id} (ID)`);
+    await expectPool(t, p, { tags: y.slug }, [p.b], `tags=${y.slug} (slug)`);
   },
 );
 
@@ -133,8 +200,9 @@ check(
   },
   'lists events with any of several tags (the original 6.x applies only the first)',
   async (t) => {
-    const { x, y, a, b } = await termSetup(t, 'tags');
-    await expectScoped(t, { tags: [x.id, y.id] }, [a.id, b.id], `tags=[${x.id}, ${y.id}]`);
+    const p = await pool.get(t);
+    const [x, y] = termsOf(t, p, 'tags');
+    await expectPool(t, p, { tags: [x.id, y.id] }, [p.a, p.b], `tags=[${x.id}, ${y.id}]`);
   },
 );
 
@@ -149,15 +217,12 @@ for (const kind of ['venue', 'organizer'] as const) {
     },
     `filters by one ${kind} ID and by several, any-of`,
     async (t) => {
-      const resource = kind === 'venue' ? 'venues' : 'organizers';
-      const x = await t.create(resource, { [kind]: t.name(`${kind} x`) });
-      const y = await t.create(resource, { [kind]: t.name(`${kind} y`) });
-      const link = (id: number) => (kind === 'venue' ? { venue: id } : { organizer: [id] });
-      const a = await makeEvent(t, `${kind} a`, link(x.id));
-      const b = await makeEvent(t, `${kind} b`, link(y.id));
-      await makeEvent(t, `${kind} c`);
-      await expectScoped(t, { [kind]: x.id }, [a.id], `${kind}=${x.id}`);
-      await expectScoped(t, { [kind]: [x.id, y.id] }, [a.id, b.id], `${kind}=[${x.id}, ${y.id}]`);
+      const p = await pool.get(t);
+      const [x, y] = kind === 'venue' ? p.venues : p.organizers;
+      // D is at venue x too (and has no organizer); C has neither.
+      const atX = kind === 'venue' ? [p.a, p.d] : [p.a];
+      await expectPool(t, p, { [kind]: x.id }, atX, `${kind}=${x.id}`);
+      await expectPool(t, p, { [kind]: [x.id, y.id] }, [...atX, p.b], `${kind}=[${x.id}, ${y.id}]`);
     },
   );
 }
@@ -172,10 +237,9 @@ check(
   },
   'filters by featured=true and featured=false',
   async (t) => {
-    const a = await makeEvent(t, 'featured', { featured: true });
-    const b = await makeEvent(t, 'plain', { featured: false });
-    await expectScoped(t, { featured: true }, [a.id], 'featured=true');
-    await expectScoped(t, { featured: false }, [b.id], 'featured=false');
+    const p = await pool.get(t);
+    await expectPool(t, p, { featured: true }, [p.a, p.b], 'featured=true');
+    await expectPool(t, p, { featured: false }, [p.c, p.d], 'featured=false');
   },
 );
 
@@ -189,12 +253,10 @@ check(
   },
   'lists only events matching every filter given',
   async (t) => {
-    const x = await t.create('venues', { venue: t.name('and x') });
-    const y = await t.create('venues', { venue: t.name('and y') });
-    const a = await makeEvent(t, 'and a', { venue: x.id, featured: true });
-    await makeEvent(t, 'and b', { venue: x.id, featured: false });
-    await makeEvent(t, 'and c', { venue: y.id, featured: true });
-    await expectScoped(t, { venue: x.id, featured: true }, [a.id], `venue=${x.id}&featured=true`);
+    // At venue x: A (featured) and D (not); B is featured at venue y.
+    const p = await pool.get(t);
+    const x = p.venues[0];
+    await expectPool(t, p, { venue: x.id, featured: true }, [p.a], `venue=${x.id}&featured=true`);
   },
 );
 
@@ -254,16 +316,17 @@ check(
   },
   'lists none of the unrelated events for an unknown term, venue, organizer or a bad date',
   async (t) => {
-    const ev = await makeEvent(t, 'unrelated');
-    // Positive control: without the unknown value the scope lists the event.
-    const before = await scoped(t);
+    const p = await pool.get(t);
+    const ev = p.c;
+    // Positive control: without the unknown value the pool's scope lists the event.
+    const before = await listEvents(t, { search: p.scope, per_page: 50 });
     t.assert(
       before.ids.includes(ev.id),
       `the scope lists ${showIds(before.ids)} without any filter; expected the event ${ev.id}`,
       before.res,
     );
     for (const [what, q] of UNKNOWN(t)) {
-      const res = await t.api.get('/events', { search: t.scope, per_page: 50, ...q });
+      const res = await t.api.get('/events', { search: p.scope, per_page: 50, ...q });
       // A refusal (4xx) is conformant; a server error is not.
       t.assert(
         res.status < 500,
@@ -298,10 +361,16 @@ check(
   },
 );
 
+/** A hidden event and a shown one, made once for the two hidden checks (not in the filters pool: 4.6.8 lists hidden events). */
+const hiddenPool = sharedSetup('events.list hidden pool', async (s) => ({
+  scope: s.scope,
+  a: await makeEvent(s, 'hidden', { hide_from_listings: true }),
+  b: await makeEvent(s, 'shown'),
+}));
+
 async function hidden(t: CheckContext) {
-  const a = await makeEvent(t, 'hidden', { hide_from_listings: true });
-  const b = await makeEvent(t, 'shown');
-  const list = await scoped(t);
+  const { scope, a, b } = await hiddenPool.get(t);
+  const list = await listEvents(t, { search: scope, per_page: 50 });
   t.assert(
     sameIds(list.ids, [b.id]),
     `the scope lists ${showIds(list.ids)}; expected only ${b.id}, not the hidden ${a.id}`,
