@@ -96,6 +96,18 @@ export interface ResourceDef {
    * method (`sent`, every one asserted on the read-back: docs/requirements.md#update).
    */
   updateSample: (name: Namer, scope: string, method: Method) => { before: Record<string, unknown>; sent: SentField[] };
+  /** What a delete does (docs/requirements.md#delete). */
+  deletion: {
+    /**
+     * `trash`: a post goes to the trash (the answer is the record in status trash; a second delete
+     * 410); `permanent`: a term is gone for good (a second delete 404).
+     */
+    kind: 'trash' | 'permanent';
+    /** Who is no longer served the record: a visitor (an editor may still read a trashed post), or everyone. */
+    goneFor: 'anonymous' | 'everyone';
+    /** That read must be a 4xx (not only "no record and no server error"). */
+    read4xx: boolean;
+  };
   /** Query parameters that make a list show every record a check made (terms: `hide_empty=0`). */
   listScope: Record<string, string | number>;
   /** The update-applies checks also name the coverage rows `cover:<plural>.<field>.<method>` (issue 12). */
@@ -142,6 +154,7 @@ export const RESOURCES: readonly ResourceDef[] = [
         { field: 'cost', value: '25', compare: 'cost' },
       ],
     }),
+    deletion: { kind: 'trash', goneFor: 'anonymous', read4xx: false },
     listScope: {},
     updateCoverRows: false,
     formSample: (name) => [
@@ -177,6 +190,7 @@ export const RESOURCES: readonly ResourceDef[] = [
           },
         ],
       }),
+      deletion: { kind: 'trash', goneFor: 'anonymous', read4xx: true },
       listScope: {},
       updateCoverRows: false,
       formSample: (name, scope) => [
@@ -217,6 +231,7 @@ export const RESOURCES: readonly ResourceDef[] = [
           ],
         };
       },
+      deletion: { kind: 'permanent', goneFor: 'everyone', read4xx: true },
       listScope: { hide_empty: 0 },
       updateCoverRows: true,
       formSample: (name) => [

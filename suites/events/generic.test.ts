@@ -2,6 +2,7 @@
 import { resource } from '../../lib/resources.ts';
 import { anonymousChecks } from '../_families/generic/anonymous.ts';
 import { createChecks } from '../_families/generic/create.ts';
+import { deleteChecks } from '../_families/generic/delete.ts';
 import { missingChecks } from '../_families/generic/missing.ts';
 import { readChecks } from '../_families/generic/read.ts';
 import { updateChecks } from '../_families/generic/update.ts';
@@ -12,3 +13,4 @@ missingChecks(r);
 createChecks(r);
 updateChecks(r);
 anonymousChecks(r);
+deleteChecks(r);
