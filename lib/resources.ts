@@ -108,6 +108,8 @@ export interface ResourceDef {
     /** That read must be a 4xx (not only "no record and no server error"). */
     read4xx: boolean;
   };
+  /** The status of a page past the end (should; the original: 404 for posts, 200 with [] for terms). */
+  pastEndStatus: 404 | 200;
   /** Query parameters that make a list show every record a check made (terms: `hide_empty=0`). */
   listScope: Record<string, string | number>;
   /** The update-applies checks also name the coverage rows `cover:<plural>.<field>.<method>` (issue 12). */
@@ -155,6 +157,7 @@ export const RESOURCES: readonly ResourceDef[] = [
       ],
     }),
     deletion: { kind: 'trash', goneFor: 'anonymous', read4xx: false },
+    pastEndStatus: 404,
     listScope: {},
     updateCoverRows: false,
     formSample: (name) => [
@@ -191,6 +194,7 @@ export const RESOURCES: readonly ResourceDef[] = [
         ],
       }),
       deletion: { kind: 'trash', goneFor: 'anonymous', read4xx: true },
+      pastEndStatus: 404,
       listScope: {},
       updateCoverRows: false,
       formSample: (name, scope) => [
@@ -232,6 +236,7 @@ export const RESOURCES: readonly ResourceDef[] = [
         };
       },
       deletion: { kind: 'permanent', goneFor: 'everyone', read4xx: true },
+      pastEndStatus: 200,
       listScope: { hide_empty: 0 },
       updateCoverRows: true,
       formSample: (name) => [

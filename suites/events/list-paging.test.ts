@@ -8,6 +8,8 @@ import { check, sharedSetup, type CheckContext } from '../../lib/check.ts';
 import { validateList } from '../../lib/schemas.ts';
 import { req, sameIds, showIds, field, listedIds } from '../../lib/contract.ts';
 import { eventBody, listEvents, scoped } from './support.ts';
+import { resource } from '../../lib/resources.ts';
+import { pastEndChecks } from '../_families/generic/paging.ts';
 
 const LIST = req.route('GET', 'events');
 
@@ -40,6 +42,8 @@ async function many(t: CheckContext, n: keyof typeof SIZES | 51): Promise<{ ids:
   const p = await pool.get(t);
   return { ids: p.ids.slice(0, n), search: n === 51 ? p.scope : `${p.scope}${SIZES[n]}` };
 }
+
+pastEndChecks(resource('events'), (t) => many(t, 3));
 
 check(
   {
@@ -214,38 +218,6 @@ check(
       `page 1 ${showIds(first.ids)} and next_rest_url ${showIds(got)} do not partition the 7 events ${showIds(ids)}`,
       res,
     );
-  },
-);
-
-check(
-  {
-    id: 'events.list.past-end',
-    spec: 'docs/requirements.md#page-past-the-end (must: no records)',
-    level: 'must',
-    requirements: [LIST, req.param('events', 'page')],
-    tags: ['writes'],
-  },
-  'lists no events on a page past the last one',
-  async (t) => {
-    const { search } = await many(t, 3);
-    const list = await listEvents(t, { search, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
-    t.assert(list.ids.length === 0, `page 3 of 2 (per_page=2, 3 matches) lists ${showIds(list.ids)}`, list.res);
-  },
-);
-
-check(
-  {
-    id: 'events.list.past-end-404',
-    spec: 'docs/requirements.md#page-past-the-end (should: 404 for events)',
-    level: 'should',
-    requirements: [LIST, req.param('events', 'page')],
-    tags: ['writes'],
-  },
-  'answers 404 to a page past the last one',
-  async (t) => {
-    const { search } = await many(t, 3);
-    const res = await t.api.get('/events', { search, per_page: 2, page: 3 });
-    t.expectStatus(res, 404, 'page 3 of 2');
   },
 );
 

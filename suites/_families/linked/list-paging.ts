@@ -11,8 +11,9 @@
 import { check, sharedSetup } from '../../../lib/check.ts';
 import { validateList } from '../../../lib/schemas.ts';
 import { pastDate, req, sameIds, showIds, field, readList, type ApiRecord } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import { type LinkedDef, resource } from '../../../lib/resources.ts';
 import { createRecord, listPage } from './support.ts';
+import { pastEndChecks } from '../generic/paging.ts';
 
 export function listPagingChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -38,6 +39,10 @@ export function listPagingChecks(d: LinkedDef): void {
       );
     }
     return { all: s.scope, three, eleven, made };
+  });
+  pastEndChecks(resource(P), async (t) => {
+    const { three, made } = await pool.get(t);
+    return { search: three, ids: made.slice(0, 3).map((r) => r.id) };
   });
 
   check(
@@ -175,42 +180,6 @@ export function listPagingChecks(d: LinkedDef): void {
       t.expectStatus(res, '2xx', `GET /${P}`);
       const v = validateList(P, t.json(res), 'shape');
       t.assert(v.ok, `the list does not have the list shape: ${v.message}`, res);
-    },
-  );
-
-  check(
-    {
-      id: `${P}.list.past-end`,
-      spec: `List ${P}: page; docs/requirements.md#page-past-the-end (must: no records; page URLs built by the client)`,
-      level: 'must',
-      requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'per_page')],
-      tags: ['writes'],
-    },
-    `a page past the last one lists none of the check's ${P} (an empty list or a 404)`,
-    async (t) => {
-      const { three } = await pool.get(t);
-      const page = await listPage(t, d, { search: three, per_page: 2, page: 3 }, { notFoundIsEmpty: true });
-      t.assert(
-        page.records.length === 0,
-        `page 3 of 2 (per_page=2, the check's 3 ${P}) lists ${showIds(page.ids)}, expected no records`,
-        page.res,
-      );
-    },
-  );
-
-  check(
-    {
-      id: `${P}.list.past-end-404`,
-      spec: `docs/requirements.md#page-past-the-end (should: 404 for ${P}, ${d.kind}-archive-page-not-found on the original)`,
-      level: 'should',
-      requirements: [routeList, req.param(d.plural, 'page')],
-      tags: ['writes'],
-    },
-    `answers 404 to a page past the last one`,
-    async (t) => {
-      const { three } = await pool.get(t);
-      const res = await t.api.get(`/${P}`, { search: three, per_page: 2, page: 3 });
-      t.expectStatus(res, 404, `GET /${P} page 3 of 2 (per_page=2, 3 matches)`);
     },
   );
 

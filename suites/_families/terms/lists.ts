@@ -9,8 +9,9 @@
  */
 import { check, sharedSetup } from '../../../lib/check.ts';
 import { req, sameIds, showIds, field, type ApiRecord } from '../../../lib/contract.ts';
-import type { Taxonomy } from '../../../lib/resources.ts';
+import { resource, type Taxonomy } from '../../../lib/resources.ts';
 import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
+import { pastEndChecks } from '../generic/paging.ts';
 
 export function listChecks(tx: Taxonomy): void {
   const LIST = req.route('GET', tx.kind);
@@ -23,6 +24,10 @@ export function listChecks(tx: Taxonomy): void {
       ),
     );
     return { three, eleven, made };
+  });
+  pastEndChecks(resource(tx.kind), async (t) => {
+    const { three, made } = await pool.get(t);
+    return { search: three, ids: made.slice(0, 3).map((r) => r.id) };
   });
 
   check(
@@ -126,55 +131,6 @@ export function listChecks(tx: Taxonomy): void {
         sameIds(both, all),
         `without per_page pages 1 ${showIds(idsOf(d1.items))} and 2 ${showIds(idsOf(d2.items))} do not partition the 11 matching ${tx.kind} ${showIds(all)}`,
         d2.res,
-      );
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'list.past-end',
-      spec: `List ${tx.kind}: page; docs/requirements.md#page-past-the-end (no records)`,
-      level: 'must',
-      requirements: [req.param(tx.kind, 'page'), LIST],
-      tags: ['writes'],
-    }),
-    `a page past the end of a ${tx.noun} list holds none of its records`,
-    async (t) => {
-      const { three, made } = await pool.get(t);
-      // Positive control: the last page holds a record (a list that finds nothing proves nothing).
-      const last = await listTerms(t, tx, { search: three, ...SHOW_EMPTY, per_page: 2, page: 2 });
-      t.assert(
-        last.items.length === 1,
-        `page 2 with per_page=2 of the 3 matching ${tx.kind} holds ${showIds(idsOf(last.items))}, expected 1 (the positive control)`,
-        last.res,
-      );
-      const { res, items } = await listTerms(t, tx, { search: three, ...SHOW_EMPTY, per_page: 2, page: 3 });
-      t.assert(
-        items.length === 0,
-        `page 3 with per_page=2 of a 3-${tx.noun} list holds ${showIds(idsOf(items))}, expected nothing (the ${tx.kind} are ${showIds(idsOf(made.slice(0, 3)))})`,
-        res,
-      );
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'list.past-end-200',
-      spec: 'docs/requirements.md#measured-lists: term lists answer 200 with an empty list past the end (docs/requirements.md#levels should)',
-      level: 'should',
-      requirements: [req.param(tx.kind, 'page'), LIST],
-      tags: ['writes'],
-    }),
-    `answers 200 with an empty array to a page past the end of a ${tx.noun} list`,
-    async (t) => {
-      const { three } = await pool.get(t);
-      const res = await t.api.get(`/${tx.kind}`, { search: three, ...SHOW_EMPTY, per_page: 2, page: 3 });
-      t.expectStatus(res, 200, 'a page past the end');
-      const page = field(res.json, tx.kind);
-      t.assert(
-        Array.isArray(page) && page.length === 0,
-        `the page past the end holds ${JSON.stringify(page)?.slice(0, 100)}, expected []`,
-        res,
       );
     },
   );
