@@ -3,7 +3,8 @@
  * (`quirks: ['original']`, all checks, every feature) and with each quirk alone (over the checks it
  * can affect), the embedded reference server is certified — no must-check fails, is blocked or
  * errors — and only the should-checks the quirks name in `mayWarn` warn. A must-check that fails
- * here is a wrong check: fix the check (LEVELS.md), never the quirk. Writes
+ * here is a wrong check: fix the check (LEVELS.md), never the quirk. A run that produced no row, or
+ * a check of a run without its result row, fails the test (an absent row proves nothing). Writes
  * reports/selftest/tolerance.{json,md}.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +21,7 @@ beforeAll(async () => {
 function expectTolerated(run: ToleranceRun): void {
   expect(run.problem, `the run with quirks ${run.quirks} (${run.variant}) did not start`).toBeUndefined();
   expect(run.checks, `the run with quirks ${run.quirks} (${run.variant}) ran no check`).toBeGreaterThan(0);
+  expect(run.missing, `checks of the run with quirks ${run.quirks} (${run.variant}) that produced no row`).toEqual([]);
   expect(
     run.broken.map((b) => `${b.id} [${b.level}] ${b.status}: ${b.message}`),
     `checks broken by quirks ${run.quirks} (${run.variant}): a must-check that fails under a quirk is a wrong check`,
@@ -36,7 +38,7 @@ const singles = QUIRKS.flatMap((q) => q.variants.map((variant) => ({ q, variant 
 describe.concurrent('quirks', () => {
   for (const variant of ['base', 'extended'] as Variant[]) {
     test(`every quirk of the ${variant} variant at once: certified, only mayWarn checks warn`, async () => {
-      const run = await runTolerance('original', variant, undefined);
+      const run = await runTolerance('original', variant, undefined, { expected: checks.map((c) => c.id) });
       rows.push(run);
       expectTolerated(run);
     });
@@ -55,11 +57,21 @@ describe.concurrent('quirks', () => {
 
 test('every mayWarn check warns under its quirk alone in some variant (mayWarn lists nothing the quirk does not break)', () => {
   const singleRows = rows.filter((r) => r.quirks !== 'original');
-  // Every single-quirk run must have produced its row (a run that produced none proves nothing).
-  const missing = singles
-    .filter(({ q, variant }) => !singleRows.some((r) => r.quirks === q.name && r.variant === variant))
-    .map(({ q, variant }) => `${q.name} (${variant})`);
-  expect(missing, 'single-quirk runs that produced no row').toEqual([]);
+  // Every run must have produced its row (a run that produced none proves nothing): both
+  // all-quirks runs and every single-quirk run.
+  const missing = [
+    ...(['base', 'extended'] as Variant[])
+      .filter((variant) => !rows.some((r) => r.quirks === 'original' && r.variant === variant))
+      .map((variant) => `original (${variant})`),
+    ...singles
+      .filter(({ q, variant }) => !singleRows.some((r) => r.quirks === q.name && r.variant === variant))
+      .map(({ q, variant }) => `${q.name} (${variant})`),
+  ];
+  expect(missing, 'runs that produced no row').toEqual([]);
+  expect(
+    rows.filter((r) => r.missing.length).map((r) => `${r.quirks} (${r.variant}): ${r.missing.join(', ')}`),
+    'runs with checks that produced no row',
+  ).toEqual([]);
   expect(
     rows.filter((r) => r.checks === 0).map((r) => `${r.quirks} (${r.variant})`),
     'runs that ran no check',

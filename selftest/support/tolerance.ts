@@ -128,6 +128,8 @@ export interface ToleranceRun {
   variant: Variant;
   /** How many checks ran (all of them for `original`). */
   checks: number;
+  /** Checks the run was asked for that produced no result row (none may: an absent row proves nothing). */
+  missing: string[];
   verdict: string;
   problem?: string;
   /** Must-checks that failed, were blocked or errored: none may. */
@@ -165,7 +167,7 @@ export async function runTolerance(
   quirk: string,
   variant: Variant,
   ids: string[] | undefined,
-  opts: { seed?: number; numRuns?: number; files?: string[] } = {},
+  opts: { seed?: number; numRuns?: number; files?: string[]; expected?: readonly string[] } = {},
 ): Promise<ToleranceRun> {
   return gate(async () => {
     const started = Date.now();
@@ -200,10 +202,14 @@ export async function runTolerance(
       .filter((c) => c.level === 'should' && ['blocked', 'error'].includes(c.status))
       .map((c) => ({ id: c.id, status: c.status, message: short(c.message) }));
     const warned = checks.filter((c) => c.status === 'warn').map((c) => c.id);
+    // Every check asked for (the scope's IDs, or `expected` for a run over every check) has a row.
+    const got = new Set(checks.map((c) => c.id));
+    const missing = (ids ?? opts.expected ?? []).filter((id) => !got.has(id));
     return {
       quirks: quirk,
       variant,
       checks: checks.length,
+      missing,
       verdict: result.report?.footer.verdict ?? 'none',
       ...(result.problem ? { problem: result.problem } : {}),
       broken,
