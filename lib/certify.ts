@@ -155,7 +155,10 @@ export function resolveConfig(
   };
 }
 
-/** The run-tag sweep before the checks (never in read-only runs: no write at all). */
+/**
+ * The run-tag sweep before the checks (never in read-only runs: no write at all; not for a run tag
+ * made for this run, which no record can carry yet: see certifyWith).
+ */
 export async function sweepBefore(
   client: Client,
   resolved: ResolvedConfig,
@@ -452,7 +455,8 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     const sweeping = !resolved.readOnly && options.sweep !== false;
     const beforeSweep = stopped('the sweep');
     if (beforeSweep) return beforeSweep;
-    if (sweeping) sweeps.before = await sweepBefore(client, resolved, log, options.signal);
+    // A fresh run tag (made for this run, not given) is on no record yet: nothing to sweep.
+    if (sweeping && !resolved.freshRunTag) sweeps.before = await sweepBefore(client, resolved, log, options.signal);
     const beforeChecks = stopped('the checks');
     if (beforeChecks) return beforeChecks;
     const checksFrom = Date.now();

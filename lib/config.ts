@@ -45,6 +45,8 @@ export interface Config {
   seed: number;
   numRuns: number;
   runTag: string;
+  /** The run tag was made for this run (no --run-tag): no record can carry it before the run. */
+  freshRunTag?: true;
   readOnly: boolean;
   timeoutMs: number;
   deadlineS: number;
@@ -425,6 +427,7 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     seed,
     numRuns,
     runTag,
+    ...(get('run-tag') ? {} : { freshRunTag: true as const }),
     readOnly: raw['read-only'] === undefined ? false : bool(label('read-only'), raw['read-only']),
     timeoutMs: get('timeout-ms') ? int(label('timeout-ms'), get('timeout-ms'), 100, 600000) : 30000,
     deadlineS: get('deadline-s') ? int(label('deadline-s'), get('deadline-s'), 1, 86400) : 1800,

@@ -29,7 +29,15 @@ describe('loadConfig', () => {
       reportDir: 'reports',
     });
     expect(c.runTag).toMatch(/^cc[0-9a-f]{8}$/);
+    // Made for this run: no record carries it yet (certify skips the sweep before the checks).
+    expect(c.freshRunTag).toBe(true);
     expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  test('a given run tag is not fresh: certify sweeps it before the checks', () => {
+    const c = loadConfig({ env: {}, cwd: '/nonexistent', flags: { 'run-tag': 'ccgiven1' } });
+    expect(c.runTag).toBe('ccgiven1');
+    expect(c.freshRunTag).toBeUndefined();
   });
 
   test('.env is overridden by the environment, which is overridden by flags', () => {
