@@ -1,11 +1,13 @@
 /**
  * Event payloads as properties: a generated valid payload round-trips (LEVELS.md minimal
  * contract: text after normalisation, dates, booleans, cost numbers), and generated invalid
- * payloads are refused with a 4xx and create nothing (checked by searching the check's scope).
+ * payloads are refused with a 4xx and create nothing (checked once after the property by
+ * searching the check's scope: a record found names the payload that made it).
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
 import { readList, req, type ApiRecord } from '../../lib/contract.ts';
+import { replayCommand } from '../../lib/config.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import {
   BOOLEAN_FIELDS,
@@ -85,13 +87,16 @@ check(
 );
 
 /**
- * POSTs `payload`; fails if it is accepted, then checks the scope (the payload's description holds
- * the scope as a word) lists only `control`, an event of the scope made before: the positive
- * control that the list would show an event created anyway.
+ * The refused payloads of a check, by the marker each one's description holds: a record found in
+ * the scope after the property names the payload that made it.
  */
-async function refusedAndNothingCreated(
+type Sent = Map<string, string>;
+
+/** POSTs `payload` (its description holds the scope and `marker`); fails unless it is refused with a 4xx. */
+async function refused(
   t: CheckContext,
-  control: number,
+  sent: Sent,
+  marker: string,
   payload: Record<string, unknown>,
   what: string,
 ): Promise<void> {
@@ -101,13 +106,28 @@ async function refusedAndNothingCreated(
     t.fail(`${what} was accepted (${res.status}); expected a 4xx. Payload ${JSON.stringify(payload)}`, res);
   }
   t.expectStatus(res, '4xx', what);
+  sent.set(marker, `${what}: ${JSON.stringify(payload)}`);
+}
+
+/**
+ * After every payload was refused: the scope (each payload's description holds it as a word)
+ * lists only `control`, an event of the scope made before, the positive control that the list
+ * would show an event created anyway. One list for all the runs of the property: a record found
+ * names the payload (by its marker) that made it.
+ */
+async function nothingCreated(t: CheckContext, control: number, sent: Sent): Promise<void> {
   const list = await t.api.get('/events', { search: t.scope, per_page: 50 });
   const listed = readList(t, list, 'events', { what: `listing the events of the scope ${t.scope}` }).records;
   const found = listed.filter((e) => e.id !== control);
   if (found.length) {
     for (const e of found) t.track('events', e.id, e);
+    const made = found.map((e) => {
+      const text = JSON.stringify(e.description ?? '');
+      const marker = [...sent.keys()].find((m) => new RegExp(`${m}(?![a-z0-9])`).test(text));
+      return `event ${e.id} by ${marker ? sent.get(marker) : 'a payload of the scope'}`;
+    });
     t.fail(
-      `${what} answered ${res.status} but created event(s) ${found.map((e) => e.id).join(', ')} (found by searching ${t.scope})`,
+      `${sent.size} payload(s) were refused with a 4xx, but the scope ${t.scope} lists ${made.join('; ')}; replay: ${replayCommand(t.config, t.meta.id)}`,
       list,
     );
   }
@@ -136,6 +156,7 @@ check(
   'a payload lacking any of title, start_date, end_date is refused with a 4xx and creates nothing',
   async (t) => {
     const control = await t.create('events', eventBody(t, 'control'));
+    const sent: Sent = new Map();
     const attempt = async (payload: EventPayload, drop: readonly string[]) => {
       // The description holds the scope as a word, so a wrongly created event is found even without a title.
       const marker = `${t.scope}m${(counter++).toString(36)}`;
@@ -145,12 +166,13 @@ check(
         description: `${t.scope} ${marker}`,
       };
       for (const f of drop) delete body[f];
-      await refusedAndNothingCreated(t, control.id, body, `creating an event without ${drop.join(', ')}`);
+      await refused(t, sent, marker, body, `creating an event without ${drop.join(', ')}`);
     };
     // Each required field missing alone, always: a small --num-runs must not skip one of them.
     const [base] = fc.sample(validPayload, { numRuns: 1, seed: t.seed });
     for (const field of ['title', 'start_date', 'end_date']) await attempt(base!, [field]);
     await t.property(missingRequired, ({ payload, drop }) => attempt(payload, drop));
+    await nothingCreated(t, control.id, sent);
   },
 );
 
@@ -171,6 +193,7 @@ check(
   'a payload with a bad date string or an unknown venue/organizer ID is refused with a 4xx and creates nothing',
   async (t) => {
     const control = await t.create('events', eventBody(t, 'control'));
+    const sent: Sent = new Map();
     await t.property(fc.tuple(validPayload, invalidValue), async ([payload, bad]) => {
       const marker = `${t.scope}i${(counter++).toString(36)}`;
       const body: Record<string, unknown> = {
@@ -179,12 +202,8 @@ check(
         description: `${t.scope} ${marker}`,
         [bad.field]: bad.value,
       };
-      await refusedAndNothingCreated(
-        t,
-        control.id,
-        body,
-        `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`,
-      );
+      await refused(t, sent, marker, body, `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`);
     });
+    await nothingCreated(t, control.id, sent);
   },
 );
