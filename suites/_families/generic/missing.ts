@@ -6,9 +6,10 @@
 import { check } from '../../../lib/check.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { ApiResponse } from '../../../lib/client.ts';
-import { MISSING_ID, readList, recordId, req, showIds } from '../../../lib/contract.ts';
+import { MISSING_ID, readList, recordId, req, sameIds, showIds } from '../../../lib/contract.ts';
 import type { ResourceDef } from '../../../lib/resources.ts';
 import { validateError } from '../../../lib/schemas.ts';
+import { make } from './support.ts';
 
 export function missingChecks(r: ResourceDef): void {
   const P = r.plural;
@@ -71,14 +72,20 @@ export function missingChecks(r: ResourceDef): void {
     },
     `answers a 4xx to an update of a ${r.noun} ID that does not exist${m.updateCreatesNothing ? ' and creates nothing' : ''}`,
     async (t) => {
+      // The control: a record of the check's scope that the list must show (an empty list proves nothing).
+      const control = m.updateCreatesNothing ? await make(t, r, 'control') : undefined;
       for (const method of m.update4xx) {
         const res = await update(t, method);
         t.expectStatus(res, '4xx', `${method} ${path} (no such ${r.noun})`);
       }
-      if (m.updateCreatesNothing) {
-        const lres = await t.api.get(`/${P}`, { search: t.scope, hide_empty: 0 });
+      if (control) {
+        const lres = await t.api.get(`/${P}`, { search: t.scope, per_page: 50, ...r.listScope });
         const { ids } = readList(t, lres, P);
-        t.assert(ids.length === 0, `the update of a missing ${r.noun} created ${showIds(ids)}`, lres);
+        t.assert(
+          sameIds(ids, [control.id]),
+          `after the update of a missing ${r.noun} the scope lists ${showIds(ids)}, expected only the control ${control.id}`,
+          lres,
+        );
       }
     },
   );

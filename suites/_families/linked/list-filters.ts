@@ -58,7 +58,14 @@ export function listFilterChecks(d: LinkedDef): void {
     },
     `a search that matches nothing lists no ${P} (an empty list or a 404)`,
     async (t) => {
-      await createRecord(t, d, {}, 'present');
+      const present = await createRecord(t, d, {}, 'present');
+      // Positive control: the search for the check's scope lists the record.
+      const control = await scopedIds(t, d);
+      t.assert(
+        control.ids.includes(present.id),
+        `search=${t.scope} does not list the ${d.kind} ${present.id} (positive control): ${showIds(control.ids)}`,
+        control.page.res,
+      );
       const page = await listPage(t, d, { search: `${t.scope}nomatchzz`, per_page: 50 }, { notFoundIsEmpty: true });
       t.assert(page.records.length === 0, `search for a word no ${d.kind} holds lists ${showIds(page.ids)}`, page.res);
     },
