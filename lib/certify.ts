@@ -140,7 +140,7 @@ export function fixturesOf(
 /** The config the checks see: the target after preflight. Pure. */
 export function resolveConfig(
   target: Config,
-  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'responseMs'>>,
+  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'responseMs' | 'medianMs'>>,
   fixtures: FixturesFile | null,
   embedded: boolean,
 ): ResolvedConfig {
@@ -152,6 +152,7 @@ export function resolveConfig(
     fixtures,
     embedded,
     ...(pre.responseMs !== undefined ? { responseMs: pre.responseMs } : {}),
+    ...(pre.medianMs !== undefined ? { medianMs: pre.medianMs } : {}),
   };
 }
 

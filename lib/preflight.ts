@@ -28,6 +28,8 @@ export interface PreflightResult {
   notes: string[];
   /** The slowest answer of the preflight's requests, in ms (property time budgets scale with it). */
   responseMs: number;
+  /** The median answer of the preflight's requests, in ms (how many workers wait on the network). */
+  medianMs: number;
   /** The REST root found by discovery when --base-url was a site URL (the run uses it). */
   baseUrl?: string;
   /** Trouble that does not stop the run (the target's clock is off). */
@@ -294,5 +296,7 @@ async function preflightAt(
   } else {
     notes.push('no credentials given: the run is read-only (checks that write are n/a)');
   }
-  return { detectedVariant, notes, responseMs: Math.max(1, ...timings) };
+  const sorted = [...timings].sort((a, b) => a - b);
+  const medianMs = Math.max(1, sorted[Math.floor(sorted.length / 2)] ?? 1);
+  return { detectedVariant, notes, responseMs: Math.max(1, ...timings), medianMs };
 }

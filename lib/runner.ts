@@ -262,7 +262,7 @@ export class RunSession {
    * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
    * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
    */
-  warm(config: Pick<ResolvedConfig, 'concurrency'>): Promise<void> {
+  warm(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs'>): Promise<void> {
     this.creating = this.instance(config).then(
       () => undefined,
       () => undefined,
@@ -271,7 +271,7 @@ export class RunSession {
   }
   private creating: Promise<void> | undefined;
 
-  private async instance(config: Pick<ResolvedConfig, 'concurrency'>): Promise<Vitest> {
+  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs'>): Promise<Vitest> {
     // A warm-up under way finishes first (one vitest at a time).
     if (this.creating) {
       const pending = this.creating;
@@ -279,7 +279,7 @@ export class RunSession {
       await pending;
     }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
-    const workers = workersFor(config.concurrency);
+    const workers = workersFor(config.concurrency, undefined, config.medianMs);
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
     const perFile = Math.max(1, config.concurrency);
     if (this.vitest && this.workers === workers && this.perFile === perFile) return this.vitest;

@@ -1,12 +1,21 @@
 // The run's concurrency bound (lib/limiter.ts): worker shares sum to exactly --concurrency, the
 // pool never has more workers than that, and the Limiter holds its bound, also when it changes.
 import { expect, test } from 'vitest';
-import { concurrencyOver, Limiter, SharedLimiter, shareOf, sharedBound, workersFor } from '../../lib/limiter.ts';
+import {
+  concurrencyOver,
+  Limiter,
+  SharedLimiter,
+  SLOW_TARGET_MS,
+  SLOW_TARGET_WORKERS,
+  shareOf,
+  sharedBound,
+  workersFor,
+} from '../../lib/limiter.ts';
 
 test('worker shares sum to exactly the bound, each at least 1', () => {
   for (const c of [1, 2, 3, 4, 5, 7, 16, 32]) {
-    for (const cores of [1, 2, 8, 64]) {
-      const w = workersFor(c, cores);
+    for (const [cores, medianMs] of [1, 2, 8, 64].flatMap((n) => [0, 5, 50, 300].map((ms) => [n, ms] as const))) {
+      const w = workersFor(c, cores, medianMs);
       expect(w).toBeLessThanOrEqual(c);
       const shares = Array.from({ length: w }, (_, i) => shareOf(c, w, i + 1));
       expect(
@@ -16,6 +25,11 @@ test('worker shares sum to exactly the bound, each at least 1', () => {
       expect(Math.min(...shares)).toBeGreaterThanOrEqual(1);
     }
   }
+  // A fast target keeps the workers to what the cores can keep busy; a slow one gets more of them.
+  expect(workersFor(16, 2, 3)).toBe(3);
+  expect(workersFor(16, 2, SLOW_TARGET_MS)).toBe(SLOW_TARGET_WORKERS);
+  expect(workersFor(4, 2, 300)).toBe(4);
+  expect(workersFor(32, 64, 300)).toBe(32);
   expect(shareOf(4, 3, 1)).toBe(2);
   expect(shareOf(4, 3, 3)).toBe(1);
 });
