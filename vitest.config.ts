@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { ObservationsFirst } from './lib/sequencer.ts';
 import { TAG_DEFINITIONS } from './lib/tags.ts';
 
 // Compiled into dist/ by `npm run build` (the packed tool), this file runs the compiled suites.
@@ -63,7 +64,8 @@ export default defineConfig({
     // run-tagged records); the runner sets maxConcurrency to the worker's share of the bound, and
     // the worker's Limiter keeps the requests in flight within --concurrency. A file whose checks
     // share state declares them inside `describe.sequential`.
-    sequence: { concurrent: true },
+    // Observation files are dispatched first: the other checks wait until they end (lib/check/gate.ts).
+    sequence: { concurrent: true, sequencer: ObservationsFirst },
     maxConcurrency: 4,
     testTimeout: 120_000,
     hookTimeout: 60_000,

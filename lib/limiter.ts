@@ -96,7 +96,7 @@ export class Limiter implements InFlightBound {
 }
 
 // Node 20 has Atomics.waitAsync; the ES2022 lib of this project does not declare it.
-const waitAsync = (
+export const waitAsync = (
   Atomics as unknown as {
     waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: unknown };
   }

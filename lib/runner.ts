@@ -13,6 +13,7 @@ import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
 import { Client } from './client.ts';
 import { fileTap } from './har.ts';
+import { isObservationFile, observationEnded, observationGate, openGate } from './check/gate.ts';
 import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -49,8 +50,6 @@ export interface RunOutcome {
   /** Requests and cleanup problems of the files' shared setup outside any check (lib/check/shared.ts). */
   setup?: { requests: number; cleanupErrors: string[] };
 }
-
-const OBSERVE_DIR = 'suites/observe/';
 
 /** The observation crawl, once per run, before the observation checks (lib/observe/crawl.ts). */
 async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
@@ -185,6 +184,8 @@ export class RunSession {
   private workers = 0;
   private perFile = 0;
   private collector = new Collector();
+  /** The current run's hook on each suite file's end (the observation gate). */
+  private onModuleEnd: ((m: TestModule) => void) | undefined;
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
     const patterns: string[] = [];
@@ -224,11 +225,9 @@ export class RunSession {
     try {
       if (!options.signal?.aborted) {
         const specs = await vitest.globTestSpecifications(files);
-        // Observation checks first, on their own: they read the target's data while no check
-        // writes, from one crawl made here (a --grep run leaves the crawl to the workers).
-        const isObserve = (s: { moduleId: string }) => s.moduleId.includes(`/${OBSERVE_DIR}`);
-        const first = specs.filter(isObserve);
-        const rest = specs.filter((s) => !isObserve(s));
+        // Observation checks read the target's data while no check writes, from one crawl made
+        // here (a --grep run leaves the crawl to the workers).
+        const first = specs.filter(isObservationFile);
         let learned: Learned | null = null;
         // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
         if (first.length && (!options.grep || grepsObserve(options.grep))) {
@@ -236,14 +235,23 @@ export class RunSession {
           observed = summarize(learned);
         }
         vitest.provide('calcertObserved', learned);
-        // A read-only run writes nothing, so nothing can disturb the learned data: one phase
-        // (one vitest run) lets the observation files share the workers with the rest.
-        const phases = config.readOnly ? [[...first, ...rest]] : [first, rest];
-        for (const phase of phases) {
-          if (!phase.length || options.signal?.aborted) continue;
-          const result = await vitest.runTestSpecifications(phase, true);
-          for (const e of result.unhandledErrors ?? [])
-            collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+        // One vitest run: the observation files are dispatched first (lib/sequencer.ts) and the
+        // other checks wait at the gate until the last of them ended (lib/check/gate.ts). A
+        // read-only run writes nothing, so nothing can disturb the learned data: no gate.
+        const gate = observationGate(config.readOnly ? 0 : first.length);
+        vitest.provide('calcertGate', gate);
+        this.onModuleEnd = (m) => {
+          if (isObservationFile(m)) observationEnded(gate);
+        };
+        try {
+          if (specs.length && !options.signal?.aborted) {
+            const result = await vitest.runTestSpecifications(specs, true);
+            for (const e of result.unhandledErrors ?? [])
+              collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+          }
+        } finally {
+          openGate(gate);
+          this.onModuleEnd = undefined;
         }
       }
     } finally {
@@ -293,7 +301,10 @@ export class RunSession {
     // The reporter forwards to whichever collector the current run uses.
     const forward: Reporter = {
       onTestCaseResult: (tc) => this.collector.onTestCaseResult(tc),
-      onTestModuleEnd: (m) => this.collector.onTestModuleEnd(m),
+      onTestModuleEnd: (m) => {
+        this.onModuleEnd?.(m);
+        this.collector.onTestModuleEnd(m);
+      },
       onTestModuleCollected: (m) => this.collector.onTestModuleCollected(m),
     };
     this.vitest = await createVitest(

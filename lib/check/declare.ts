@@ -4,7 +4,7 @@
  * time from the injected config, runs the body with a `CheckContext`, and stores the outcome the
  * classifier decided (lib/check/outcome.ts) in task meta for the reporter.
  */
-import { test, type TestContext } from 'vitest';
+import { inject, test, type TestContext } from 'vitest';
 import { CheckContext } from './context.ts';
 import {
   excerptOf,
@@ -16,7 +16,11 @@ import {
   type CheckRecord,
 } from './meta.ts';
 import { classifyOutcome } from './outcome.ts';
+import { passGate } from './gate.ts';
 import { runConfig, takeLimitChanges } from './worker-client.ts';
+
+/** The IDs of the observation checks (suites/observe/), which run before the gate opens. */
+const OBSERVATION_PREFIX = 'observe.';
 
 /**
  * Declare a check. `title` states the behaviour as a fact ("rejects an event without a title").
@@ -44,6 +48,8 @@ export function check(
       ctx.skip(na);
       return;
     }
+    // Observation checks read the target undisturbed: every other check waits until they end.
+    if (!meta.id.startsWith(OBSERVATION_PREFIX)) await passGate(inject('calcertGate'));
     const t = new CheckContext(meta, cfg);
     own.seed = t.seed;
     let thrown: { error: unknown } | null = null;

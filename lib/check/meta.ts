@@ -90,6 +90,8 @@ declare module 'vitest' {
     calcertWorkers: number;
     /** The run-wide in-flight bound shared by every worker (lib/limiter.ts SharedLimiter). */
     calcertBound?: SharedArrayBuffer;
+    /** The observation gate (lib/check/gate.ts): checks outside suites/observe/ wait until it opens. */
+    calcertGate?: SharedArrayBuffer;
     /** --har: the directory the workers' clients append their exchanges to (lib/har.ts); '' none. */
     calcertHar?: string;
   }
