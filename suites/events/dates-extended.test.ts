@@ -16,7 +16,7 @@ import { readingSets } from '../../lib/oracle/dates.ts';
 import {
   anchorDay,
   EXTENDED_PARAMS,
-  offsetChangeDays,
+  firstOffsetChangeDay,
   placePool,
   poolArb,
   unambiguous,
@@ -219,7 +219,7 @@ function dstPool(): { pool: PoolEvent[]; anchor: string } {
   const pool: PoolEvent[] = [];
   let anchor = '';
   for (const zone of DST_ZONES) {
-    const day = offsetChangeDays(zone, from, 370)[0];
+    const day = firstOffsetChangeDay(zone, from, 370);
     if (!day) continue;
     if (!anchor || day < anchor) anchor = day;
     for (const [a, b] of [
