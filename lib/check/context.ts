@@ -15,6 +15,16 @@ import { clientFor } from './worker-client.ts';
 let scopeCounter = 0;
 
 /** What a check body works with. */
+/** A record a check created, to delete at its end. */
+interface CreatedRecord {
+  resource: Resource;
+  id: number;
+  verified: boolean;
+}
+
+/** How many of a check's records its cleanup deletes at a time. */
+const CLEANUP_BATCH = 8;
+
 export class CheckContext {
   readonly config: ResolvedConfig;
   /** Authenticated client (or anonymous when the run has no credentials). */
@@ -26,7 +36,7 @@ export class CheckContext {
   readonly exchanges: Exchange[] = [];
   readonly seed: number;
   /** What this check created; `verified` = the server's answer showed the run tag in its name. */
-  private readonly created: Array<{ resource: Resource; id: number; verified: boolean }> = [];
+  private created: CreatedRecord[] = [];
   cleanupErrors: string[] = [];
   /** URLs (without query) this check DELETEd with a 2xx answer: the cleanup does not delete them again. */
   private readonly deletedUrls = new Set<string>();
@@ -207,33 +217,42 @@ export class CheckContext {
    * not create.
    */
   async cleanup(): Promise<void> {
-    for (const { resource, id, verified } of this.created.reverse()) {
-      const where = `/${resource}/${id}`;
-      // Deleted by the check itself (2xx): one DELETE per record. A server that answered 2xx and
-      // kept the record still carries the run tag: the run-tag sweep after the run removes it.
-      if (this.deletedUrls.has(this.api.urlFor({ path: where }))) continue;
-      try {
-        if (!verified) {
-          const current = await this.api.get(where);
-          if (current.status >= 400 && current.status < 500) continue; // gone already (404/410, or 400 on the original)
-          if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
-            this.cleanupErrors.push(
-              `not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`,
-            );
-            continue;
-          }
+    // Newest first, a few at a time: against a slow target a check's records (a property's runs
+    // make dozens) are deleted in a fraction of the time one by one would take; the run's bound
+    // still caps the requests in flight. No deletion depends on another (a venue or a parent term
+    // deleted before its event or child leaves the latter deletable).
+    const pending = this.created.reverse();
+    this.created = [];
+    for (let from = 0; from < pending.length; from += CLEANUP_BATCH)
+      await Promise.all(pending.slice(from, from + CLEANUP_BATCH).map((r) => this.deleteCreated(r)));
+  }
+
+  /** Deletes one record the check created: unless the check deleted it, and only when it carries the run tag. */
+  private async deleteCreated({ resource, id, verified }: CreatedRecord): Promise<void> {
+    const where = `/${resource}/${id}`;
+    // Deleted by the check itself (2xx): one DELETE per record. A server that answered 2xx and
+    // kept the record still carries the run tag: the run-tag sweep after the run removes it.
+    if (this.deletedUrls.has(this.api.urlFor({ path: where }))) return;
+    try {
+      if (!verified) {
+        const current = await this.api.get(where);
+        if (current.status >= 400 && current.status < 500) return; // gone already (404/410, or 400 on the original)
+        if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
+          this.cleanupErrors.push(
+            `not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`,
+          );
+          return;
         }
-        const res = await this.api.delete(
-          where,
-          resource === 'categories' || resource === 'tags' ? { force: true } : undefined,
-        );
-        if (res.status >= 400 && res.status !== 404 && res.status !== 410)
-          this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
-      } catch (e) {
-        this.cleanupErrors.push(`DELETE ${where}: ${(e as Error).message}`);
       }
+      const res = await this.api.delete(
+        where,
+        resource === 'categories' || resource === 'tags' ? { force: true } : undefined,
+      );
+      if (res.status >= 400 && res.status !== 404 && res.status !== 410)
+        this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
+    } catch (e) {
+      this.cleanupErrors.push(`DELETE ${where}: ${(e as Error).message}`);
     }
-    this.created.length = 0;
   }
 
   /**
