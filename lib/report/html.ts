@@ -177,7 +177,10 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   if (c.requirements?.length)
     facts.push(['requirements', c.requirements.map((r) => `<code>${esc(r)}</code>`).join(', ')]);
   if (c.tags?.length) facts.push(['tags', esc(c.tags.join(', '))]);
-  facts.push(['duration', `${esc(c.duration)} ms${c.requests !== undefined ? `, ${esc(c.requests)} request${c.requests === 1 ? '' : 's'}` : ''}`]);
+  facts.push([
+    'duration',
+    `${esc(c.duration)} ms${c.requests !== undefined ? `, ${esc(c.requests)} request${c.requests === 1 ? '' : 's'}` : ''}`,
+  ]);
   if (c.retries) facts.push(['retries', esc(c.retries)]);
   if (c.seed !== undefined) facts.push(['seed', esc(c.seed)]);
   if (c.expectation) facts.push(['expected failure', esc(c.expectation)]);
