@@ -34,19 +34,7 @@ export interface RecordedRequest {
 }
 
 /** One exchange of a check as results.json records it (lib/client.ts Exchange without its transport detail). */
-export interface RecordedExchange {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseExcerpt?: string;
-  ms: number;
-  retries: number;
-  error?: string;
-  curl: string;
-}
+export type RecordedExchange = Omit<Exchange, 'transport'>;
 
 /** Exchanges a failing check records (its last ones) and the longest body kept of each. */
 export const EXCHANGE_CAP = 20;
