@@ -10,7 +10,7 @@
 import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
 import type { Auth } from './config.ts';
-import { Limiter, type InFlightBound } from './limiter.ts';
+import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
 import { HAR_BODY_CAP, type TapRecord } from './har.ts';
 
 export type Params = Record<string, unknown>;
@@ -330,6 +330,11 @@ export class Client {
             exchange,
           };
         } catch (err) {
+          // The run was interrupted: nothing was sent, and the target is not to blame.
+          if (err instanceof RunStopped) {
+            exchange.error = err.message;
+            throw err;
+          }
           const { kind, text } = classify(err);
           if (kind === 'reset' && IDEMPOTENT.includes(req.method) && !transientRetried) {
             transientRetried = true;

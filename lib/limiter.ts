@@ -22,6 +22,8 @@ export interface InFlightBound {
   /** Whether this caller may decrease now (no other decrease within the last `ms`); claims it if so. */
   claimDecrease(ms: number): boolean;
   aimd?: Aimd;
+  /** Whether the run was stopped (interrupted): no request may be sent any more. */
+  readonly stopped?: boolean;
 }
 
 export class Limiter implements InFlightBound {
@@ -110,12 +112,43 @@ const ACTIVE = 0;
 const LIMIT = 1;
 const RELEASES = 2;
 const LAST_DECREASE = 3;
+const STOPPED = 4;
 
 /** The buffer of a run-wide bound of `limit`, created by the runner and provided to every worker. */
 export function sharedBound(limit: number): SharedArrayBuffer {
-  const sab = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT);
+  const sab = new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT);
   Atomics.store(new Int32Array(sab), LIMIT, Math.max(1, Math.floor(limit)));
   return sab;
+}
+
+/**
+ * Stop the run (runner side, on an interruption): from now on no worker sends a request, so that
+ * nothing the run writes can reach the target after the run-tag sweep that follows.
+ */
+export function stopSharedBound(sab: SharedArrayBuffer): void {
+  const cells = new Int32Array(sab);
+  Atomics.store(cells, STOPPED, 1);
+  Atomics.add(cells, RELEASES, 1);
+  Atomics.notify(cells, RELEASES);
+}
+
+/**
+ * Wait until no request of the run is in flight (runner side, after stopSharedBound), at most
+ * `capMs`: a worker that ended mid-request never releases its slot.
+ */
+export async function whenIdle(sab: SharedArrayBuffer, capMs: number): Promise<void> {
+  const cells = new Int32Array(sab);
+  const until = Date.now() + capMs;
+  while (Atomics.load(cells, ACTIVE) > 0 && Date.now() < until) {
+    const seen = Atomics.load(cells, RELEASES);
+    const w = waitAsync(cells, RELEASES, seen, 20);
+    if (w.async) await w.value;
+  }
+}
+
+/** Thrown instead of sending when the run was stopped (lib/limiter.ts stopSharedBound). */
+export class RunStopped extends Error {
+  override name = 'RunStopped';
 }
 
 /**
@@ -147,6 +180,9 @@ export class SharedLimiter implements InFlightBound {
   }
   get inFlight(): number {
     return Atomics.load(this.cells, ACTIVE);
+  }
+  get stopped(): boolean {
+    return Atomics.load(this.cells, STOPPED) === 1;
   }
 
   setLimit(limit: number): void {
@@ -183,7 +219,9 @@ export class SharedLimiter implements InFlightBound {
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
     let waited = false;
-    while (!this.tryAcquire()) {
+    for (;;) {
+      if (this.stopped) throw new RunStopped('not sent: the run was interrupted');
+      if (this.tryAcquire()) break;
       if (!waited) this.aimd?.noteWait();
       waited = true;
       const seen = Atomics.load(this.cells, RELEASES);

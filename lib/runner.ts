@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { ResolvedConfig } from './config.ts';
-import { AUTO_START, sharedBound, workersFor } from './limiter.ts';
+import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from './limiter.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult, Status } from './results.ts';
 import { Client } from './client.ts';
@@ -50,6 +50,9 @@ export interface RunOutcome {
   /** Requests and cleanup problems of the files' shared setup outside any check (lib/check/shared.ts). */
   setup?: { requests: number; cleanupErrors: string[] };
 }
+
+/** How long an interrupted run waits for its requests in flight before the sweep. */
+const STOP_GRACE_MS = 5000;
 
 /** The observation crawl, once per run, before the observation checks (lib/observe/crawl.ts). */
 async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
@@ -210,14 +213,17 @@ export class RunSession {
     vitest.provide('calcertWorkers', this.workers);
     vitest.provide('calcertHar', options.har ?? '');
     // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
-    vitest.provide(
-      'calcertBound',
-      sharedBound(config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency),
+    const bound = sharedBound(
+      config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
     );
+    vitest.provide('calcertBound', bound);
     if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
     else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
     else vitest.resetGlobalTestNamePattern();
     const onAbort = () => {
+      // No worker sends another request (a check still running gets RunStopped): nothing the
+      // run writes may reach the target after the run-tag sweep that follows.
+      stopSharedBound(bound);
       void vitest.cancelCurrentRun('keyboard-input');
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -256,6 +262,8 @@ export class RunSession {
       }
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
+      // The requests already in flight when the run was stopped land before the sweep.
+      if (options.signal?.aborted) await whenIdle(bound, STOP_GRACE_MS);
     }
     return {
       checks: collector.checks,

@@ -11,6 +11,7 @@ import { type ApiRecord, readList, readRecord, type ResourceKey, field, isIntege
 import { checkSeed, type CheckMeta, type Resource } from './meta.ts';
 import { Blocked, CheckFailure, CouldNotJudge, NotApplicable } from './outcome.ts';
 import { clientFor } from './worker-client.ts';
+import { RunStopped } from '../limiter.ts';
 
 let scopeCounter = 0;
 
@@ -251,6 +252,8 @@ export class CheckContext {
       if (res.status >= 400 && res.status !== 404 && res.status !== 410)
         this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
     } catch (e) {
+      // An interrupted run sends nothing more: the run-tag sweep after it deletes the record.
+      if (e instanceof RunStopped) return;
       this.cleanupErrors.push(`DELETE ${where}: ${(e as Error).message}`);
     }
   }
@@ -269,12 +272,20 @@ export class CheckContext {
     // The exchanges of the last run that failed: with shrinking, that is the run of the reported
     // counterexample (fast-check reports the last failing value), not the last run made.
     let failingRun: Exchange[] = [];
+    // An interrupted run (RunStopped) is no failure of the value: the remaining runs and any
+    // shrinking pass at once without a request, and the check ends unjudged below.
+    let stopped: RunStopped | undefined;
     const recorded = async (value: T): Promise<boolean | void> => {
+      if (stopped) return true;
       const from = this.exchanges.length;
       let ok: boolean | void;
       try {
         ok = await predicate(value);
       } catch (e) {
+        if (e instanceof RunStopped) {
+          stopped = e;
+          return true;
+        }
         failingRun = this.exchanges.slice(from);
         throw e;
       }
@@ -291,6 +302,7 @@ export class CheckContext {
     });
     this.runs.made += details.numRuns;
     this.runs.needed += numRuns;
+    if (stopped) throw stopped;
     // A run cut short by the time limit before any value failed is no judgment (fast-check then
     // reports failed with no counterexample): it falls through to the runs-made rule below.
     const cutShort = details.interrupted && details.counterexample === null;

@@ -7,6 +7,7 @@
 import { parseJson, TRANSIENT_STATUSES, TransportError, type Exchange, type TransportKind } from '../client.ts';
 import type { Status } from '../results.ts';
 import type { Level } from './meta.ts';
+import { RunStopped } from '../limiter.ts';
 
 /** Thrown to mark a check not applicable. */
 export class NotApplicable extends Error {
@@ -50,7 +51,7 @@ export class CouldNotJudge extends Error {
 }
 
 /** Why a check that is `error` could not be judged (absent: the check itself broke). */
-export type UnjudgedCause = 'transient' | 'time-budget';
+export type UnjudgedCause = 'transient' | 'time-budget' | 'interrupted';
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
 
@@ -103,6 +104,12 @@ export function classifyOutcome(
   const e = thrown.error;
   if (e instanceof NotApplicable) return { status: 'n/a', message: e.message };
   if (e instanceof CouldNotJudge) return { status: 'error', message: e.message, unjudged: e.unjudged };
+  if (e instanceof RunStopped)
+    return {
+      status: 'error',
+      message: 'the suite could not judge: the run was interrupted before the check ended',
+      unjudged: 'interrupted',
+    };
   const err = e as (Error & { exchange?: Exchange; exchanges?: readonly Exchange[] }) | undefined;
   const failed = level === 'should' ? 'warn' : 'fail';
   let status: Outcome['status'] =

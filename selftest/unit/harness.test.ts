@@ -11,6 +11,7 @@ import {
   notApplicableReason,
 } from '../../lib/check.ts';
 import { Client } from '../../lib/client.ts';
+import { RunStopped } from '../../lib/limiter.ts';
 import { statusOf } from '../../lib/runner.ts';
 import { verdictOf, type CheckResult } from '../../lib/results.ts';
 import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
@@ -72,6 +73,13 @@ test('statuses: a should-level failure is a warning; unexplained failures are er
   expect(classifyOutcome({ error: new TypeError('x') }, [], 'must').status).toBe('error');
   expect(classifyOutcome({ error: new NotApplicable('x') }, [], 'must').status).toBe('n/a');
   expect(classifyOutcome(null, [], 'must').status).toBe('pass');
+  // A check an interruption stopped (its client refused to send) is unjudged, never a failure,
+  // even when its last exchange carries the refusal.
+  const refused = { method: 'GET', url: 'u', requestHeaders: {}, ms: 0, retries: 0, error: 'not sent', curl: '' };
+  expect(classifyOutcome({ error: new RunStopped('x') }, [refused], 'must')).toMatchObject({
+    status: 'error',
+    unjudged: 'interrupted',
+  });
   // The runner takes the worker's status; a check the worker never finished is an error.
   const rec = { id: 'a.b.c', title: '', spec: '', level: 'must' as const, requirements: [], tags: [] };
   expect(statusOf({ ...rec, status: 'warn' }, 'failed')).toBe('warn');

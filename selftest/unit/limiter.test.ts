@@ -4,11 +4,14 @@ import { expect, test } from 'vitest';
 import {
   concurrencyOver,
   Limiter,
+  RunStopped,
   SharedLimiter,
   SLOW_TARGET_MS,
   SLOW_TARGET_WORKERS,
   shareOf,
   sharedBound,
+  stopSharedBound,
+  whenIdle,
   workersFor,
 } from '../../lib/limiter.ts';
 
@@ -119,4 +122,39 @@ test('the run concurrency summary sums the workers bounds over time', () => {
     110,
   );
   expect(s).toEqual({ min: 4, max: 8, mean: 6 });
+});
+
+test('a stopped run sends nothing more: RunStopped before any request, and the runner waits for those in flight', async () => {
+  const sab = sharedBound(4);
+  const limiter = new SharedLimiter(sab);
+  let release!: () => void;
+  const inFlight = limiter.run(() => new Promise<string>((r) => (release = () => r('answered'))));
+  await new Promise((r) => setTimeout(r, 5));
+  expect(limiter.inFlight).toBe(1);
+  stopSharedBound(sab);
+  expect(limiter.stopped).toBe(true);
+  let sent = false;
+  await expect(
+    limiter.run(async () => {
+      sent = true;
+    }),
+  ).rejects.toBeInstanceOf(RunStopped);
+  expect(sent).toBe(false);
+  // whenIdle returns once the request in flight has ended, not before.
+  let idle = false;
+  const waiting = whenIdle(sab, 5000).then(() => {
+    idle = true;
+  });
+  await new Promise((r) => setTimeout(r, 60));
+  expect(idle).toBe(false);
+  release();
+  await expect(inFlight).resolves.toBe('answered');
+  await waiting;
+  expect(idle).toBe(true);
+  // A slot never released (a worker that ended mid-request) costs at most the cap.
+  const stuck = sharedBound(2);
+  void new SharedLimiter(stuck).run(() => new Promise(() => {}));
+  const from = Date.now();
+  await whenIdle(stuck, 100);
+  expect(Date.now() - from).toBeLessThan(1000);
 });
