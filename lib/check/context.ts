@@ -15,7 +15,6 @@ import { RunStopped } from '../limiter.ts';
 
 let scopeCounter = 0;
 
-/** What a check body works with. */
 /** A record a check created, to delete at its end. */
 interface CreatedRecord {
   resource: Resource;
@@ -26,6 +25,7 @@ interface CreatedRecord {
 /** How many of a check's records its cleanup deletes at a time. */
 const CLEANUP_BATCH = 8;
 
+/** What a check body works with. */
 export class CheckContext {
   readonly config: ResolvedConfig;
   /** Authenticated client (or anonymous when the run has no credentials). */

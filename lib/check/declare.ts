@@ -16,11 +16,8 @@ import {
   type CheckRecord,
 } from './meta.ts';
 import { classifyOutcome } from './outcome.ts';
-import { passGate } from './gate.ts';
+import { isObservationFile, passGate } from './gate.ts';
 import { runConfig, takeLimitChanges } from './worker-client.ts';
-
-/** The IDs of the observation checks (suites/observe/), which run before the gate opens. */
-const OBSERVATION_PREFIX = 'observe.';
 
 /**
  * Declare a check. `title` states the behaviour as a fact ("rejects an event without a title").
@@ -49,7 +46,7 @@ export function check(
       return;
     }
     // Observation checks read the target undisturbed: every other check waits until they end.
-    if (!meta.id.startsWith(OBSERVATION_PREFIX)) await passGate(inject('calcertGate'));
+    if (!isObservationFile({ moduleId: ctx.task.file.filepath })) await passGate(inject('calcertGate'));
     const t = new CheckContext(meta, cfg);
     own.seed = t.seed;
     let thrown: { error: unknown } | null = null;

@@ -12,7 +12,7 @@ import { waitAsync } from '../limiter.ts';
 
 const OBSERVE_DIR = 'suites/observe/';
 
-/** Whether a suite file holds observation checks (their IDs start with `observe.`). */
+/** Whether a suite file holds observation checks (the runner counts them, their checks pass the gate). */
 export function isObservationFile(spec: { moduleId: string }): boolean {
   return spec.moduleId.replaceAll('\\', '/').includes(`/${OBSERVE_DIR}`);
 }
