@@ -215,6 +215,13 @@ async function preflightAt(
       `the credentials were refused on the namespace root (${root.status}${errorCode(root.json)}); fix: check --user/--password (on WordPress an application password of an editor or administrator) or --auth-header`,
     );
   }
+  // Before the 404 test: a plain web server answers the namespace path with a 404 page, and that
+  // is no REST API at all, not a missing namespace (a REST API's 404 is JSON).
+  if (root.json === undefined && !(root.status >= 300 && root.status < 400)) {
+    throw new PreflightError(
+      `not a REST API: ${rootUrl} answered ${whatCame(root)}, not JSON, and no REST root was found from ${config.baseUrl} (no WordPress discovery link, no /wp-json, no ?rest_route=/); fix: give the REST root as --base-url, e.g. https://example.org/wp-json (or https://example.org/?rest_route=/ without pretty permalinks)`,
+    );
+  }
   if (root.status === 404) {
     let hint = 'check --namespace (WordPress sites running The Events Calendar use tribe/events/v1)';
     // The REST index lists the namespaces it serves: name the ones that look right.
@@ -238,11 +245,6 @@ async function preflightAt(
     }
     throw new PreflightError(
       `${rootUrl} answered a ${root.status} redirect${to ? ` to ${to}` : ''} (calcert follows no redirect); fix: give the final REST root as --base-url${to ? ` (probably ${to.replace(/\/?(\?.*)?$/, '').replace(new RegExp(`/${config.namespace.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), '')})` : ''}`,
-    );
-  }
-  if (root.json === undefined) {
-    throw new PreflightError(
-      `not a REST API: ${rootUrl} answered ${whatCame(root)}, not JSON, and no REST root was found from ${config.baseUrl} (no WordPress discovery link, no /wp-json, no ?rest_route=/); fix: give the REST root as --base-url, e.g. https://example.org/wp-json (or https://example.org/?rest_route=/ without pretty permalinks)`,
     );
   }
   if (root.status < 200 || root.status > 299) {

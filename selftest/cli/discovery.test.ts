@@ -151,6 +151,22 @@ test('a plain web server: "not a REST API", exit 2, naming what came and the fix
   expect(result.problem).not.toContain('\n');
 });
 
+test('python3 -m http.server (a listing at /, 404 pages elsewhere): "not a REST API", not a missing namespace', async () => {
+  // What `python3 -m http.server` answers: a directory listing at / and an HTML 404 page for the
+  // namespace path. The 404 is a web server's, not a REST API's: the diagnosis is the base URL.
+  const site = await serve((req, res) => {
+    if (req.url === '/') return page(res, 200);
+    res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
+    res.end('<!DOCTYPE HTML><html><head><title>Error response</title></head><body>404 File not found</body></html>');
+  });
+  const { result } = await run(`${site}/`);
+  expect(result.exitCode).toBe(2);
+  expect(result.problem).toMatch(
+    /^not a REST API: .* answered 404 with text\/html;charset=utf-8 \(a page titled "Error response"\)/,
+  );
+  expect(result.problem).not.toContain('--namespace');
+});
+
 test('a redirect: the hint names an absolute URL', async () => {
   const site = await serve((req, res) => {
     res.writeHead(301, { location: `/moved${req.url}` });
