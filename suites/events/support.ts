@@ -54,3 +54,15 @@ export function scoped(
 export async function makeEvent(t: CheckContext, label: string, extra: Params = {}, days = 30): Promise<ApiRecord> {
   return t.create('events', eventBody(t, label, extra, days));
 }
+
+/**
+ * The precondition of a removal check: `record` (a setup's answer) links every ID of `want` under
+ * `key`. A removal shown on a record that never held the link proves nothing, so without it the
+ * check is blocked: linking is another behaviour, with its own checks.
+ */
+export function requireLinked(t: CheckContext, record: ApiRecord, key: string, want: number[], what: string): void {
+  const ids = linkedIds(record[key]);
+  const missing = want.filter((id) => !ids.includes(id));
+  if (missing.length)
+    t.blocked(`${what} links ${key} [${ids.join(', ')}], not [${want.join(', ')}]: there is no link to remove`);
+}

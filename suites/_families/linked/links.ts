@@ -6,7 +6,7 @@
 import { check } from '../../../lib/check.ts';
 import { at, req } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
-import { linkedIds } from '../../events/support.ts';
+import { linkedIds, requireLinked } from '../../events/support.ts';
 
 export function linksChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -32,6 +32,7 @@ export function linksChecks(d: LinkedDef): void {
         // An event's venue is one ID, its organizers a list.
         [d.kind]: d.kind === 'venue' ? rec.id : [rec.id],
       });
+      requireLinked(t, ev, d.kind, [rec.id], `the event created with ${d.kind} ${rec.id}`);
       const del = await t.api.delete(`/${P}/${rec.id}`);
       t.expectStatus(del, '2xx', `DELETE /${P}/${rec.id}`);
       const read = await t.api.get(`/events/${ev.id}`);
