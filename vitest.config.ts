@@ -67,6 +67,7 @@ export default defineConfig({
     // Observation files are dispatched first: the other checks wait until they end (lib/check/gate.ts).
     sequence: { concurrent: true, sequencer: ObservationsFirst },
     maxConcurrency: 4,
+    // The runner (lib/runner.ts) sets both past the run's --deadline-s: a check has no clock of its own.
     testTimeout: 120_000,
     hookTimeout: 60_000,
     watch: false,

@@ -140,7 +140,7 @@ export function fixturesOf(
 /** The config the checks see: the target after preflight. Pure. */
 export function resolveConfig(
   target: Config,
-  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'responseMs' | 'medianMs'>>,
+  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'medianMs'>>,
   fixtures: FixturesFile | null,
   embedded: boolean,
 ): ResolvedConfig {
@@ -151,7 +151,6 @@ export function resolveConfig(
     detectedVariant: pre.detectedVariant,
     fixtures,
     embedded,
-    ...(pre.responseMs !== undefined ? { responseMs: pre.responseMs } : {}),
     ...(pre.medianMs !== undefined ? { medianMs: pre.medianMs } : {}),
   };
 }

@@ -74,8 +74,6 @@ export interface ResolvedConfig extends Config {
   detectedVariant: Variant | null;
   fixtures: FixturesFile | null;
   embedded: boolean;
-  /** The target's response time measured by the preflight, in ms (property time budgets). */
-  responseMs?: number;
   /** The target's median response time in the preflight, in ms (the run's worker count). */
   medianMs?: number;
 }

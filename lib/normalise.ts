@@ -50,6 +50,9 @@ const NAMED_ENTITIES: Record<string, string> = {
 const TYPOGRAPHIC: Array<[RegExp, string]> = [
   [/[\u2018\u2019\u201a\u201b\u2032]/g, "'"],
   [/[\u201c\u201d\u201e\u201f\u2033]/g, '"'],
+  // wptexturize reads two apostrophes as a closing double quote and two backticks as an opening
+  // one (`''` comes back as `&#8221;`): both read as one ASCII double quote, sent or received.
+  [/''|``/g, '"'],
   [/[\u2010-\u2015\u2212]/g, '-'],
   [/-{2,}/g, '-'],
   [/\u2026/g, '...'],

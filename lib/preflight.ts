@@ -26,8 +26,6 @@ function stopIfAborted(signal: AbortSignal | undefined, before: string): void {
 export interface PreflightResult {
   detectedVariant: Variant;
   notes: string[];
-  /** The slowest answer of the preflight's requests, in ms (property time budgets scale with it). */
-  responseMs: number;
   /** The median answer of the preflight's requests, in ms (how many workers wait on the network). */
   medianMs: number;
   /** The REST root found by discovery when --base-url was a site URL (the run uses it). */
@@ -300,5 +298,5 @@ async function preflightAt(
   }
   const sorted = [...timings].sort((a, b) => a - b);
   const medianMs = Math.max(1, sorted[Math.floor(sorted.length / 2)] ?? 1);
-  return { detectedVariant, notes, responseMs: Math.max(1, ...timings), medianMs };
+  return { detectedVariant, notes, medianMs };
 }

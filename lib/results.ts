@@ -40,7 +40,7 @@ export interface CheckResult {
   request?: RecordedRequest;
   /** The kind of transport trouble (no HTTP answer) that decided the status, if any. */
   transport?: TransportKind;
-  /** With status `error`: the suite could not judge (transient trouble, a property's time budget); absent: it broke. */
+  /** With status `error`: the suite could not judge (transient trouble, the run's deadline or an interruption); absent: it broke. */
   unjudged?: UnjudgedCause;
   /** Property checks: runs made and the minimum needed. */
   runs?: number;
@@ -160,16 +160,14 @@ export function incompleteOf(checks: readonly CheckResult[]): string[] {
       .join(', ')}${cs.length > 10 ? `, and ${cs.length - 10} more` : ''}`;
   const out: string[] = [];
   const transient = errors.filter((c) => c.unjudged === 'transient');
-  const budget = errors.filter((c) => c.unjudged === 'time-budget');
+  const cut = errors.filter((c) => c.unjudged === 'interrupted');
   const broke = errors.filter((c) => !c.unjudged);
   if (transient.length)
     out.push(
       `${transient.length} check(s) could not be judged: transient trouble (502/503/504 or a reset): ${list(transient)}`,
     );
-  if (budget.length)
-    out.push(
-      `${budget.length} property check(s) could not be judged: the time budget ended before their minimum runs: ${list(budget)}`,
-    );
+  if (cut.length)
+    out.push(`${cut.length} check(s) were cut short by the run's deadline or an interruption: ${list(cut)}`);
   if (broke.length) out.push(`${broke.length} check(s) did not finish or broke: ${list(broke)}`);
   return out;
 }

@@ -14,6 +14,7 @@ import type { CheckResult, Status } from './results.ts';
 import { Client } from './client.ts';
 import { fileTap } from './har.ts';
 import { isObservationFile, observationEnded, observationGate, openGate } from './check/gate.ts';
+import { notApplicableReason } from './check/meta.ts';
 import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -50,6 +51,9 @@ export interface RunOutcome {
   /** Requests and cleanup problems of the files' shared setup outside any check (lib/check/shared.ts). */
   setup?: { requests: number; cleanupErrors: string[] };
 }
+
+/** How far past the run's deadline vitest's own per-test timeout lies (a backstop, never reached). */
+const DEADLINE_GRACE_MS = 60_000;
 
 /** How long an interrupted run waits for its requests in flight before the sweep. */
 const STOP_GRACE_MS = 5000;
@@ -112,7 +116,11 @@ class Collector implements Reporter {
     private readonly selected?: RegExp,
   ) {}
 
+  /** Every suite file collected in this run: the checks a stopped run never finished are found here. */
+  private readonly modules: TestModule[] = [];
+
   onTestModuleCollected(testModule: TestModule): void {
+    this.modules.push(testModule);
     if (!this.onProgress) return;
     let n = 0;
     for (const tc of testModule.children.allTests()) if (!this.selected || this.selected.test(tc.fullName)) n++;
@@ -167,6 +175,39 @@ class Collector implements Reporter {
     this.onResult?.(r);
   }
 
+  /**
+   * A run stopped by its deadline or a signal: every selected check that reported nothing is
+   * `error` (unjudged, 'interrupted'), so the verdict and the footer's incomplete line name it;
+   * one its variant or features rule out is `n/a` as it would have been.
+   */
+  addUnfinished(config: ResolvedConfig): void {
+    const reported = new Set(this.checks.map((c) => c.id));
+    for (const m of this.modules)
+      for (const tc of m.children.allTests()) {
+        const rec = tc.meta().calcert;
+        if (!rec || reported.has(rec.id) || (this.selected && !this.selected.test(tc.fullName))) continue;
+        const na = notApplicableReason(rec.tags, config);
+        const r: CheckResult = {
+          id: rec.id,
+          title: rec.title,
+          file: m.relativeModuleId,
+          ...(rec.source ? { source: rec.source } : {}),
+          level: rec.level,
+          tags: rec.tags,
+          requirements: rec.requirements,
+          spec: rec.spec,
+          status: na ? 'n/a' : 'error',
+          duration: 0,
+          message: na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check ended',
+          ...(na ? {} : { unjudged: 'interrupted' as const }),
+          requests: 0,
+        };
+        reported.add(rec.id);
+        this.checks.push(r);
+        this.onResult?.(r);
+      }
+  }
+
   onTestModuleEnd(testModule: TestModule): void {
     const shared = testModule.meta().calcertSetup;
     if (shared) {
@@ -186,6 +227,7 @@ export class RunSession {
   private vitest: Vitest | undefined;
   private workers = 0;
   private perFile = 0;
+  private timeoutMs = 0;
   private collector = new Collector();
   /** The current run's hook on each suite file's end (the observation gate). */
   private onModuleEnd: ((m: TestModule) => void) | undefined;
@@ -265,6 +307,7 @@ export class RunSession {
       // The requests already in flight when the run was stopped land before the sweep.
       if (options.signal?.aborted) await whenIdle(bound, STOP_GRACE_MS);
     }
+    if (options.signal?.aborted) collector.addUnfinished(config);
     return {
       checks: collector.checks,
       errors: collector.errors,
@@ -278,7 +321,7 @@ export class RunSession {
    * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
    * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
    */
-  warm(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs'>): Promise<void> {
+  warm(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs' | 'deadlineS'>): Promise<void> {
     this.creating = this.instance(config).then(
       () => undefined,
       () => undefined,
@@ -287,7 +330,7 @@ export class RunSession {
   }
   private creating: Promise<void> | undefined;
 
-  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs'>): Promise<Vitest> {
+  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs' | 'deadlineS'>): Promise<Vitest> {
     // A warm-up under way finishes first (one vitest at a time).
     if (this.creating) {
       const pending = this.creating;
@@ -298,10 +341,16 @@ export class RunSession {
     const workers = workersFor(config.concurrency, undefined, config.medianMs);
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
     const perFile = Math.max(1, config.concurrency);
-    if (this.vitest && this.workers === workers && this.perFile === perFile) return this.vitest;
+    // No check has a clock of its own: waiting for a slot or a slow answer never counts against it.
+    // The one wall-clock limit is the run's --deadline-s (lib/certify.ts stops the run at it); the
+    // per-test timeout sits past it, only to end a run whose deadline could not stop it.
+    const timeoutMs = config.deadlineS * 1000 + DEADLINE_GRACE_MS;
+    if (this.vitest && this.workers === workers && this.perFile === perFile && this.timeoutMs === timeoutMs)
+      return this.vitest;
     await this.close();
     this.workers = workers;
     this.perFile = perFile;
+    this.timeoutMs = timeoutMs;
     const { createVitest } = await import('vitest/node');
     // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
     // (lib/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
@@ -325,6 +374,8 @@ export class RunSession {
         provide: { calcert: config, calcertWorkers: workers },
         maxWorkers: workers,
         maxConcurrency: perFile,
+        testTimeout: timeoutMs,
+        hookTimeout: timeoutMs,
         passWithNoTests: true,
       } as never,
       { logLevel: 'silent' } as never,

@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test): speed of a full certification, reported and never asserted.
  *
- *   npm run bench [-- --repeat 5] [--variant extended|base] [--latency-ms 50] [--concurrency 4,16,auto]
+ *   npm run bench [-- --repeat 5] [--variant extended|base] [--latency-ms 50] [--servers 4] [--concurrency 4,16,auto]
  *
  * Each row runs `calcert certify` in a child process, `--repeat` times (default 5), and gives the
  * median (min-max) of: wall time (spawn to exit), requests (results.json), requests per second,
@@ -14,7 +14,9 @@
  *   the target lives inside the child, so arrivals are not observable here);
  * - `proxy +N ms, c`: the reference server in this process behind a proxy that delays each answer
  *   by N ms (0 without --latency-ms), at each concurrency (default: auto only; with --latency-ms:
- *   4, 16 and auto).
+ *   4, 16 and auto). With --servers N the proxy serves N requests at once and queues the rest, as
+ *   a server with N workers does (the original under PHP's built-in server has 4: issue 20 measures
+ *   `--latency-ms 150 --servers 4 --concurrency auto`). Each row also counts the checks in `error`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ function arg(name: string): string | undefined {
 }
 const repeat = Number(arg('repeat') ?? 5);
 const latencyMs = arg('latency-ms') === undefined ? undefined : Number(arg('latency-ms'));
+const servers = arg('servers') === undefined ? undefined : Number(arg('servers'));
 const variants = (arg('variant') ?? 'extended,base').split(',') as Array<'extended' | 'base'>;
 const concurrencies = (arg('concurrency') ?? (latencyMs === undefined ? 'auto' : '4,16,auto')).split(',');
 const AUTO_CEILING = 32;
@@ -44,6 +47,8 @@ interface Sample {
   exitMs?: number;
   concurrency?: string;
   verdict: string;
+  /** Checks in `error` (unjudged or broken). */
+  errors: number;
 }
 
 /** One `calcert certify` in a child process; the wall time is spawn to exit. */
@@ -72,6 +77,7 @@ async function runOnce(args: string[], proxy?: MeasuringProxy): Promise<Sample> 
     ...(proxy ? { firstMs: proxy.first - started, exitMs: ended - proxy.lastEnd } : {}),
     ...(c ? { concurrency: c.mode === 'auto' ? `auto ${c.min}-${c.max} mean ${c.mean}` : String(c.max) } : {}),
     verdict: report.footer.verdict,
+    errors: (report.checks as Array<{ status: string }>).filter((c) => c.status === 'error').length,
   };
 }
 
@@ -119,7 +125,7 @@ function line(label: string, samples: Sample[], floor?: number): string {
   const conc = samples.at(-1)?.concurrency;
   if (conc) parts.push(`concurrency ${conc}`);
   const verdicts = [...new Set(samples.map((s) => s.verdict))].join('/');
-  parts.push(verdicts);
+  parts.push(`${verdicts}, error ${fmt(stats(samples.map((s) => s.errors)), String)}`);
   return parts.join(' | ');
 }
 
@@ -146,7 +152,10 @@ for (const variant of variants) {
   });
   const fixturesFile = join(mkdtempSync(join(tmpdir(), 'calcert-bench-fx-')), 'fixtures.json');
   writeFileSync(fixturesFile, JSON.stringify(ref.fixtures));
-  const proxy = await startProxy(new URL(ref.url), { delayMs: latencyMs ?? 0 });
+  const proxy = await startProxy(new URL(ref.url), {
+    delayMs: latencyMs ?? 0,
+    ...(servers ? { servers } : {}),
+  });
   try {
     for (const c of concurrencies) {
       const samples: Sample[] = [];
@@ -174,7 +183,7 @@ for (const variant of variants) {
       const fc = c === 'auto' ? AUTO_CEILING : Number(c);
       proxy.reset();
       const floor = await floorMs(`${proxy.url}/${'cal/events/v1'}`, n, fc);
-      console.log(line(`${variant} +${latencyMs ?? 0} ms c=${c}`, samples, floor));
+      console.log(line(`${variant} +${latencyMs ?? 0} ms${servers ? ` x${servers}` : ''} c=${c}`, samples, floor));
     }
   } finally {
     await proxy.close();

@@ -50,7 +50,7 @@ export interface CheckRecord extends CheckMeta {
   message?: string;
   /** Set when the trouble that decided the status was transport (no HTTP answer). */
   transport?: TransportKind;
-  /** With status `error`: the suite could not judge (transient trouble, a property's time budget). */
+  /** With status `error`: the suite could not judge (transient trouble, the run's deadline or an interruption). */
   unjudged?: UnjudgedCause;
   /** Property checks: runs made, and the minimum needed (summed over the check's properties). */
   runs?: number;

@@ -37,8 +37,8 @@ export class CheckFailure extends Error {
 }
 
 /**
- * The suite could not judge the behaviour (a property that ran out of its time budget before its
- * minimum number of runs): the check is `error`, never `pass`.
+ * The suite could not judge the behaviour (transient trouble, the run stopped): the check is
+ * `error`, never `pass`.
  */
 export class CouldNotJudge extends Error {
   override name = 'CouldNotJudge';
@@ -51,7 +51,7 @@ export class CouldNotJudge extends Error {
 }
 
 /** Why a check that is `error` could not be judged (absent: the check itself broke). */
-export type UnjudgedCause = 'transient' | 'time-budget' | 'interrupted';
+export type UnjudgedCause = 'transient' | 'interrupted';
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
 
@@ -64,7 +64,7 @@ export interface Outcome {
   exchanges?: readonly Exchange[];
   /** The kind of transport trouble (no HTTP answer) behind the status, if that was the cause. */
   transport?: TransportKind;
-  /** With status `error`: the suite could not judge (transient trouble, time budget), it did not break. */
+  /** With status `error`: the suite could not judge (transient trouble, the run's deadline), it did not break. */
   unjudged?: UnjudgedCause;
 }
 

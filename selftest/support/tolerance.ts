@@ -54,6 +54,9 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'event-slug-update-error-body': ['events.by-slug.', 'events.update.', 'errors.'],
   'venue-name-merge': ['venues.create.', 'venues.update.', 'events.create.', 'errors.'],
   'venue-array-rejected': ['events.create.', 'events.update.', 'errors.', ...EL('venue', 'filters-and')],
+  'drafts-unpublished': ['events.', 'errors.', 'observe.'],
+  'unknown-term-ids-ignored': ['events.fields.', 'events.create.', 'events.update.', 'errors.'],
+  'venue-map-flags-strings-only': [...every(['create', 'update', 'fields', 'payload'], ['venues']), 'events.create.'],
   'tag-existing-name-new-tag': ['events.create.', 'events.update.', 'tags.list.', ...EL('tags')],
   'tags-filter-first-only': EL('tags', 'filters-and', 'unknown-values'),
   'include-applies-window': EL(

@@ -84,6 +84,12 @@ describe('sameText', () => {
     expect(sameText('', undefined)).toBe(true);
     expect(sameText('  ', null)).toBe(true);
   });
+  test("two apostrophes read as the double quote wptexturize makes of them (measured on 6.8.0: '' -> &#8221;)", () => {
+    expect(sameText("''", '<p>&#8221;</p>')).toBe(true);
+    expect(sameText("a ''b'' c", 'a &#8221;b&#8221; c')).toBe(true);
+    expect(sameText('``x', '&#8220;x')).toBe(true);
+    expect(sameText("''", "'")).toBe(false);
+  });
   test('a number reads as its digits', () => {
     expect(sameText('123', 123)).toBe(true);
   });

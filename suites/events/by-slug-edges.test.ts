@@ -9,24 +9,42 @@ import { makeEvent } from './support.ts';
 
 const BY_SLUG = req.route('GET', 'events', '/by-slug/{slug}');
 
+/** The last path segment of a pretty permalink (`https://site/venue/my-hall/` -> `my-hall`), or ''. */
+function slugOfPermalink(url: unknown): string {
+  if (typeof url !== 'string') return '';
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? '');
+  } catch {
+    return '';
+  }
+}
+
 check(
   {
     id: 'events.by-slug.empty-slug',
-    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record)',
+    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record). The original answers an authenticated empty slug with whichever slugless draft exists at that moment (WordPress drafts have an empty slug; reference-behavior.md "Measured 2026-11-26"): that record is named by the empty slug, so it is allowed, and the verdict never depends on the drafts other clients hold',
     level: 'must',
     requirements: [BY_SLUG, req.param('path', 'slug'), req.cover('events.by-slug.empty')],
     tags: [],
   },
-  'an empty slug serves no event record',
+  'an empty slug serves no event that has a slug, and nothing to a visitor',
   async (t) => {
     for (const path of ['/events/by-slug/', '/events/by-slug/%20']) {
-      const res = await t.api.get(path);
-      const body = res.json as ApiRecord;
-      t.assert(
-        !(res.status >= 200 && res.status < 300 && body && typeof body === 'object' && Number.isInteger(body.id)),
-        `GET ${path} answered ${res.status} with record ${body?.id}`,
-        res,
-      );
+      for (const [who, client] of [
+        ['an editor', t.api],
+        ['a visitor', t.anon],
+      ] as const) {
+        const res = await client.get(path);
+        const body = res.json as ApiRecord;
+        const served =
+          res.status >= 200 && res.status < 300 && body && typeof body === 'object' && Number.isInteger(body.id);
+        t.assert(res.status < 500, `${who}'s GET ${path} answered ${res.status}: a server error is no refusal`, res);
+        t.assert(
+          !served || (client === t.api && String(body.slug ?? '').trim() === ''),
+          `${who}'s GET ${path} answered ${res.status} with event ${body?.id} (slug ${JSON.stringify(body?.slug)})`,
+          res,
+        );
+      }
     }
   },
 );
@@ -44,8 +62,9 @@ check(
     const venue = await t.create('venues', { venue: t.name('slug venue') });
     const org = await t.create('organizers', { organizer: t.name('slug organizer') });
     for (const rec of [venue, org]) {
-      const slug = String(rec.slug ?? '');
-      if (!slug) t.blocked(`the created record ${rec.id} has no slug`);
+      // 4.6.8 shows no `slug` on venues and organizers: their permalink ends with it.
+      const slug = String(rec.slug ?? slugOfPermalink(rec.url));
+      if (!slug) t.blocked(`the created record ${rec.id} shows neither a slug nor a permalink (url) ending with one`);
       const res = await t.api.get(`/events/by-slug/${encodeURIComponent(slug)}`);
       t.expectStatus(res, '4xx', `GET /events/by-slug/${slug} (the slug of record ${rec.id})`);
     }

@@ -2,9 +2,12 @@
  * Invalid field values on event update (issue 12, point 1): a wrong type, an unknown ID, a
  * malformed date or URL, a non-image ID for `image` is refused and changes nothing, not even the
  * valid fields sent with it. Must: the values the original measurably refuses (bad dates, unknown
- * venue/organizer/category IDs, a non-boolean `featured`: reference-behavior.md, 400) give a 4xx and
- * leave the event as it was. Should: the rest of the table too, and 400 for all. Values are drawn
- * by lib/arbitraries/invalid.ts (bounded runs).
+ * venue/organizer IDs, a non-boolean `featured`: reference-behavior.md, 400) give a 4xx and
+ * leave the event as it was. Should: the rest of the table too, and 400 for all. Unknown category
+ * and tag IDs are a should (400, the spec's reading): the original (6.8.0) drops them and links
+ * the rest (201/200), so the must is only that an unknown term ID is never linked
+ * (`events.fields.unknown-terms-not-linked`). Values are drawn by lib/arbitraries/invalid.ts
+ * (bounded runs).
  */
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
@@ -18,8 +21,8 @@ import {
   unknownStatus,
 } from '../../lib/arbitraries/invalid.ts';
 import type { ApiResponse } from '../../lib/client.ts';
-import { at, type ApiRecord, field, req } from '../../lib/contract.ts';
-import { makeEvent } from './support.ts';
+import { at, type ApiRecord, field, MISSING_ID, req } from '../../lib/contract.ts';
+import { eventBody, linkedIds, makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 /** Which method the first case uses; the next cases take the following ones in turn. */
@@ -33,7 +36,8 @@ const MUST_TABLE = {
   organizer: { unknown: unknownId.map((id) => [id]) },
   featured: { 'non-boolean': nonBoolean },
 };
-const MUST_EXTENDED = {
+/** Refused by the reference (the spec's reading), dropped by the original 6.8.0 (quirk `unknown-term-ids-ignored`). */
+const SHOULD_EXTENDED = {
   categories: { unknown: unknownId.map((id) => [id]) },
   tags: { unknown: unknownId.map((id) => [id]) },
 };
@@ -69,7 +73,7 @@ const WATCHED = [
 ];
 
 /** invalid-400 watches every field it sends bad values for, besides the usual ones. */
-const SHOULD_WATCHED = [...new Set([...WATCHED, ...Object.keys(SHOULD_TABLE)])];
+const SHOULD_WATCHED = [...new Set([...WATCHED, ...Object.keys(SHOULD_TABLE), ...Object.keys(SHOULD_EXTENDED)])];
 
 function snapshot(rec: unknown, watched: readonly string[]): string {
   return JSON.stringify(watched.map((k) => field(rec, k)));
@@ -126,22 +130,21 @@ async function refusedInTurn(
 check(
   {
     id: 'events.fields.invalid-refused',
-    spec: 'docs/requirements.md#measured-cross-cutting: invalid values (bad date string, unknown venue/organizer/category ID, non-boolean featured) are 400; docs/requirements.md#levels unknown values (must: no effect)',
+    spec: 'docs/requirements.md#measured-cross-cutting: invalid values (bad date string, unknown venue/organizer ID, non-boolean featured) are 400; docs/requirements.md#levels unknown values (must: no effect)',
     level: 'must',
     requirements: [
       req.route('POST', 'events', '/{id}'),
       req.route('PUT', 'events', '/{id}'),
       req.route('PATCH', 'events', '/{id}'),
-      ...[...Object.keys(MUST_TABLE), ...Object.keys(MUST_EXTENDED)].map((f) => req.cover(`events.${f}.invalid`)),
+      ...Object.keys(MUST_TABLE).map((f) => req.cover(`events.${f}.invalid`)),
     ],
     tags: ['writes', 'property'],
   },
-  'refuses a malformed date, an unknown venue, organizer or term ID and a non-boolean featured, and changes nothing',
+  'refuses a malformed date, an unknown venue or organizer ID and a non-boolean featured, and changes nothing',
   async (t) => {
     const ev = await makeEvent(t, 'invalid must', {}, 55);
-    const table = t.extended ? { ...MUST_TABLE, ...MUST_EXTENDED } : MUST_TABLE;
     await t.property(
-      fc.tuple(OFFSET, invalidCases(table)),
+      fc.tuple(OFFSET, invalidCases(MUST_TABLE)),
       ([offset, cases]) => refusedInTurn(t, ev, offset, cases, '4xx'),
       { numRuns: 2 },
     );
@@ -155,15 +158,16 @@ check(
     level: 'should',
     requirements: [
       req.route('PATCH', 'events', '/{id}'),
-      ...Object.keys(SHOULD_TABLE).map((f) => req.cover(`events.${f}.invalid`)),
+      ...[...Object.keys(SHOULD_TABLE), ...Object.keys(SHOULD_EXTENDED)].map((f) => req.cover(`events.${f}.invalid`)),
     ],
     tags: ['writes', 'property'],
   },
-  'answers 400 to a wrong-typed author, flag or title, an unknown status or zone, a malformed publication date and a non-image, and changes nothing',
+  'answers 400 to a wrong-typed author, flag or title, an unknown status, zone or term ID, a malformed publication date and a non-image, and changes nothing',
   async (t) => {
     const ev = await makeEvent(t, 'invalid should', {}, 55);
+    const table = t.extended ? { ...SHOULD_TABLE, ...SHOULD_EXTENDED } : SHOULD_TABLE;
     await t.property(
-      fc.tuple(OFFSET, invalidCases(SHOULD_TABLE)),
+      fc.tuple(OFFSET, invalidCases(table)),
       ([offset, cases]) => refusedInTurn(t, ev, offset, cases, 400, SHOULD_WATCHED),
       { numRuns: 2 },
     );
@@ -187,5 +191,68 @@ check(
     const other = await makeEvent(t, 'not an image', {}, 56);
     const ev = await makeEvent(t, 'image target', {}, 56);
     await refusedAndUnchanged(t, ev, 'PATCH', 'image', other.id, 400);
+  },
+);
+
+check(
+  {
+    id: 'events.fields.unknown-terms-not-linked',
+    spec: 'Resources and their fields / Event: categories, tags (term IDs); docs/requirements.md#levels unknown values (must: no effect). The original 6.8.0 drops unknown IDs and links the rest (201/200); the reference refuses them (400): both pass',
+    level: 'must',
+    requirements: [
+      req.route('POST', 'events'),
+      ...METHODS.map((m) => req.route(m, 'events', '/{id}')),
+      req.field('events', 'categories'),
+      req.field('events', 'tags'),
+    ],
+    tags: ['writes', 'extended'],
+  },
+  'an unknown category or tag ID on create and on each update method is refused or dropped: never linked, and no other term appears',
+  async (t) => {
+    const category = await t.create('categories', { name: t.name('known category') });
+    const tag = await t.create('tags', { name: t.name('known tag') });
+    const sent = { categories: [category.id, MISSING_ID], tags: [tag.id, MISSING_ID + 1] };
+    /** The terms linked beyond the known ones sent (or kept from before a refused update). */
+    const strangers = (rec: ApiRecord, allowed: Record<'categories' | 'tags', number[]>) =>
+      (['categories', 'tags'] as const).flatMap((k) =>
+        linkedIds(rec[k])
+          .filter((id) => !allowed[k].includes(id))
+          .map((id) => `${k} ${id}`),
+      );
+    const created = await t.api.post('/events', eventBody(t, 'unknown terms', sent, 57));
+    t.trackCreated('events', created);
+    let ev: ApiRecord;
+    if (created.status >= 400 && created.status < 500) ev = await makeEvent(t, 'unknown terms target', {}, 57);
+    else {
+      ev = t.record(created, 'the create with unknown term IDs');
+      const wrong = strangers(ev, { categories: [category.id], tags: [tag.id] });
+      t.assert(!wrong.length, `the create with unknown term IDs linked ${wrong.join(', ')}`, created);
+    }
+    for (const method of METHODS) {
+      const before = t.record(await t.api.get(`/events/${ev.id}`), `reading event ${ev.id}`);
+      const res = await t.api.request({
+        method,
+        path: `/events/${ev.id}`,
+        json: { title: t.name(`unknown terms ${method}`), start_date: at(57, 10), end_date: at(57, 12), ...sent },
+      });
+      const after = await t.api.get(`/events/${ev.id}`);
+      const read = t.record(after, `reading event ${ev.id} after ${method}`);
+      // A refused update may keep what the event had; an accepted one links only known terms sent.
+      const allowed = {
+        categories: [category.id, ...(res.status >= 400 ? linkedIds(before.categories) : [])],
+        tags: [tag.id, ...(res.status >= 400 ? linkedIds(before.tags) : [])],
+      };
+      t.assert(
+        res.status < 500,
+        `${method} /events/${ev.id} with unknown term IDs answered ${res.status}: a server error is no refusal`,
+        res,
+      );
+      const wrong = strangers(read, allowed);
+      t.assert(
+        !wrong.length,
+        `after ${method} /events/${ev.id} with categories ${JSON.stringify(sent.categories)} and tags ${JSON.stringify(sent.tags)} (answered ${res.status}) the event links ${wrong.join(', ')}`,
+        after,
+      );
+    }
   },
 );

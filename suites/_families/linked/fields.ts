@@ -190,20 +190,23 @@ export function linkedFieldChecks(d: LinkedDef): void {
         ],
         tags: ['writes'],
       },
-      `POST, PUT and PATCH each apply show_map and show_map_link sent (alternating true and false)`,
+      `POST, PUT and PATCH each apply show_map and show_map_link sent (alternating "true" and "false")`,
       async (t) => {
-        const rec = await createRecord(t, d, { show_map: false, show_map_link: false }, 'map');
+        // Sent as strings: the spec types show_map and show_map_link as strings, and the original
+        // (6.8.0) refuses a JSON boolean with 400 rest_invalid_param ("show_map is not of type string").
+        const rec = await createRecord(t, d, { show_map: 'false', show_map_link: 'false' }, 'map');
         let value = true;
         for (const method of [...METHODS, 'PATCH' as const]) {
           const body: Params = {
             [d.nameField]: t.name(`${d.kind} map ${method}`),
-            show_map: value,
-            show_map_link: !value,
+            show_map: String(value),
+            show_map_link: String(!value),
           };
+          const sent = { show_map: value, show_map_link: !value };
           const { read, readRes } = await update(t, method, rec.id, body);
           const bad = (['show_map', 'show_map_link'] as const)
-            .filter((f) => !sameBoolean(body[f] as boolean, read[f]))
-            .map((f) => `${f}=${JSON.stringify(read[f])} (sent ${body[f]})`);
+            .filter((f) => !sameBoolean(sent[f], read[f]))
+            .map((f) => `${f}=${JSON.stringify(read[f])} (sent "${sent[f]}")`);
           t.assert(bad.length === 0, `after ${method} the ${d.kind} has ${bad.join(', ')}`, readRes);
           value = !value;
         }
