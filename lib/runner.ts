@@ -198,7 +198,8 @@ class Collector implements Reporter {
           spec: rec.spec,
           status: na ? 'n/a' : 'error',
           duration: 0,
-          message: na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check ended',
+          message:
+            na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check ended',
           ...(na ? {} : { unjudged: 'interrupted' as const }),
           requests: 0,
         };

@@ -76,22 +76,25 @@ function configFor(url: string, flags: Record<string, string>) {
 test.each([
   ['with a date fault', 'start-date-not-rounded', 'fail'],
   ['without a fault', undefined, 'pass'],
-] as const)('a property check through a slow target (%s) makes all its runs and is judged', async (_label, fault, want) => {
-  const target = await slowTarget(fault, 600);
-  try {
-    const config = configFor(target.url, { 'num-runs': '3' });
-    const result = await certify(config, { fixtures: target.ref.fixtures, writeReports: false, sweep: false });
-    const c = result.report!.checks.find((x) => x.id === ID)!;
-    expect(c, 'the property check ran').toBeDefined();
-    expect(c.status, JSON.stringify(c).slice(0, 1500)).toBe(want);
-    expect(c.runsNeeded).toBeGreaterThan(1);
-    // A pass made every run it asked for; a failure stops at its first failing run.
-    if (want === 'pass') expect(c.runs).toBe(c.runsNeeded);
-    expect(result.report!.footer.incomplete ?? []).toEqual([]);
-  } finally {
-    await target.close();
-  }
-});
+] as const)(
+  'a property check through a slow target (%s) makes all its runs and is judged',
+  async (_label, fault, want) => {
+    const target = await slowTarget(fault, 600);
+    try {
+      const config = configFor(target.url, { 'num-runs': '3' });
+      const result = await certify(config, { fixtures: target.ref.fixtures, writeReports: false, sweep: false });
+      const c = result.report!.checks.find((x) => x.id === ID)!;
+      expect(c, 'the property check ran').toBeDefined();
+      expect(c.status, JSON.stringify(c).slice(0, 1500)).toBe(want);
+      expect(c.runsNeeded).toBeGreaterThan(1);
+      // A pass made every run it asked for; a failure stops at its first failing run.
+      if (want === 'pass') expect(c.runs).toBe(c.runsNeeded);
+      expect(result.report!.footer.incomplete ?? []).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  },
+);
 
 test("the run's deadline cuts a slow property short: error, named as incomplete, not certified", async () => {
   const target = await slowTarget(undefined, 3000);
