@@ -18,6 +18,7 @@ import { Client, TransportError } from './client.ts';
 import { fileTap, writeHar, type TapRecord } from './har.ts';
 import { foundTotal, sweep, type SweepResult } from './cleanup.ts';
 import {
+  calcertCommand,
   loadFixtures,
   publicConfig,
   secretsOf,
@@ -259,7 +260,7 @@ export function interruptionOf(signalled: boolean, deadlineHit: boolean, deadlin
 
 /** The problem line for a target that stopped answering during the run. Pure. */
 export function goneProblem(gone: string, resolved: Pick<ResolvedConfig, 'baseUrl' | 'runTag'>): string {
-  return `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again (and \`calcert cleanup --run-tag ${resolved.runTag}\` for what the run left)`;
+  return `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again (and \`${calcertCommand()} cleanup --run-tag ${resolved.runTag}\` for what the run left)`;
 }
 
 /** The run report: header, checks (sorted by ID), footer with counts and verdict. Pure. */

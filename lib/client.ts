@@ -9,7 +9,7 @@
  */
 import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
-import type { Auth } from './config.ts';
+import { type Auth, shellQuote } from './config.ts';
 import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
 import { HAR_BODY_CAP, type TapRecord } from './har.ts';
 
@@ -122,10 +122,6 @@ const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS'];
 const TRANSIENT_PAUSE_MS = 300;
 const MAX_TRANSIENT_PAUSE_MS = 3000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 function classify(err: unknown): { kind: TransportKind; text: string } {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };

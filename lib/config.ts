@@ -122,7 +122,7 @@ export const FLAGS = {
     arg: 'n',
     env: 'CAL_SEED',
     default: 'random',
-    help: 'run seed: an integer from 0 to 2^53-1 (anything else is hashed to one)',
+    help: 'run seed: a whole number from 0 to 2^53-1 (anything else exits 2)',
   },
   'num-runs': { arg: 'n', env: 'CAL_NUM_RUNS', default: '20', help: 'runs of each property check' },
   'run-tag': { arg: 'tag', env: 'CAL_RUN_TAG', default: 'random', help: 'tag put into every record the run creates' },
@@ -290,15 +290,16 @@ function bool(name: string, raw: string | boolean): boolean {
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 /**
- * A run seed from any text: a whole number from 0 to 2^53-1 is taken as is; anything else (a
- * larger number, a negative one, a word) is hashed (SHA-256, first 53 bits), so that any value
- * names one reproducible run.
+ * A run seed: a whole number from 0 to 2^53-1, exactly as a report printed it. Anything else is
+ * refused (exit 2): a mistyped seed (`123x`, `-5`, `1.5`) turned into some other seed would replay
+ * a different run while saying it replays this one.
  */
-export function parseSeed(raw: string | number): number {
+export function parseSeed(raw: string | number, name = '--seed'): number {
   const text = String(raw).trim();
   if (/^\d+$/.test(text) && Number(text) <= MAX_SEED) return Number(text);
-  const digest = createHash('sha256').update(text).digest();
-  return digest.readUIntBE(0, 6) * 32 + (digest.readUInt8(6) >> 3);
+  throw new ConfigError(
+    `${name}=${JSON.stringify(String(raw))} is not a seed: give a whole number from 0 to ${MAX_SEED} (2^53-1), e.g. the seed a report printed`,
+  );
 }
 
 export function newSeed(): number {
@@ -396,7 +397,7 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
   }
 
   const seedRaw = get('seed');
-  const seed = seedRaw ? parseSeed(seedRaw) : newSeed();
+  const seed = seedRaw ? parseSeed(seedRaw, label('seed')) : newSeed();
   const numRuns = get('num-runs') ? int(label('num-runs'), get('num-runs'), 1, 10000) : 20;
   if (options.requireRunTag && !get('run-tag')) throw new ConfigError(options.requireRunTag);
   const runTag = get('run-tag') || newRunTag();
@@ -560,8 +561,25 @@ export function restRootOf(url: URL): string | null {
   return `${url.origin}${url.pathname}?rest_route=${route}/`;
 }
 
+/** One word for a POSIX shell: as it is when it holds no special character, else in single quotes. */
 export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * How the user runs calcert from where they stand, for every command we print (replay lines,
+ * cleanup hints). In a clone the TypeScript sources run and `calcert` is on no PATH (exit 127):
+ * `npx calcert` finds the project's own bin. The packed tool run through npx or an npm script
+ * (installed in a project) is `npx calcert` too; otherwise it is on the PATH (a global install,
+ * the Docker image): `calcert`.
+ */
+export function calcertCommand(
+  env: NodeJS.ProcessEnv = process.env,
+  fromSources = import.meta.url.endsWith('.ts'),
+): string {
+  return fromSources || env['npm_command'] === 'exec' || env['npm_command'] === 'run-script'
+    ? 'npx calcert'
+    : 'calcert';
 }
 
 /**
@@ -570,7 +588,7 @@ export function shellQuote(word: string): string {
  * and a --grep selecting exactly that check.
  */
 export function replayCommand(config: ResolvedConfig, id: string): string {
-  const words = ['calcert', 'certify'];
+  const words = [calcertCommand(), 'certify'];
   const add = (flag: string, value: string | number) => words.push(`--${flag}`, shellQuote(String(value)));
   if (!config.embedded) add('base-url', config.baseUrl);
   if (config.namespace !== 'cal/events/v1') add('namespace', config.namespace);
@@ -580,7 +598,7 @@ export function replayCommand(config: ResolvedConfig, id: string): string {
   if (config.readOnly && !config.embedded) words.push('--read-only');
   add('seed', config.seed);
   add('num-runs', config.numRuns);
-  add('grep', `^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `);
+  add('grep', `^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   const note =
     config.embedded || config.auth.kind === 'none'
       ? ''

@@ -231,7 +231,7 @@ export async function unknownIds(
     grep = null;
   }
   const selected = (id: string) =>
-    (!selection.ids?.length || selection.ids.includes(id)) && (!selection.grep || !!grep?.test(`${id} `));
+    (!selection.ids?.length || selection.ids.includes(id)) && (!selection.grep || !!grep?.test(id));
   const sure = missing.filter(selected);
   const outside = missing.filter((id) => !selected(id));
   if (!outside.length) return sure;

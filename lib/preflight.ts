@@ -6,7 +6,7 @@
  * authenticated GET). Any problem is a PreflightError: one line with the problem and the fix.
  */
 import { type Client, TransportError, type ApiResponse } from './client.ts';
-import { restRootOf, type Config, type Variant } from './config.ts';
+import { calcertCommand, restRootOf, type Config, type Variant } from './config.ts';
 import { errorCode, field, isObject } from './contract.ts';
 
 export class PreflightError extends Error {
@@ -288,7 +288,7 @@ async function preflightAt(
       );
       if (deleted.status < 200 || deleted.status > 299) {
         throw new PreflightError(
-          `deleting the preflight tag ${id} answered ${deleted.status}; fix: the user needs rights to delete terms (run \`calcert cleanup --run-tag ${config.runTag}\` afterwards)`,
+          `deleting the preflight tag ${id} answered ${deleted.status}; fix: the user needs rights to delete terms (run \`${calcertCommand()} cleanup --run-tag ${config.runTag}\` afterwards)`,
         );
       }
     }

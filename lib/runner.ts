@@ -29,7 +29,7 @@ export interface RunOptions {
   ids?: string[];
   /** Only these suite files (relative to the project root); default: the groups of `ids`. */
   files?: string[];
-  /** Regular expression over check IDs and titles (--grep). */
+  /** Regular expression over check IDs (--grep; a test's name is its check ID). */
   grep?: string;
   /** Called as each check finishes (progress output). */
   onResult?: (r: CheckResult) => void;
@@ -235,7 +235,7 @@ export class RunSession {
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
     const patterns: string[] = [];
-    if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')}) `);
+    if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')})$`);
     if (options.grep) patterns.push(options.grep);
     const selected =
       patterns.length === 1

@@ -3,7 +3,7 @@
  * signal aborts the run, which stops the checks, lets cleanup and the partial report happen and
  * exits 130; a second signal exits at once.
  */
-import type { Config } from './config.ts';
+import { calcertCommand, type Config } from './config.ts';
 
 export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -12,7 +12,7 @@ export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal
     count++;
     if (count > 1) {
       process.stderr.write(
-        `calcert: ${sig} again, exiting without cleanup (run \`calcert cleanup --run-tag ${config.runTag}\`)\n`,
+        `calcert: ${sig} again, exiting without cleanup (run \`${calcertCommand()} cleanup --run-tag ${config.runTag}\`)\n`,
       );
       process.exit(130);
     }

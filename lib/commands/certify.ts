@@ -15,10 +15,14 @@ async function checkSelection(grep: string): Promise<void> {
   const { listChecks } = await import('../list.ts');
   const re = new RegExp(grep);
   const checks = await listChecks();
-  if (!checks.some((c) => re.test(`${c.id} ${c.title}`)))
+  if (!checks.some((c) => re.test(c.id))) {
+    // Replay lines of earlier versions ended the ID with a space ('^events\.create\.json-body '):
+    // the pattern is over the ID alone now, so say what to write instead.
+    const old = / $/.test(grep) ? `; the pattern is over the check ID alone: end it with $ instead of a space` : '';
     throw new ConfigError(
-      `--grep ${JSON.stringify(grep)} matches no check (of ${checks.length}): see \`calcert list\` for the check IDs`,
+      `--grep ${JSON.stringify(grep)} matches no check ID (of ${checks.length})${old}: see \`calcert list\` for the check IDs`,
     );
+  }
 }
 
 /**
@@ -38,7 +42,7 @@ export function verdictLine(
   const incomplete = errors
     ? `; INCOMPLETE run: ${errors} check(s) in error were not judged (see the incomplete lines and footer.incomplete)`
     : '';
-  return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} checks, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
+  return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
 }
 
 export const certifyCmd: CommandFn = async ({ flags }) => {

@@ -3,7 +3,7 @@
  * newer runs add to results.json (`exchanges`, `source`), with a fallback to the older single
  * `request`/`responseExcerpt`/`curl`, the order of statuses and groups, and the replay command.
  */
-import { type ResolvedConfig, replayCommand as configReplay } from '../config.ts';
+import { calcertCommand, type ResolvedConfig, replayCommand as configReplay, shellQuote } from '../config.ts';
 import type { CheckResult, RunReport, Status } from '../results.ts';
 import { groupOf } from '../results.ts';
 
@@ -73,10 +73,6 @@ export function exchangesOf(c: ReportCheck): ReportExchange[] {
   ];
 }
 
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The command that runs this one check again against the same target with the run's seed: the
  * run's own replay line (lib/config.ts) from the recorded configuration, or for reports without
@@ -87,22 +83,33 @@ export function replayCommand(report: RunReport, c: CheckResult): string {
   const cfg = h.config as Partial<ResolvedConfig>;
   if (typeof cfg?.baseUrl === 'string' && cfg.auth && cfg.resolvedVariant && Array.isArray(cfg.features))
     return configReplay(cfg as ResolvedConfig, c.id);
-  const parts = ['calcert', 'certify'];
+  const parts = [calcertCommand(), 'certify'];
   if (!h.embedded) parts.push('--base-url', shellQuote(h.target));
   if (h.namespace && h.namespace !== 'cal/events/v1') parts.push('--namespace', shellQuote(h.namespace));
   parts.push('--variant', h.variant.resolved);
   if (h.features.length) parts.push('--features', shellQuote(h.features.join(',')));
   if (h.readOnly && !h.embedded) parts.push('--read-only');
   parts.push('--seed', String(h.seed));
-  parts.push('--grep', shellQuote(`^${c.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+  parts.push('--grep', shellQuote(`^${c.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   return parts.join(' ');
 }
 
-/** Curl lines use `$CAL_PASSWORD` (never the password itself): say how to supply it. */
-export function curlNote(curls: string[]): string | undefined {
-  return curls.some((c) => c.includes('CAL_PASSWORD') || c.includes('CAL_AUTH'))
-    ? '# export CAL_USER and CAL_PASSWORD (or CAL_AUTH_HEADER) first: the lines read them from the environment'
-    : undefined;
+/**
+ * The comment lines above a check's curl lines. The curl lines show the exchanges as they were:
+ * the check deleted its records when it ended, so sent again they meet IDs that no longer exist
+ * (404, an empty list) and would mislead without saying so; the replay line re-creates them.
+ * Curl lines use `$CAL_PASSWORD` (never the password itself): say how to supply it.
+ */
+export function curlNotes(curls: string[]): string[] {
+  if (!curls.length) return [];
+  const notes = [
+    '# the exchanges as they were: the check deleted its records when it ended, so these lines now meet IDs that no longer exist (404, empty lists); the replay line runs the check again with new records',
+  ];
+  if (curls.some((c) => c.includes('CAL_PASSWORD') || c.includes('CAL_AUTH')))
+    notes.push(
+      '# export CAL_USER and CAL_PASSWORD (or CAL_AUTH_HEADER) first: the lines read them from the environment',
+    );
+  return notes;
 }
 
 export function firstLine(s: string | undefined): string {

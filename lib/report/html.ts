@@ -11,7 +11,7 @@ import { groupOf, STATUSES } from '../results.ts';
 import {
   byGroup,
   compareGroups,
-  curlNote,
+  curlNotes,
   exchangesOf,
   firstLine,
   PROBLEM_STATUSES,
@@ -198,9 +198,9 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   }
   if (c.status !== 'pass' && c.status !== 'n/a') {
     const curls = xs.map((x) => x.curl).filter((s): s is string => !!s);
-    const note = curlNote(curls);
     body.push(copyable(replayCommand(report, c), 'replay this check'));
-    if (curls.length) body.push(copyable([...(note ? [note] : []), ...curls].join('\n'), 'reproduce the requests'));
+    if (curls.length)
+      body.push(copyable([...curlNotes(curls), ...curls].join('\n'), 'the requests as they were sent (curl)'));
   }
   const summaryText =
     c.status === 'n/a' && c.message ? ` <span class="muted">— ${esc(firstLine(c.message))}</span>` : '';

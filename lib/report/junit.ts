@@ -5,7 +5,7 @@
  * reproduction.
  */
 import type { RunReport } from '../results.ts';
-import { byGroup, curlNote, exchangesOf, firstLine, type ReportCheck, replayCommand } from './common.ts';
+import { byGroup, curlNotes, exchangesOf, firstLine, type ReportCheck, replayCommand } from './common.ts';
 
 /** Escape for XML text and attributes; drop characters XML 1.0 forbids. */
 export function xml(s: unknown): string {
@@ -33,8 +33,7 @@ function failureBody(report: RunReport, c: ReportCheck): string {
     if (x.responseExcerpt) lines.push(`  < ${x.responseExcerpt}`);
   }
   const curls = xs.map((x) => x.curl).filter((s): s is string => !!s);
-  const note = curlNote(curls);
-  lines.push('', 'reproduce:', replayCommand(report, c), ...(note ? [note] : []), ...curls);
+  lines.push('', 'reproduce:', replayCommand(report, c), ...curlNotes(curls), ...curls);
   return lines.join('\n');
 }
 

@@ -2,7 +2,7 @@
 import { appliedLine } from '../observe/crawl.ts';
 import type { CheckResult, RunReport } from '../results.ts';
 import { STATUSES } from '../results.ts';
-import { curlNote, exchangesOf, type ReportCheck, replayCommand } from './common.ts';
+import { curlNotes, exchangesOf, type ReportCheck, replayCommand } from './common.ts';
 
 function mdEscape(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -67,10 +67,9 @@ export function renderSummary(report: RunReport, leading?: string): string {
         if (x.responseExcerpt) lines.push(...fence(x.responseExcerpt.slice(0, 800)), '');
       }
       const curls = xs.map((x) => x.curl).filter((s): s is string => !!s);
-      const note = curlNote(curls);
       lines.push(
         'Reproduce:',
-        ...fence([replayCommand(report, c), ...(note ? [note] : []), ...curls].join('\n'), 'sh'),
+        ...fence([replayCommand(report, c), ...curlNotes(curls), ...curls].join('\n'), 'sh'),
         '',
       );
     }

@@ -87,9 +87,15 @@ describe('mistakes end with exit 2 and one line naming the fix', () => {
     const before = hits;
     const r = calcert(['certify', '--base-url', target, '--grep', '^no-such-check$']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^calcert: --grep "\^no-such-check\$" matches no check \(of \d+\)/);
+    expect(r.stderr.trim()).toMatch(/^calcert: --grep "\^no-such-check\$" matches no check ID \(of \d+\)/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(hits).toBe(before);
+  });
+
+  test('a pattern written as replay lines used to write them (ID and a space) says to end it with $', () => {
+    const r = calcert(['certify', '--base-url', target, '--grep', '^events\\.create\\.json-body ']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the pattern is over the check ID alone: end it with $ instead of a space');
   });
 
   test('`npm run certify --base-url x` (flag swallowed by npm) names the fix', () => {

@@ -30,6 +30,14 @@ test('a --grep run is partial in results.json, summary.md, report.html and junit
   expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<property name="verdict" value="partial"/>');
 });
 
+test('--grep is over the check ID alone: a pattern anchored at the end of an ID selects that check', async () => {
+  // 'json-body$' never matched while the pattern ran over "ID title" (issue 23 point 2).
+  const config = loadConfig({ env: {}, dotenv: false, flags: { grep: 'events\\.create\\.json-body$', seed: 1 } });
+  const result = await certify(config, { writeReports: false });
+  expect(result.report?.checks.map((c) => `${c.id} ${c.status}`)).toEqual(['events.create.json-body pass']);
+  expect(result.exitCode).toBe(0);
+});
+
 test('a failing must-check in a --grep run is not-certified (exit 1)', async () => {
   const config = loadConfig({ env: {}, dotenv: false, flags: { grep: '^root\\.', seed: 1 } });
   const result = await certify(config, { reference: { fault: 'root-namespace-wrong' }, writeReports: false });

@@ -1,29 +1,50 @@
-// Seeds and replay (issue 14 point 4): seeds are unsigned up to 2^53-1 (github.run_id fits), larger
-// values and words are hashed to one; every bit of the run seed reaches the per-check seeds; the
-// printed replay line runs as printed and selects exactly its check, without any secret.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+// Seeds and replay (issue 14 point 4): seeds are unsigned up to 2^53-1 (github.run_id fits); every
+// bit of the run seed reaches the per-check seeds; the printed replay line runs as printed and selects exactly its check, without any secret.
+// Issue 23: a seed that is not a whole number in range exits 2 (point 4); the replay line is
+// `npx calcert` in a clone, where `calcert` is on no PATH (point 3).
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { checkSeed } from '../../lib/check.ts';
-import { loadConfig, MAX_SEED, parseSeed, type ResolvedConfig, replayCommand } from '../../lib/config.ts';
+import { cleanEnv, run, tempDir } from '../support/run-cli.ts';
+import {
+  calcertCommand,
+  loadConfig,
+  MAX_SEED,
+  parseSeed,
+  type ResolvedConfig,
+  replayCommand,
+} from '../../lib/config.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-test('seeds: unsigned integers up to 2^53-1 as given; anything else hashed to a seed in range', () => {
+test('seeds: whole numbers from 0 to 2^53-1 as given; anything else is refused, never turned into another seed', () => {
   expect(parseSeed('0')).toBe(0);
   expect(parseSeed('4294967296')).toBe(2 ** 32);
   expect(parseSeed('12345678901')).toBe(12345678901); // a GitHub run ID
   expect(parseSeed(String(MAX_SEED))).toBe(MAX_SEED);
-  for (const raw of ['9007199254740992', '-323666174', 'nightly', '1e3']) {
-    const s = parseSeed(raw);
-    expect(Number.isSafeInteger(s) && s >= 0 && s <= MAX_SEED).toBe(true);
-    expect(parseSeed(raw)).toBe(s); // stable
-  }
-  expect(parseSeed('nightly')).not.toBe(parseSeed('nightly2'));
+  for (const raw of ['123x', 'abc', '-5', '1.5', '9007199254740992', '1e3', 'nightly', ''])
+    expect(() => parseSeed(raw), raw).toThrow(/is not a seed: give a whole number from 0 to 9007199254740991/);
   expect(loadConfig({ env: { CAL_SEED: '12345678901' }, dotenv: false }).seed).toBe(12345678901);
+});
+
+test('a mistyped --seed or CAL_SEED exits 2 with one line, before anything runs', async () => {
+  for (const [args, env] of [
+    [['--seed', '123x'], {}],
+    [['--seed', '-5'], {}],
+    [['--seed=1.5'], {}],
+    [[], { CAL_SEED: 'abc' }],
+  ] as [string[], Record<string, string>][]) {
+    const r = await run(process.execPath, [join(ROOT, 'bin/calcert.js'), 'certify', ...args], {
+      cwd: tempDir('seed'),
+      env: cleanEnv(env),
+    });
+    expect(r.code, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stdout}${r.stderr}`).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/is not a seed: give a whole number from 0 to 9007199254740991/);
+    expect(r.stdout).not.toMatch(/seed \d/); // nothing ran
+  }
 });
 
 test('per-check seeds use every bit of the run seed; seeds below 2^32 derive as before', () => {
@@ -47,24 +68,33 @@ test('the replay line quotes what needs quoting and names how to supply the pass
     'events.list.date-filters-property',
   );
   expect(line).toBe(
-    "calcert certify --base-url 'https://ex.org/o'\\''brien/wp-json' --variant extended --seed 7 --num-runs 20 --grep '^events\\.list\\.date-filters-property '  # export CAL_USER and CAL_PASSWORD first",
+    "npx calcert certify --base-url 'https://ex.org/o'\\''brien/wp-json' --variant extended --seed 7 --num-runs 20 --grep '^events\\.list\\.date-filters-property$'  # export CAL_USER and CAL_PASSWORD first",
   );
   expect(line).not.toContain('hunter2');
 });
 
-test('the replay line runs as printed (calcert on PATH) and selects exactly its check', async () => {
-  const bin = mkdtempSync(join(tmpdir(), 'calcert-path-'));
-  mkdirSync(bin, { recursive: true });
-  symlinkSync(join(ROOT, 'bin/calcert.js'), join(bin, 'calcert'));
+test('replay lines name the command that runs where the user stands: npx calcert in a clone, calcert installed', () => {
+  expect(calcertCommand({}, true)).toBe('npx calcert'); // the sources of a clone
+  expect(calcertCommand({ npm_command: 'exec' }, false)).toBe('npx calcert'); // the packed tool through npx
+  expect(calcertCommand({}, false)).toBe('calcert'); // on the PATH: a global install, the Docker image
+});
+
+test('the printed replay line runs as printed in a clone (no calcert on the PATH) and selects exactly its check', async () => {
+  // The line as a failing run prints it (its reports' "Reproduce"), run by a shell from the root
+  // of this clone with a PATH that has node and npm but no calcert: `calcert ...` would exit 127.
+  // Its --grep ends at the ID ('...order-by-name$'), which a pattern over "ID title" never met.
   const id = 'tags.list.order-by-name';
   const line = replayCommand(resolved({ seed: 2 ** 53 - 1, 'num-runs': 2 }, true), id);
-  const cwd = mkdtempSync(join(tmpdir(), 'calcert-replay-'));
-  const r = await promisify(execFile)('sh', ['-c', line], {
-    cwd,
-    env: { PATH: `${bin}:${process.env['PATH'] ?? ''}` },
-    encoding: 'utf8',
-    timeout: 180_000,
+  expect(line).toMatch(/^npx calcert certify /);
+  const reportDir = tempDir('replay');
+  const r = await run('sh', ['-c', line], {
+    cwd: ROOT,
+    env: cleanEnv({ CAL_REPORT_DIR: reportDir }),
+    boundMs: 180_000,
   });
+  expect(r.code, r.stdout + r.stderr).toBe(0);
   expect(r.stdout).toMatch(/seed 9007199254740991/);
-  expect(r.stdout).toMatch(/^PARTIAL: 1 checks, 1 pass/m);
+  expect(r.stdout).toMatch(/^PARTIAL: 1 check, 1 pass/m);
+  const written = JSON.parse(readFileSync(join(reportDir, 'latest/results.json'), 'utf8'));
+  expect(written.checks.map((c: { id: string }) => c.id)).toEqual([id]);
 });

@@ -36,7 +36,7 @@ test('a failing run writes no password and no Authorization value anywhere', asy
   });
   try {
     const reportDir = tmp('secrets');
-    const grep = `^(${ids.map((id) => id.replace(/[.]/g, '\\.')).join('|')}) `;
+    const grep = `^(${ids.map((id) => id.replace(/[.]/g, '\\.')).join('|')})$`;
     const run = await runCli([
       'certify',
       '--base-url',

@@ -67,7 +67,7 @@ function configFor(url: string, flags: Record<string, string>) {
       user: 'admin',
       password: 'slow-pass-1',
       seed: '5',
-      grep: `^${ID.replace(/\./g, '\\.')} `,
+      grep: `^${ID.replace(/\./g, '\\.')}$`,
       ...flags,
     },
   });

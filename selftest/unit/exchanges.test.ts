@@ -52,7 +52,7 @@ test('a failing run records every exchange of each failing check, with status an
   const config = loadConfig({
     env: {},
     dotenv: false,
-    flags: { seed: '7', grep: '^events\\.list\\.(starts-before|date-filters-property) ' },
+    flags: { seed: '7', grep: '^events\\.list\\.(starts-before|date-filters-property)$' },
   });
   const result = await certify(config, { reference: { fault: 'starts-before-ignored' }, writeReports: false });
   const report = result.report!;

@@ -157,6 +157,8 @@ test('the HTML page lists every check with its status, failures first, and escap
   expect(html).toContain('http://target.test/legacy/1');
   expect(html).toContain('--seed 4000000001');
   expect(html).toContain('export CAL_USER and CAL_PASSWORD');
+  // The curl lines meet records the check already deleted: they say so (issue 23 point 3).
+  expect(html).toContain('# the exchanges as they were: the check deleted its records when it ended');
   expect(html).toContain('base variant only');
   // Filters by status, level and group.
   for (const s of ['fail', 'warn', 'n/a', 'pass'])
@@ -227,6 +229,7 @@ test('Markdown fences cannot be closed by a hostile body', () => {
   const md = renderSummary(report());
   expect(md).toContain('````\nexpected 201, got 500');
   expect(md).toContain('connection reset');
+  expect(md).toMatch(/--grep '\^events\\\.sample\\\.fail-\d+\$'\n# the exchanges as they were: [^\n]*\n# export CAL_USER[^\n]*\ncurl /);
 });
 
 test('writeReports writes report.html beside results.json, redacted', () => {
