@@ -229,7 +229,9 @@ test('Markdown fences cannot be closed by a hostile body', () => {
   const md = renderSummary(report());
   expect(md).toContain('````\nexpected 201, got 500');
   expect(md).toContain('connection reset');
-  expect(md).toMatch(/--grep '\^events\\\.sample\\\.fail-\d+\$'\n# the exchanges as they were: [^\n]*\n# export CAL_USER[^\n]*\ncurl /);
+  expect(md).toMatch(
+    /--grep '\^events\\\.sample\\\.fail-\d+\$'\n# the exchanges as they were: [^\n]*\n# export CAL_USER[^\n]*\ncurl /,
+  );
 });
 
 test('writeReports writes report.html beside results.json, redacted', () => {
