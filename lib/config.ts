@@ -148,7 +148,12 @@ export const FLAGS = {
     help: 'request budget of the observation crawl and checks (read-only checks on the target data)',
   },
   'report-dir': { arg: 'dir', env: 'CAL_REPORT_DIR', default: 'reports', help: 'where reports/<run>/ is written' },
-  keep: { arg: 'n', env: 'CAL_KEEP', default: '20', help: 'run folders kept in --report-dir (older ones removed)' },
+  keep: {
+    arg: 'n',
+    env: 'CAL_KEEP',
+    default: '20',
+    help: 'full runs kept in --report-dir (older ones removed; --grep runs counted apart)',
+  },
   har: {
     arg: 'file',
     env: 'CAL_HAR',

@@ -7,7 +7,7 @@ import { appliedLine } from '../observe/crawl.ts';
 import type { RunReport } from '../results.ts';
 import { colourWanted, ConfigError, loadConfig } from '../config.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
-import { pruneRuns } from './keep.ts';
+import { prunedNote, pruneRuns } from './keep.ts';
 import { Progress } from './progress.ts';
 
 /** Before anything is sent: a --grep that selects no check is refused (exit 2, one line). */
@@ -90,10 +90,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   else if (curls.some((c) => c.includes('CAL_AUTH_HEADER')))
     out('note: the curl lines in the reports read the Authorization value: export CAL_AUTH_HEADER=... first');
   if (result.reportDir) {
-    const removed = pruneRuns(config.reportDir, config.keep);
-    out(
-      `reports: ${result.reportDir} (also ${config.reportDir}/latest)${removed.length ? `; ${removed.length} older run folder(s) removed (--keep ${config.keep})` : ''}`,
-    );
+    const note = prunedNote(pruneRuns(config.reportDir, config.keep), config.keep);
+    out(`reports: ${result.reportDir} (also ${config.reportDir}/latest)${note ? `; ${note}` : ''}`);
   }
   if (harLine) out(harLine);
   if (result.problem) err(`calcert: ${result.problem}`);

@@ -1,17 +1,21 @@
 /**
- * `calcert report A.json [B.json ...] --html OUT.html`: renders results.json files as one
+ * `calcert report A.json [B.json ...] [--html OUT.html]`: renders results.json files as one
  * self-contained HTML page. One file: the run's own report page (as `report.html` beside it);
- * several: the runs side by side, check by check (implementations or versions). An input that is
- * not a results.json of format 1 is a ConfigError (one line, exit 2).
+ * several: a conformance matrix of the runs (implementations or versions), linking to each run's
+ * own page. Without --html the page is `report.html` (one run) or `runs.html` (several) in the
+ * current directory. The run folders the page names are recorded as named by it, so that --keep
+ * never removes them. An input that is not a results.json of format 1 is a ConfigError (one line,
+ * exit 2).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadReport } from '../compare.ts';
 import { ConfigError } from '../config.ts';
 import type { CommandFn } from './command.ts';
+import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
 
-export const REPORT_USAGE = 'usage: calcert report RESULTS.json [RESULTS.json ...] --html OUT.html';
+export const REPORT_USAGE = 'usage: calcert report RESULTS.json [RESULTS.json ...] [--html OUT.html]';
 
 /** A column label per input: the run directory's name (results.json itself says little), made unique. */
 export function labelsFor(paths: string[]): string[] {
@@ -25,14 +29,24 @@ export function labelsFor(paths: string[]): string[] {
   return raw.map((l, i) => (raw.indexOf(l) !== i || raw.lastIndexOf(l) !== i ? `${l} (${i + 1})` : l));
 }
 
+const hrefTo = (rel: string) => (rel.startsWith('.') ? rel : `./${rel}`);
+
 /** Render the inputs into `html`; returns the exit code (0). Throws ConfigError on unusable input. */
 export function runReport(inputs: string[], options: { html?: string }): number {
   if (!inputs.length) throw new ConfigError(`report needs at least one results.json: ${REPORT_USAGE}`);
-  if (!options.html) throw new ConfigError(`report needs --html OUT.html: ${REPORT_USAGE}`);
+  const out = resolve(options.html ?? (inputs.length === 1 ? 'report.html' : 'runs.html'));
   const labels = labelsFor(inputs);
-  const runs: MatrixRun[] = inputs.map((p, i) => ({ label: labels[i]!, report: loadReport(p) }));
+  const runs: MatrixRun[] = inputs.map((p, i) => {
+    // Each run's own page, linked from the matrix when it lies beside its results.json ('./' first:
+    // a folder named like a URL scheme stays a relative path).
+    const own = join(dirname(resolve(p)), 'report.html');
+    return {
+      label: labels[i]!,
+      report: loadReport(p),
+      ...(existsSync(own) && own !== out ? { href: hrefTo(relative(dirname(out), own).split('\\').join('/')) } : {}),
+    };
+  });
   const page = runs.length === 1 ? renderHtml(runs[0]!.report) : renderMatrix(runs);
-  const out = resolve(options.html);
   try {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, page);
@@ -41,7 +55,8 @@ export function runReport(inputs: string[], options: { html?: string }): number 
       `cannot write ${options.html} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     );
   }
-  process.stdout.write(`${runs.length === 1 ? 'report' : `${runs.length} runs side by side`}: ${out}\n`);
+  if (runs.length > 1) recordNamingPage(inputs, out);
+  process.stdout.write(`${runs.length === 1 ? 'report' : `conformance matrix of ${runs.length} runs`}: ${out}\n`);
   return 0;
 }
 

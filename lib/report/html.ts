@@ -54,6 +54,11 @@ summary{cursor:pointer}summary .id{font-weight:600}summary .title{color:#455a64}
 .copy{float:right;font-size:12px;margin-left:6px}.hidden{display:none!important}.muted{color:#78909c}
 .matrix td{text-align:center}.matrix td:first-child{text-align:left;white-space:nowrap}.matrix tr.differs td:first-child{background:#fff8e1}
 .matrix th{position:sticky;top:52px;z-index:1}
+.runs{display:flex;flex-wrap:wrap;gap:10px;margin-top:10px}.run{flex:1 1 300px;max-width:460px;min-width:0;background:#fcfcfc;border:1px solid var(--line);border-radius:4px;padding:8px 10px}
+.run .kv dd{overflow-wrap:anywhere}.run-head{margin-bottom:4px}.label{overflow-wrap:anywhere}
+.scroll{max-width:100%;overflow-x:auto}.counts-matrix td{text-align:left;white-space:nowrap}.counts-matrix tr.total td{font-weight:600}
+@media (max-width:900px){.matrix td:first-child{white-space:normal;overflow-wrap:anywhere}main,header{padding-left:10px;padding-right:10px}}
+.matrix th .label,.counts-matrix th .label{display:inline-block;max-width:16em;white-space:normal;font-weight:400;font-size:12px}
 `;
 
 const SCRIPT = `
@@ -298,51 +303,116 @@ export interface MatrixRun {
   /** Column heading (a file name, an implementation or version name). */
   label: string;
   report: RunReport;
+  /** Link to the run's own report page, relative to the matrix page, when it exists. */
+  href?: string;
 }
 
-/** Several runs side by side, check by check. */
+/** One cell of the counts table: pass of the judged checks, and what else came (title: every status). */
+function countsCell(checks: CheckResult[]): string {
+  if (!checks.length) return `<td title="no such check in this run">${badge('absent', '—')}</td>`;
+  const by = new Map<Status, number>();
+  for (const c of checks) by.set(c.status, (by.get(c.status) ?? 0) + 1);
+  const judged = checks.length - (by.get('n/a') ?? 0);
+  const title = STATUS_ORDER.filter((st) => by.get(st))
+    .map((st) => `${by.get(st)} ${st}`)
+    .join(', ');
+  const problems = STATUS_ORDER.filter((st) => st !== 'pass' && st !== 'n/a' && by.get(st))
+    .map((st) => badge(st, `${by.get(st)} ${st}`))
+    .join(' ');
+  return `<td title="${esc(title)}"><span class="mono">${esc(by.get('pass') ?? 0)}/${esc(judged)}</span>${problems ? ` ${problems}` : ''}</td>`;
+}
+
+/**
+ * A conformance matrix of several runs (implementations or versions): one column per run, a card
+ * per run linking to its own report, pass counts per route group and level, then the checks,
+ * those whose status differs between the runs first (and only they are shown until the filter is
+ * cleared, when any differ).
+ */
 export function renderMatrix(runs: MatrixRun[]): string {
   preCounter = 0;
   const ids = new Map<string, CheckResult>();
   for (const r of runs) for (const c of r.report.checks) if (!ids.has(c.id)) ids.set(c.id, c);
+  const index = runs.map((r) => new Map(r.report.checks.map((c) => [c.id, c])));
+  const statusesOf = (id: string) => index.map((m) => m.get(id)?.status ?? 'absent');
+  const differs = (id: string) => new Set(statusesOf(id)).size > 1;
   const rows = [...ids.values()].sort(
     (a, b) => compareGroups(groupOf(a.id), groupOf(b.id)) || a.id.localeCompare(b.id),
   );
-  const index = runs.map((r) => new Map(r.report.checks.map((c) => [c.id, c])));
+  const differing = rows.filter((c) => differs(c.id));
   const out: string[] = [];
-  out.push(`<header><h1>calcert: ${esc(runs.length)} runs side by side</h1><table class="runs"><tr><th>#</th><th>run</th><th>verdict</th><th>target</th><th>variant</th><th>version</th><th>started</th><th>seed</th>${STATUSES.map((s) => `<th>${badge(s)}</th>`).join('')}</tr>
-${runs
-  .map((r, i) => {
+  const cards = runs.map((r, i) => {
     const h = r.report.header;
-    return `<tr><td>${i + 1}</td><td>${esc(r.label)}</td><td><span class="verdict v-${esc(r.report.footer.verdict)}">${esc(r.report.footer.verdict)}</span></td><td><code>${esc(h.embedded ? 'embedded reference' : h.target)}</code></td><td>${esc(h.variant.resolved)}</td><td>${esc(h.tool)} ${esc(h.version)}</td><td>${esc(h.startedAt)}</td><td>${esc(h.seed)}</td>${STATUSES.map((s) => `<td>${esc(r.report.footer.counts.byStatus[s] ?? 0)}</td>`).join('')}</tr>`;
-  })
-  .join('\n')}</table></header><main>`);
+    const meta: [string, string][] = [
+      ['target', `<code>${esc(h.embedded ? 'embedded reference server' : h.target)}</code>`],
+      ['variant', `${esc(h.variant.resolved)}${h.features.length ? ` + ${esc(h.features.join(', '))}` : ''}`],
+      ['tool', `${esc(h.tool)} ${esc(h.version)}`],
+      ['started', esc(h.startedAt)],
+      ['seed', `<span class="mono">${esc(h.seed)}</span>`],
+      ['checks', `${esc(r.report.checks.length)} (${esc(h.requests)} requests)`],
+    ];
+    if (r.report.footer.selection)
+      meta.push(['partial', `only <code>--grep ${esc(r.report.footer.selection.grep)}</code>`]);
+    return `<div class="run"><div class="run-head"><strong>#${i + 1}</strong> <span class="label">${esc(r.label)}</span></div>
+<span class="verdict v-${esc(r.report.footer.verdict)}">${esc(r.report.footer.verdict)}</span>${r.href ? ` <a href="${esc(r.href)}">its report</a>` : ''}
+<dl class="kv">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></div>`;
+  });
+  out.push(`<header><h1>calcert conformance matrix: ${esc(runs.length)} runs</h1>
+<p class="muted">${esc(differing.length)} of ${esc(rows.length)} checks differ between the runs.</p>
+<div class="runs">${cards.join('\n')}</div></header><main>`);
+  const heads = runs.map(
+    (r, i) => `<th title="${esc(r.label)}">#${i + 1} <span class="label">${esc(r.label)}</span></th>`,
+  );
   const groups = [...new Set(rows.map((c) => groupOf(c.id)))];
+  out.push(
+    '<h2>Pass counts by route group and level</h2><p class="muted">pass / judged (n/a left out); the other statuses beside them.</p>',
+  );
+  out.push(
+    `<div class="scroll"><table class="counts-matrix"><thead><tr><th>group</th><th>level</th>${heads.join('')}</tr></thead><tbody>`,
+  );
+  for (const g of groups)
+    for (const level of ['must', 'should'] as const) {
+      if (!rows.some((c) => groupOf(c.id) === g && c.level === level)) continue;
+      out.push(
+        `<tr><td>${esc(g)}</td><td>${esc(level)}</td>${runs.map((r) => countsCell(r.report.checks.filter((c) => groupOf(c.id) === g && c.level === level))).join('')}</tr>`,
+      );
+    }
+  out.push(
+    `<tr class="total"><td>all</td><td></td>${runs.map((r) => countsCell(r.report.checks)).join('')}</tr></tbody></table></div>`,
+  );
   const allStatuses = new Set<string>(runs.flatMap((r) => r.report.checks.map((c) => c.status)));
   out.push(`<div class="filters">${statusFilters(allStatuses)}
 ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
 <label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
-<label><input type="checkbox" id="f-differs"> only checks whose status differs</label></div>`);
-  out.push(
-    `<table class="matrix"><thead><tr><th>check</th>${runs.map((r, i) => `<th title="${esc(r.label)}">#${i + 1} ${esc(r.label)}</th>`).join('')}</tr></thead><tbody>`,
-  );
-  for (const row of rows) {
-    const cells = index.map((m) => m.get(row.id));
-    const statuses = cells.map((c) => c?.status ?? 'absent');
-    const differs = new Set(statuses).size > 1;
+<label><input type="checkbox" id="f-differs"${differing.length ? ' checked' : ''}> only checks whose status differs</label></div>`);
+  const table = (title: string, list: CheckResult[]) => {
+    if (!list.length) return;
     out.push(
-      `<tr data-id="${esc(row.id)}" data-title="${esc(row.title)}" data-statuses="${esc([...new Set(statuses.filter((s) => s !== 'absent'))].join(' '))}" data-level="${esc(row.level)}" data-group="${esc(groupOf(row.id))}" data-differs="${differs ? 1 : 0}"${differs ? ' class="differs"' : ''}>` +
-        `<td><span class="mono">${esc(row.id)}</span> <span class="muted">(${esc(row.level)})</span></td>` +
-        cells
-          .map((c) =>
-            c
-              ? `<td title="${esc(`${c.status}${c.message ? `: ${firstLine(c.message)}` : ''}`)}">${badge(c.status)}</td>`
-              : `<td title="not in this run">${badge('absent', '—')}</td>`,
-          )
-          .join('') +
-        '</tr>',
+      `<section data-section="${esc(title)}"><h2>${esc(title)} (${list.length})</h2><table class="matrix"><thead><tr><th>check</th>${heads.join('')}</tr></thead><tbody>`,
     );
-  }
-  out.push('</tbody></table></main>');
-  return page(`calcert: ${runs.length} runs side by side`, out.join('\n'));
+    for (const row of list) {
+      const cells = index.map((m) => m.get(row.id));
+      const statuses = statusesOf(row.id);
+      const d = differs(row.id);
+      out.push(
+        `<tr data-id="${esc(row.id)}" data-title="${esc(row.title)}" data-statuses="${esc([...new Set(statuses.filter((st) => st !== 'absent'))].join(' '))}" data-level="${esc(row.level)}" data-group="${esc(groupOf(row.id))}" data-differs="${d ? 1 : 0}"${d ? ' class="differs"' : ''}>` +
+          `<td><span class="mono">${esc(row.id)}</span> <span class="muted">(${esc(row.level)})</span></td>` +
+          cells
+            .map((c) =>
+              c
+                ? `<td title="${esc(`${c.status}${c.message ? `: ${firstLine(c.message)}` : ''}`)}">${badge(c.status)}</td>`
+                : `<td title="not in this run">${badge('absent', '—')}</td>`,
+            )
+            .join('') +
+          '</tr>',
+      );
+    }
+    out.push('</tbody></table></section>');
+  };
+  table('Checks whose status differs between the runs', differing);
+  table(
+    'Checks with the same status in every run',
+    rows.filter((c) => !differs(c.id)),
+  );
+  out.push('</main>');
+  return page(`calcert: conformance matrix of ${runs.length} runs`, out.join('\n'));
 }

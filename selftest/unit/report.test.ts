@@ -4,7 +4,7 @@
 // inputs that are not results.json of format 1.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -115,16 +115,29 @@ function checksOnPage(html: string): Map<string, string> {
 }
 
 const ALLOWED_TAGS = new Set(
-  'html head meta title style body header main h1 h2 h3 h4 dl dt dd code span strong table tr th td thead tbody div label input select option button pre section details summary script'.split(
+  'html head meta title style body header main h1 h2 h3 h4 dl dt dd code span strong table tr th td thead tbody div label input select option button pre section details summary script p a'.split(
     ' ',
   ),
 );
+
+function withQuietStdout(fn: () => void): void {
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as never;
+  try {
+    fn();
+  } finally {
+    process.stdout.write = write;
+  }
+}
 
 function assertInert(html: string): void {
   const tags = [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g)];
   for (const t of tags) {
     expect(ALLOWED_TAGS.has(t[1]!.toLowerCase()), `unexpected tag ${t[0].slice(0, 80)}`).toBe(true);
-    expect(t[0].replace(/"[^"]*"/g, '""'), 'no event handler, source or link attribute').not.toMatch(
+    // The one link a page may hold: the matrix's link to a run's own report, a relative path.
+    const own = t[1] === 'a' ? /^<a href="([^"]*)">$/.exec(t[0]) : null;
+    if (t[1] === 'a') expect(own?.[1], `a relative link only: ${t[0]}`).toMatch(/^[\w./ -]+\.html$/);
+    expect((own ? '<a>' : t[0]).replace(/"[^"]*"/g, '""'), 'no event handler, source or link attribute').not.toMatch(
       /\s(on[a-z]+|src|href|action|srcdoc)=/i,
     );
   }
@@ -167,12 +180,12 @@ test('the HTML page lists every check with its status, failures first, and escap
   expect(html).toContain('<option value="tags">tags</option>');
 });
 
-test('the matrix shows every check of every run side by side, absent ones marked', () => {
+test('the matrix shows every check of every run side by side, absent ones marked, differing ones first', () => {
   const a = report();
   const b = report();
   b.checks = b.checks.filter((c) => !c.id.startsWith('tags.')).map((c) => ({ ...c, status: 'pass' as const }));
   const html = renderMatrix([
-    { label: 'implementation <A>', report: a },
+    { label: 'implementation <A>', report: a, href: './a/report.html' },
     { label: 'version B', report: b },
   ]);
   assertInert(html);
@@ -185,7 +198,17 @@ test('the matrix shows every check of every run side by side, absent ones marked
     expect(cells, c.id).toEqual([c.status, other ? 'pass' : 'absent']);
     expect(row[0].includes('data-differs="1"')).toBe(c.status !== (other ? 'pass' : 'absent'));
   }
+  // Issue 23 point 7: the checks that differ come first, and only they show until the filter is cleared.
+  const flags = rows.map((m) => m[0].includes('data-differs="1"'));
+  expect(flags.indexOf(false)).toBeGreaterThan(0);
+  expect(flags.slice(flags.indexOf(false)).includes(true)).toBe(false);
+  expect(html).toMatch(/<input type="checkbox" id="f-differs" checked>/);
+  // One card per run, linking to its own report when there is one; counts per group and level.
   expect(html).toContain('implementation &#60;A&#62;');
+  expect(html).toContain('<a href="./a/report.html">its report</a>');
+  expect(html).toMatch(/<h2>Pass counts by route group and level<\/h2>/);
+  expect(html).toMatch(/<tr><td>events<\/td><td>must<\/td><td title="[^"]*"><span class="mono">\d+\/\d+<\/span>/);
+  expect(html).not.toContain('<table class="runs">'); // the wide header table that overflowed at 1,400 px
 });
 
 test('JUnit is well-formed XML with properties, file, spec clause and exchanges', () => {
@@ -250,19 +273,30 @@ test('calcert report renders one run or several, and refuses what is not a resul
   const a = join(dir, 'a.json');
   writeFileSync(a, JSON.stringify(report()));
   const out = join(dir, 'out.html');
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as never;
-  try {
-    expect(runReport([a, a], { html: out })).toBe(0);
-  } finally {
-    process.stdout.write = write;
-  }
-  expect(readFileSync(out, 'utf8')).toContain('2 runs side by side');
+  withQuietStdout(() => expect(runReport([a, a], { html: out })).toBe(0));
+  expect(readFileSync(out, 'utf8')).toContain('conformance matrix: 2 runs');
   const bad = join(dir, 'bad.json');
   writeFileSync(bad, JSON.stringify({ format: 2 }));
   expect(() => runReport([bad], { html: out })).toThrow(/format 1/);
-  expect(() => runReport([a], {})).toThrow(/--html/);
-  const cli = spawnSync(process.execPath, ['bin/calcert.js', 'report', bad, '--html', out], { encoding: 'utf8' });
+  // A page naming run folders is recorded in them, so that --keep keeps them (issue 23 point 5).
+  const runDir = join(dir, '20261101T000000Z-ccaaaa0001');
+  mkdirSync(runDir);
+  writeFileSync(join(runDir, 'results.json'), JSON.stringify(report()));
+  writeFileSync(join(runDir, 'report.html'), '<html></html>');
+  const page = join(dir, 'pages', 'runs.html');
+  withQuietStdout(() => expect(runReport([join(runDir, 'results.json'), a], { html: page })).toBe(0));
+  expect(JSON.parse(readFileSync(join(runDir, 'named-by.json'), 'utf8'))).toEqual([page]);
+  expect(readFileSync(page, 'utf8')).toContain('<a href="../20261101T000000Z-ccaaaa0001/report.html">');
+  // Without --html (shown as optional by the help): report.html, or runs.html for several, here.
+  const here = mkdtempSync(join(tmpdir(), 'calcert-report-cwd-'));
+  const bin = join(import.meta.dirname, '../../bin/calcert.js');
+  const one = spawnSync(process.execPath, [bin, 'report', a], { cwd: here, encoding: 'utf8' });
+  expect(one.status, one.stderr).toBe(0);
+  expect(readFileSync(join(here, 'report.html'), 'utf8')).toContain('calcert report');
+  const two = spawnSync(process.execPath, [bin, 'report', a, a], { cwd: here, encoding: 'utf8' });
+  expect(two.status, two.stderr).toBe(0);
+  expect(two.stdout).toContain(`conformance matrix of 2 runs: ${join(here, 'runs.html')}`);
+  const cli = spawnSync(process.execPath, [bin, 'report', bad, '--html', out], { encoding: 'utf8' });
   expect(cli.status).toBe(2);
   expect(cli.stderr.trim().split('\n')).toHaveLength(1);
 });
