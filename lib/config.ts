@@ -186,9 +186,13 @@ export const FLAGS = {
   quirks: { arg: 'list', help: 'quirks of the original: original or NAME,NAME' },
   chaos: { arg: 'name', help: 'switch on one chaos fault' },
   now: { arg: 'iso', help: "the server's clock, e.g. 2027-01-01T00:00:00Z" },
-  'seed-fixtures': { help: 'create the fixtures records and print them as JSON' },
+  'seed-fixtures': { help: 'create the fixtures records and write them to a file for --fixtures' },
   'site-timezone': { arg: 'tz', help: "the site's time zone, e.g. Europe/Berlin" },
-  'seed-events': { arg: 'n', help: 'seed a calendar of this many events (venues, organizers, terms, drafts)' },
+  'seed-events': {
+    arg: 'n',
+    default: '40',
+    help: 'seed a calendar of this many events (venues, organizers, terms, drafts); 0 for none',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof FLAGS;
