@@ -30,5 +30,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY bin/calcert.js bin/calcert.js
 COPY --from=build /calcert/dist dist
+# Not root: the image's own user (uid 1000, the usual first user of a host) owns what it writes,
+# so reports in a mounted folder are the host user's; `--user "$(id -u):$(id -g)"` for another uid.
+RUN mkdir -p reports && chown node:node reports
+USER node
 ENTRYPOINT ["node", "bin/calcert.js"]
 CMD ["certify"]

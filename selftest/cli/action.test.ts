@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 import { COMMANDS } from '../../lib/cli.ts';
 import { ALL_ENV_KEYS } from '../../lib/config.ts';
 import { ROOT, cleanEnv, run, tempDir } from '../support/run-cli.ts';
-import { at, parseYaml, type Yaml } from '../support/yaml-subset.ts';
+import { at, parseYaml, type Yaml } from '../support/yaml.ts';
 
 /** A GitHub expression, `${{ name }}` (written so, the linter reads no template in a string). */
 const gh = (name: string): string => `\${{ ${name} }}`;

@@ -116,6 +116,15 @@ test('Dockerfile: the run stage is the packed tool (production dependencies, bin
   // The compiled tool from the build stage; no TypeScript source in the image.
   expect(copies.find((c) => c.from === 'build')?.dest).toBe('dist');
   expect(copies.flatMap((c) => c.sources).filter((s) => /^(lib|suites|fixtures|scripts)\b|\.ts$/.test(s))).toEqual([]);
+  // Not root (issue 23 point 8): reports written into a mounted folder belong to a user, and the
+  // reports folder is that user's before the switch.
+  const users = run.filter((i) => i.op === 'USER');
+  expect(users.length).toBe(1);
+  expect(users[0]?.args).not.toMatch(/^(root|0)(:|$)/);
+  const user = (users[0]?.args ?? '').split(':')[0];
+  const owns = run.find((i) => i.op === 'RUN' && new RegExp(`chown ${user}(:\\S+)? reports\\b`).test(i.args));
+  expect(owns && owns.line < (users[0]?.line ?? 0)).toBe(true);
+  expect(run.indexOf(users[0] as Instruction)).toBeLessThan(run.findIndex((i) => i.op === 'ENTRYPOINT'));
   const cmd = JSON.parse(run.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
   expect(cmd).toEqual(['certify']);
   expect(cmd[0] && cmd[0] in COMMANDS).toBe(true);

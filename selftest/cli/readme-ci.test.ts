@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { ALL_ENV_KEYS } from '../../lib/config.ts';
 import { BIN, ROOT, cleanEnv, run, tempDir } from '../support/run-cli.ts';
-import { at, parseYaml, type Yaml } from '../support/yaml-subset.ts';
+import { at, parseYaml, type Yaml } from '../support/yaml.ts';
 
 /** A GitHub expression, `${{ name }}` (written so, the linter reads no template in a string). */
 const gh = (name: string): string => `\${{ ${name} }}`;

@@ -244,8 +244,8 @@ test('JUnit is well-formed XML with properties, file, spec clause and exchanges'
       } else expect(failure.text).toContain('exchange 1/1: DELETE http://target.test/legacy/1');
     }
   }
-  expect(() => parseXml('<a><b></a></b>')).toThrow();
-  expect(() => parseXml('<a x="1" x="2"/>')).toThrow();
+  for (const bad of ['<a><b></a></b>', '<a x="1" x="2"/>', '<a>\u0001</a>', '<a>&foo;</a>', '<a x=1/>', '<a/>text'])
+    expect(() => parseXml(bad), bad).toThrow();
 });
 
 test('Markdown fences cannot be closed by a hostile body', () => {
