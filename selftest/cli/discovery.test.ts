@@ -129,7 +129,7 @@ test('a ?rest_route= only server: found by trying ?rest_route=/, and every reque
     const rest = url.searchParams.toString();
     forward(req, res, `/wp-json${route}${rest ? `?${rest}` : ''}`);
   });
-  const { result, lines } = await run(site, '^(root\\.|events\\.list\\.(contract|categories) )');
+  const { result, lines } = await run(site, '^(root\\.|events\\.list\\.(contract|categories)$)');
   expect(result.problem).toBeUndefined();
   expect(result.report?.header.target).toBe(`${site}/?rest_route=/`);
   expect(lines.join('\n')).toMatch(/found .*\?rest_route=\/ \(a \?rest_route=\/ root\)/);
