@@ -29,6 +29,17 @@ export function anchors(): string[] {
   return ['levels', 'contract', ...BEHAVIOURS.map((b) => b.anchor), ...MEASURED.map((m) => m.anchor), 'requirements'];
 }
 
+/**
+ * A requirement's source as a reader of a clone can follow it: the requirement list names the
+ * project's shared pages (the measured behaviour of the original, the level decisions), which a
+ * clone does not have; their content is in this document's sections of those names.
+ */
+export function readable(source: string): string {
+  return source
+    .replace(/\breference-behavior\.md:?/g, 'measured on the original ([measured](#measured)):')
+    .replace(/\bLEVELS\.md\b/g, 'level decision ([levels](#levels))');
+}
+
 /** The anchors a spec string cites (`docs/requirements.md#x` or `requirements.md#x`). */
 export function citedAnchors(spec: string): string[] {
   return [...spec.matchAll(/requirements\.md#([a-z0-9-]+)/g)].map((m) => m[1]!);
@@ -112,7 +123,7 @@ export function renderRequirementsDoc(requirements: Requirement[], checks: DocCh
       const cs = byReq.get(r.id) ?? [];
       const variant = r.feature ? `${r.variant} (${r.feature})` : r.variant;
       out.push(
-        `| \`${cell(r.id)}\` | ${cell(variant)} | ${cell(r.spec)} | ${cell(r.text)} | ${cs.length ? cell(checkList(cs)) : '*none*'} |`,
+        `| \`${cell(r.id)}\` | ${cell(variant)} | ${readable(cell(r.spec))} | ${cell(r.text)} | ${cs.length ? cell(checkList(cs)) : '*none*'} |`,
       );
     }
     out.push('');
@@ -120,7 +131,8 @@ export function renderRequirementsDoc(requirements: Requirement[], checks: DocCh
   const other = requirements.filter((r) => !kinds.some(([k]) => k === r.kind));
   if (other.length) {
     out.push('### Other', '', '| requirement | variant | interface section | meaning |', '|---|---|---|---|');
-    for (const r of other) out.push(`| \`${cell(r.id)}\` | ${cell(r.variant)} | ${cell(r.spec)} | ${cell(r.text)} |`);
+    for (const r of other)
+      out.push(`| \`${cell(r.id)}\` | ${cell(r.variant)} | ${readable(cell(r.spec))} | ${cell(r.text)} |`);
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
