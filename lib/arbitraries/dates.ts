@@ -222,6 +222,46 @@ export function queryShape(opts: {
 }
 
 /**
+ * One run of a pool property, as its counterexample shows it: it names every parameter the run
+ * sends. With `must` combos a run sends each parameter alone (`alone`, the bounds taken in turn)
+ * and then the combination of two, when the run drew one; otherwise only the combination (for
+ * `same-side` with its bounds both ways). A counterexample showing only the drawn combination
+ * (`params: ["start_date"]`) hid the lone `ends_after` request that failed.
+ */
+export interface PoolRun {
+  alone: string[];
+  combination: string[];
+  bounds: BoundShape[];
+  strict: QueryShape['strict'];
+}
+
+export function poolRun(opts: Parameters<typeof queryShape>[0]): fc.Arbitrary<PoolRun> {
+  const combos = opts.combos ?? 'must';
+  return queryShape(opts).map((shape) => ({
+    alone: combos === 'must' ? [...opts.params] : [],
+    combination: shape.params.length > 1 ? shape.params : [],
+    bounds: shape.bounds,
+    strict: shape.strict,
+  }));
+}
+
+/** The query shapes a pool run sends, in order (placed by `placeQuery`). Pure. */
+export function runShapes(run: PoolRun, combos: Combos = 'must'): QueryShape[] {
+  const out: QueryShape[] = run.alone.map((p, i) => ({
+    params: [p],
+    bounds: [run.bounds[i % run.bounds.length] as BoundShape],
+    strict: run.strict,
+  }));
+  if (run.combination.length > 1) {
+    out.push({ params: run.combination, bounds: run.bounds, strict: run.strict });
+    // Both orders of the run's two bounds: one of them puts the looser bound second.
+    if (combos === 'same-side')
+      out.push({ params: run.combination, bounds: [...run.bounds].reverse(), strict: run.strict });
+  }
+  return out;
+}
+
+/**
  * Places a query shape. With `combos` `must` an inverted window is sent with its bounds swapped;
  * with `inverted` the window is made inverted (bounds swapped, or `start_date` moved a day later
  * when both read as the same instant or day).
