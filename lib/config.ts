@@ -145,7 +145,7 @@ export const FLAGS = {
     arg: 'n',
     env: 'CAL_MAX_REQUESTS',
     default: '3000',
-    help: 'request budget of the observation crawl and checks (read-only checks on the target data)',
+    help: 'requests the observation crawl (40%) and checks (observe.*, on the target data) may send; not a bound of the whole run',
   },
   'report-dir': { arg: 'dir', env: 'CAL_REPORT_DIR', default: 'reports', help: 'where reports/<run>/ is written' },
   keep: {

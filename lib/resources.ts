@@ -261,3 +261,8 @@ export function resource(plural: ResourceDef['plural']): ResourceDef {
   if (!r) throw new Error(`no resource ${plural}`);
   return r;
 }
+
+/** A noun with its indefinite article, for titles and messages ("an event", "a venue"). Pure. */
+export function an(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}

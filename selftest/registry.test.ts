@@ -44,6 +44,14 @@ test('every check carries id, title, level, spec, requirements and known tags', 
   }
 });
 
+test('titles and spec clauses read right: "an" before a vowel sound (issue 23 point 8: "a event", "a organizer")', () => {
+  // "a u..." is left alone ("a unique", "a user"): its vowel sounds like a consonant.
+  const wrong = checks.flatMap((c) =>
+    [...`${c.title} | ${c.spec}`.matchAll(/\ba ([aeio]\w*)/gi)].map((m) => `${c.id}: "${m[0]}"`),
+  );
+  expect(wrong).toEqual([]);
+});
+
 test('no module under lib/ declares a check: check bodies live under suites/', () => {
   // Static: a check is declared by calling `check` (lib/check.ts) or vitest's test/it; no lib/
   // module besides the harness's own check module may import either.

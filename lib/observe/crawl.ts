@@ -234,5 +234,5 @@ export function appliedLine(checks: ReadonlyArray<{ status: string }>, observed?
   const head = `${applied} of ${checks.length} checks applied`;
   if (!observed) return head;
   const o = observed;
-  return `${head}; learned ${o.events} events (${o.unpublished} unpublished), ${o.venues} venues, ${o.organizers} organizers, ${o.categories} categories, ${o.tags} tags in ${o.requests} requests (budget ${o.budget}${o.complete ? ', every list read to its end' : ', NOT every list read to its end: raise --max-requests'}${o.problems ? `, ${o.problems} problem(s)` : ''})`;
+  return `${head}; learned ${o.events} events (${o.unpublished} unpublished), ${o.venues} venues, ${o.organizers} organizers, ${o.categories} categories, ${o.tags} tags in ${o.requests} requests (of the crawl's ${o.budget}: 40% of --max-requests, which bounds the observation crawl and checks only, not the run${o.complete ? '; every list read to its end' : '; NOT every list read to its end: raise --max-requests'}${o.problems ? `, ${o.problems} problem${o.problems === 1 ? '' : 's'}` : ''})`;
 }

@@ -2,6 +2,7 @@
 // not judged, footer.incomplete), so a verdict is never read as covering them (issue 14).
 import { expect, test } from 'vitest';
 import { verdictLine } from '../../lib/commands/certify.ts';
+import { appliedLine } from '../../lib/observe/crawl.ts';
 import { countResults, incompleteOf, type CheckResult, type RunReport } from '../../lib/results.ts';
 
 function report(statuses: CheckResult['status'][]): Pick<RunReport, 'checks' | 'footer' | 'header'> {
@@ -30,4 +31,25 @@ test('a run with a check in error: the verdict line says the run is incomplete',
   const line = verdictLine(r);
   expect(line).toMatch(/1 pass, 0 fail, .* 2 error; 12 requests in 3\.4 s; INCOMPLETE run: 2 check\(s\) in error/);
   expect(line).toContain('footer.incomplete');
+});
+
+test('wording (issue 23 point 8): one check is "1 check"; the crawl budget says what --max-requests bounds', () => {
+  expect(verdictLine(report(['pass']))).toMatch(/^CERTIFIED: 1 check, 1 pass,/);
+  const line = appliedLine([{ status: 'pass' }], {
+    events: 40,
+    venues: 5,
+    organizers: 5,
+    categories: 3,
+    tags: 3,
+    unpublished: 4,
+    requests: 60,
+    budget: 1200,
+    complete: true,
+    problems: 1,
+  });
+  // A full run sends some 3,600 requests with --max-requests 3000: the budget is the crawl's only.
+  expect(line).toContain(
+    "in 60 requests (of the crawl's 1200: 40% of --max-requests, which bounds the observation crawl and checks only, not the run",
+  );
+  expect(line).toMatch(/, 1 problem\)$/);
 });

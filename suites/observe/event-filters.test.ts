@@ -3,6 +3,7 @@
  * learned events, the listing compared with what the learned records say. Every query carries the
  * crawl's wide window, so the learned events are the whole candidate set.
  */
+import { an } from '../../lib/resources.ts';
 import { check } from '../../lib/check.ts';
 import type { CheckContext } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
@@ -101,7 +102,7 @@ for (const key of ['venue', 'organizer'] as const) {
     async (t) => {
       const l = await complete(t, 'events');
       const used = [...new Set(l.events.flatMap((e) => linkedIds(e, key)))];
-      if (!used.length) t.na(`no learned event names a ${key}`);
+      if (!used.length) t.na(`no learned event names ${an(key)}`);
       const picked = draw(t).sample(used, Math.min(2, used.length));
       const has = (e: ApiRecord) => linkedIds(e, key).some((x) => picked.includes(x));
       await compare(

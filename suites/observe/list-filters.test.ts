@@ -3,6 +3,7 @@
  * from the learned data (LEVELS.md: venue/organizer `event`, `has_events`, `search`; term
  * `include`, `exclude`, `slug`, `parent`, `post`/`event`, `hide_empty`, `order`/`orderby=name`).
  */
+import { an } from '../../lib/resources.ts';
 import { check, type CheckContext } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
 import { all, bounds, complete, diff, draw, LIST, linkedIds, PARAM, published, replay, words } from './support.ts';
@@ -27,7 +28,7 @@ for (const [plural, key] of LINKED) {
     async (t) => {
       const l = await complete(t, 'events', plural);
       const withOne = l.events.filter((e) => linkedIds(e, key).length);
-      if (!withOne.length) t.na(`no learned event names a ${key}`);
+      if (!withOne.length) t.na(`no learned event names ${an(key)}`);
       const ev = draw(t).pick(withOne);
       const got = await all(t, t.api, plural, { event: ev.id });
       const d = diff(linkedIds(ev, key), got.ids);
@@ -49,7 +50,7 @@ for (const [plural, key] of LINKED) {
       const used = new Set(published(l.events).flatMap((e) => linkedIds(e, key)));
       const learnedIds = (l[plural] as ApiRecord[]).map((r) => r.id);
       const withEvents = learnedIds.filter((id) => used.has(id));
-      if (!withEvents.length) t.na(`no learned published event names a ${key}`);
+      if (!withEvents.length) t.na(`no learned published event names ${an(key)}`);
       const yes = await all(t, t.api, plural, { has_events: 1 });
       const d = bounds(withEvents, [], yes.ids);
       t.assert(!d, `GET /${plural}?has_events=1: ${d}; ${replay(t)}`, yes.res);

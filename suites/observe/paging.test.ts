@@ -3,6 +3,7 @@
  * pages of any size must partition the same set, `per_page` must give min(N, total), the defaults
  * are 10 and 1, totals agree (should), and a page past the end holds no record.
  */
+import { an } from '../../lib/resources.ts';
 import { check } from '../../lib/check.ts';
 import { field, type ApiRecord } from '../../lib/contract.ts';
 import { checkBudget } from '../../lib/observe/crawl.ts';
@@ -99,7 +100,7 @@ for (const plural of PLURALS) {
       requirements: [LIST(plural), PARAM(plural, 'per_page'), PARAM(plural, 'page')],
       tags: ['observe'],
     },
-    `without page and per_page a ${plural} list is page 1 of 10`,
+    `without page and per_page ${an(plural)} list is page 1 of 10`,
     async (t) => {
       const l = await complete(t, plural);
       const n = l[plural].length;

@@ -8,6 +8,7 @@ import { check, type CheckContext } from '../../../lib/check.ts';
 import { readList, req, sameIds, showIds } from '../../../lib/contract.ts';
 import { sameText } from '../../../lib/normalise.ts';
 import type { ResourceDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { make } from './support.ts';
 
 const TAGS = ['writes', 'security', 'anonymous'] as const;
@@ -29,7 +30,7 @@ export function anonymousChecks(r: ResourceDef): void {
       requirements: [req.route('POST', P)],
       tags: [...TAGS],
     },
-    `refuses an anonymous create of a ${r.noun} with 401 and creates nothing`,
+    `refuses an anonymous create of ${an(r.noun)} with 401 and creates nothing`,
     async (t) => {
       // The control: a record of the same scope that the list must show.
       const control = await make(t, r, 'control');
@@ -53,7 +54,7 @@ export function anonymousChecks(r: ResourceDef): void {
       requirements: (['POST', 'PUT', 'PATCH'] as const).map((m) => req.route(m, P, '/{id}')),
       tags: [...TAGS],
     },
-    `refuses anonymous updates of a ${r.noun} by POST, PUT and PATCH with 401 and changes nothing`,
+    `refuses anonymous updates of ${an(r.noun)} by POST, PUT and PATCH with 401 and changes nothing`,
     async (t) => {
       const rec = await make(t, r, 'untouched');
       for (const method of ['POST', 'PUT', 'PATCH'] as const) {
@@ -82,7 +83,7 @@ export function anonymousChecks(r: ResourceDef): void {
       requirements: [req.route('DELETE', P, '/{id}')],
       tags: [...TAGS],
     },
-    `refuses an anonymous delete of a ${r.noun} with 401 and keeps it`,
+    `refuses an anonymous delete of ${an(r.noun)} with 401 and keeps it`,
     async (t) => {
       const rec = await make(t, r, 'kept');
       const res = await t.anon.delete(`/${P}/${rec.id}`);

@@ -6,6 +6,7 @@
 import { check } from '../../../lib/check.ts';
 import { req } from '../../../lib/contract.ts';
 import type { ResourceDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { validateRecord } from '../../../lib/schemas.ts';
 import { bodyOf, mismatches } from './support.ts';
 
@@ -40,7 +41,7 @@ export function createChecks(r: ResourceDef): void {
       requirements: [CREATE, ...formFields.map((f) => req.field(P, f))],
       tags: ['writes'],
     },
-    `creates a ${r.noun} from a form-encoded body and reflects ${formFields.join(', ')}`,
+    `creates ${an(r.noun)} from a form-encoded body and reflects ${formFields.join(', ')}`,
     async (t) => {
       const sent = r.formSample(t.name.bind(t), t.scope);
       const form = { ...r.required(41), ...bodyOf(sent) };

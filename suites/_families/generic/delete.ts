@@ -8,6 +8,7 @@
 import { check, type CheckContext } from '../../../lib/check.ts';
 import { expectNotServed, isRecordOf, readList, req, showIds } from '../../../lib/contract.ts';
 import type { ResourceDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { make } from './support.ts';
 
 export function deleteChecks(r: ResourceDef): void {
@@ -101,7 +102,7 @@ export function deleteChecks(r: ResourceDef): void {
       requirements: [DELETE],
       tags: ['writes'],
     },
-    `answers ${second} to deleting a ${r.noun} a second time`,
+    `answers ${second} to deleting ${an(r.noun)} a second time`,
     async (t) => {
       const rec = await make(t, r, 'twice deleted');
       const first = await t.api.delete(`/${P}/${rec.id}`);

@@ -8,6 +8,7 @@ import type { CheckContext } from '../../../lib/check.ts';
 import type { ApiResponse } from '../../../lib/client.ts';
 import { MISSING_ID, readList, recordId, req, sameIds, showIds } from '../../../lib/contract.ts';
 import type { ResourceDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { validateError } from '../../../lib/schemas.ts';
 import { make } from './support.ts';
 
@@ -39,7 +40,7 @@ export function missingChecks(r: ResourceDef): void {
       requirements: [READ],
       tags: [],
     },
-    `answers a 4xx and no record for a ${r.noun} ID that does not exist`,
+    `answers a 4xx and no record for ${an(r.noun)} ID that does not exist`,
     async (t) => {
       const res = await t.api.get(path);
       t.expectStatus(res, '4xx', `GET ${path} (no such ${r.noun})`);
@@ -54,7 +55,7 @@ export function missingChecks(r: ResourceDef): void {
       requirements: [READ],
       tags: [],
     },
-    `answers 404${m.errorBody404 ? ' with a JSON error body' : ''} for a ${r.noun} ID that does not exist`,
+    `answers 404${m.errorBody404 ? ' with a JSON error body' : ''} for ${an(r.noun)} ID that does not exist`,
     async (t) => {
       const res = await t.api.get(path);
       t.expectStatus(res, 404, `GET ${path} (no such ${r.noun})`);
@@ -70,7 +71,7 @@ export function missingChecks(r: ResourceDef): void {
       requirements: m.update4xx.map((method) => req.route(method, P, '/{id}')),
       tags: ['writes'],
     },
-    `answers a 4xx to an update of a ${r.noun} ID that does not exist${m.updateCreatesNothing ? ' and creates nothing' : ''}`,
+    `answers a 4xx to an update of ${an(r.noun)} ID that does not exist${m.updateCreatesNothing ? ' and creates nothing' : ''}`,
     async (t) => {
       // The control: a record of the check's scope that the list must show (an empty list proves nothing).
       const control = m.updateCreatesNothing ? await make(t, r, 'control') : undefined;
@@ -98,7 +99,7 @@ export function missingChecks(r: ResourceDef): void {
       requirements: [req.route(m.update404, P, '/{id}')],
       tags: ['writes'],
     },
-    `answers 404${m.errorBody404 ? ' with a JSON error body' : ''} to an update of a ${r.noun} ID that does not exist`,
+    `answers 404${m.errorBody404 ? ' with a JSON error body' : ''} to an update of ${an(r.noun)} ID that does not exist`,
     async (t) => {
       const res = await update(t, m.update404);
       t.expectStatus(res, 404, `${m.update404} ${path} (no such ${r.noun})`);
@@ -115,7 +116,7 @@ export function missingChecks(r: ResourceDef): void {
       requirements: [DELETE],
       tags: ['writes'],
     },
-    `answers a 4xx to deleting a ${r.noun} ID that does not exist`,
+    `answers a 4xx to deleting ${an(r.noun)} ID that does not exist`,
     async (t) => {
       const res = await t.api.delete(path);
       t.expectStatus(res, '4xx', `DELETE ${path} (no such ${r.noun})`);
@@ -130,7 +131,7 @@ export function missingChecks(r: ResourceDef): void {
       requirements: [DELETE],
       tags: ['writes'],
     },
-    `answers 404 to deleting a ${r.noun} ID that does not exist`,
+    `answers 404 to deleting ${an(r.noun)} ID that does not exist`,
     async (t) => {
       const res = await t.api.delete(path);
       t.expectStatus(res, 404, `DELETE ${path} (no such ${r.noun})`);

@@ -14,7 +14,7 @@
  */
 import { check, sharedSetup } from '../../../lib/check.ts';
 import { at, isRecordOf, recordId, req } from '../../../lib/contract.ts';
-import { type LinkedDef, ORGANIZERS, VENUES } from '../../../lib/resources.ts';
+import { type LinkedDef, ORGANIZERS, VENUES, an } from '../../../lib/resources.ts';
 import { slugOf } from './by-slug.ts';
 
 const path = (d: LinkedDef, slug: string) => `/${d.plural}/by-slug/${encodeURIComponent(slug)}`;
@@ -62,7 +62,7 @@ export function bySlugEdgeChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.by-slug.other-kind`,
-      spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only: a ${d.kind}); docs/requirements.md#missing-record (must: 4xx; measured: an event's slug is 400)`,
+      spec: `Endpoints: GET /${P}/by-slug/{slug} (extended only: ${an(d.kind)}); docs/requirements.md#missing-record (must: 4xx; measured: an event's slug is 400)`,
       level: 'must',
       requirements: [GET_SLUG, req.param('path', 'slug'), req.cover(`${P}.by-slug.other-kind`)],
       tags: ['writes', 'extended'],

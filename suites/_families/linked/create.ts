@@ -8,6 +8,7 @@ import { sameText, sameDateTime } from '../../../lib/normalise.ts';
 import { validateError } from '../../../lib/schemas.ts';
 import { req, sameIds, showIds, field, isInteger, isObject } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { fullPayload, createRecord, scopedIds } from './support.ts';
 
 export function createChecks(d: LinkedDef): void {
@@ -17,12 +18,12 @@ export function createChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.requires-name`,
-      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: a ${d.kind} of the scope is listed`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: ${an(d.kind)} of the scope is listed`,
       level: 'must',
       requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
     },
-    `rejects a ${d.kind} without ${d.nameField} with a 4xx and creates nothing`,
+    `rejects ${an(d.kind)} without ${d.nameField} with a 4xx and creates nothing`,
     async (t) => {
       // Positive control: a record of the same scope, which the scope's list must show.
       const control = await createRecord(t, d, {}, 'control');
@@ -46,7 +47,7 @@ export function createChecks(d: LinkedDef): void {
       requirements: [req.field(d.plural, d.nameField), routeCreate],
       tags: ['writes'],
     },
-    `answers 400 with a JSON error body to a ${d.kind} without ${d.nameField}`,
+    `answers 400 with a JSON error body to ${an(d.kind)} without ${d.nameField}`,
     async (t) => {
       const res = await t.api.post(`/${P}`, { description: `${t.scope} nameless` });
       t.trackCreated(P, res);
@@ -67,7 +68,7 @@ export function createChecks(d: LinkedDef): void {
       ],
       tags: ['writes'],
     },
-    `creates a ${d.kind} with every optional text field and reflects them (normalised) in the answer and on read`,
+    `creates ${an(d.kind)} with every optional text field and reflects them (normalised) in the answer and on read`,
     async (t) => {
       const payload = fullPayload(t, d);
       const res = await t.api.post(`/${P}`, payload);
@@ -133,14 +134,14 @@ export function createChecks(d: LinkedDef): void {
       const a = await createRecord(t, d, { date: '2021-03-04 05:06:07' }, 'dated');
       t.assert(
         sameDateTime('2021-03-04 05:06:07', a.date),
-        `a ${d.kind} created with date 2021-03-04 05:06:07 shows date ${JSON.stringify(a.date)}`,
+        `${an(d.kind)} created with date 2021-03-04 05:06:07 shows date ${JSON.stringify(a.date)}`,
       );
       const b = await createRecord(t, d, { date_utc: '2021-05-06 07:08:09' }, 'utc dated');
       const read = await t.api.get(`/${P}/${b.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${b.id}`);
       t.assert(
         sameDateTime('2021-05-06 07:08:09', field(read.json, 'date_utc')),
-        `a ${d.kind} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(field(read.json, 'date_utc'))}`,
+        `${an(d.kind)} created with date_utc 2021-05-06 07:08:09 shows date_utc ${JSON.stringify(field(read.json, 'date_utc'))}`,
         read,
       );
     },
@@ -161,7 +162,7 @@ export function createChecks(d: LinkedDef): void {
       t.expectStatus(read, '2xx', `GET /${P}/${rec.id} as the author`);
       t.assert(
         field(read.json, 'status') === 'draft',
-        `a ${d.kind} created with status draft reads status ${JSON.stringify(field(read.json, 'status'))}`,
+        `${an(d.kind)} created with status draft reads status ${JSON.stringify(field(read.json, 'status'))}`,
         read,
       );
     },
@@ -186,7 +187,7 @@ export function createChecks(d: LinkedDef): void {
       t.expectStatus(res, '2xx', `POST /${P} with author ${other.id}`);
       t.assert(
         String(field(res.json, 'author')) === String(other.id),
-        `a ${d.kind} created with author ${other.id} shows author ${JSON.stringify(field(res.json, 'author'))} (the default author is ${JSON.stringify(first.author)})`,
+        `${an(d.kind)} created with author ${other.id} shows author ${JSON.stringify(field(res.json, 'author'))} (the default author is ${JSON.stringify(first.author)})`,
         res,
       );
     },
@@ -210,7 +211,7 @@ export function createChecks(d: LinkedDef): void {
       const shown = isObject(got) ? (got.id ?? got.url) : got;
       t.assert(
         shown === image.id || shown === image.url || String(shown) === String(image.id),
-        `a ${d.kind} created with image ${image.id} shows image ${JSON.stringify(got)}`,
+        `${an(d.kind)} created with image ${image.id} shows image ${JSON.stringify(got)}`,
         read,
       );
     },

@@ -17,6 +17,7 @@ import { check, type CheckContext, sharedSetup } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { at, listedIds, req, sameIds, showIds } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { createLinkedEvent, createRecord, listPage } from './support.ts';
 
 type Case = 'past' | 'draft' | 'mixed';
@@ -103,7 +104,7 @@ export function listFilterEdgeChecks(d: LinkedDef): void {
       ],
       tags: ['writes'],
     },
-    `event=<id> lists the ${d.kind} of a past, a draft or any of several events; none for an event linked to nothing or the ID of a ${d.kind}`,
+    `event=<id> lists the ${d.kind} of a past, a draft or any of several events; none for an event linked to nothing or the ID of ${an(d.kind)}`,
     async (t) => {
       const s = await setup.get(t);
       for (const c of CASES)
@@ -113,7 +114,7 @@ export function listFilterEdgeChecks(d: LinkedDef): void {
       const res = await t.api.get(`/${P}`, { search: s.scope, per_page: 50, event: s.ids.none });
       t.assert(
         res.status < 500,
-        `event=${s.ids.none} (a ${d.kind}, no event) answered ${res.status}, a server error; expected a 4xx`,
+        `event=${s.ids.none} (${an(d.kind)}, no event) answered ${res.status}, a server error; expected a 4xx`,
         res,
       );
       const shown = (res.status >= 200 && res.status < 300 ? listedIds(res.json, P) : []).filter((id) =>
@@ -121,7 +122,7 @@ export function listFilterEdgeChecks(d: LinkedDef): void {
       );
       t.assert(
         shown.length === 0,
-        `event=${s.ids.none} (the ID of a ${d.kind}, no event) answered ${res.status} listing ${showIds(shown)}`,
+        `event=${s.ids.none} (the ID of ${an(d.kind)}, no event) answered ${res.status} listing ${showIds(shown)}`,
         res,
       );
     },

@@ -9,6 +9,7 @@ import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
 import { req, sameIds, showIds, field, isInteger } from '../../../lib/contract.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
 import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
 
@@ -69,7 +70,7 @@ export function payloadChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.create.invalid-creates-nothing`,
-      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: a ${d.kind} of the scope is listed`,
+      spec: `Resources and their fields / ${d.section} (${d.nameField} required); docs/requirements.md#missing-required-field (must: 4xx and nothing created); positive control: ${an(d.kind)} of the scope is listed`,
       level: 'must',
       requirements: [req.route('POST', d.plural, ''), req.field(d.plural, d.nameField)],
       tags: ['writes', 'property'],
