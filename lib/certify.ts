@@ -29,7 +29,16 @@ import {
 import { concurrencyOver } from './limiter.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from './preflight.ts';
 import { runChecks, RunSession, type RunOptions, type RunOutcome } from './runner.ts';
-import { countResults, incompleteOf, observationsRan, verdictOf, type CheckResult, type RunReport } from './results.ts';
+import {
+  countResults,
+  incompleteOf,
+  readOnlyShortfall,
+  THIN_PASS,
+  thinPassesOf,
+  verdictOf,
+  type CheckResult,
+  type RunReport,
+} from './results.ts';
 import { redactor, writeReports } from './report.ts';
 import { prepareGate, type GateResult, type RunGate } from './expectations.ts';
 import type { ReferenceOptions, ReferenceServer } from '../fixtures/reference-server/index.ts';
@@ -321,14 +330,30 @@ export function buildReport(input: {
       ...(input.cleanup ? { cleanup: input.cleanup } : {}),
     },
     checks,
-    footer: {
-      counts: countResults(checks),
-      verdict: verdictOf(checks, resolved.readOnly, input.runErrors, !!resolved.grep),
-      ...(resolved.grep ? { selection: { grep: resolved.grep } } : {}),
-      errors: input.runErrors,
-      ...(input.interrupted ? { interrupted: input.interrupted } : {}),
-      ...(incompleteOf(checks).length ? { incomplete: incompleteOf(checks) } : {}),
-    },
+    footer: footerOf(checks, resolved.readOnly, input.runErrors, resolved.grep, input.interrupted),
+  };
+}
+
+/** The report's footer: counts, verdict, and the lines that qualify it. Pure. */
+function footerOf(
+  checks: CheckResult[],
+  readOnly: boolean,
+  runErrors: string[],
+  grep: string,
+  interrupted?: string,
+): RunReport['footer'] {
+  const verdict = verdictOf(checks, readOnly, runErrors, !!grep);
+  const thin = thinPassesOf(checks);
+  const inconclusive = verdict === 'inconclusive' ? readOnlyShortfall(checks) : null;
+  return {
+    counts: countResults(checks),
+    verdict,
+    ...(grep ? { selection: { grep } } : {}),
+    errors: runErrors,
+    ...(interrupted ? { interrupted } : {}),
+    ...(incompleteOf(checks).length ? { incomplete: incompleteOf(checks) } : {}),
+    ...(inconclusive ? { inconclusive } : {}),
+    ...(thin.length ? { thinPasses: { below: THIN_PASS, checks: thin } } : {}),
   };
 }
 
@@ -356,7 +381,7 @@ export function exitCodeOf(input: {
   // With a baseline, --strict already means "new warnings are regressions".
   if (input.strict && !input.baseline && input.checks.some((c) => c.status === 'warn')) return 1;
   if (input.gateExit !== undefined) return input.gateExit;
-  return input.verdict === 'not-certified' ? 1 : 0;
+  return input.verdict === 'not-certified' || input.verdict === 'inconclusive' ? 1 : 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,10 +513,6 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
-    if (resolved.readOnly && !observationsRan(checks))
-      runErrors.push(
-        'a read-only run certifies only with its observation checks (group observe), and none of them ran',
-      );
     const problem = gone ? goneProblem(gone, resolved) : undefined;
     if (problem) runErrors.push(problem);
     const report = buildReport({

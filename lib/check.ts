@@ -21,4 +21,4 @@ export {
   type RecordedRequest,
   type Resource,
 } from './check/meta.ts';
-export { Blocked, CheckFailure, classifyOutcome, NotApplicable, type Outcome } from './check/outcome.ts';
+export { Blocked, CheckFailure, classifyOutcome, CouldNotJudge, NotApplicable, type Outcome } from './check/outcome.ts';

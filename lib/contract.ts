@@ -59,17 +59,24 @@ export function keysOf(body: unknown): string {
 
 /**
  * THE base empty-page rule (LEVELS.md minimal contract: "Base only: an empty page may instead be a
- * 404 JSON error"). True when `res` is such an answer: base variant, status 404, a JSON object body
- * that holds no records array. Extended servers answer an empty page with an empty array; a 404 on
+ * 404 JSON error"). True when `res` is such an answer: base variant, and the documented empty
+ * answer (`isJson404`). Extended servers answer an empty page with an empty array; a 404 on
  * extended is never read as an empty page by this rule.
  */
 export function isBaseEmptyPage(variant: string, res: ApiResponse, key: ResourceKey): boolean {
   return variant === 'base' && isJson404(res, key);
 }
 
-/** A 404 with a JSON error body (no records array): how a server may answer a page with no records. */
+/**
+ * The documented "no records" answer of a list (the original's `*-archive-page-not-found`): a 404
+ * whose JSON error body holds no records array and names its error `code`. A 404 coded
+ * `rest_no_route` says the ROUTE is missing, not that the page is empty; a 404 without a JSON error
+ * (an HTML page, a proxy's) says nothing about the list: neither is read as an empty page.
+ */
 export function isJson404(res: ApiResponse, key: ResourceKey): boolean {
-  return res.status === 404 && isObject(res.json) && !Array.isArray(res.json[key]);
+  if (res.status !== 404 || !isObject(res.json) || Array.isArray(res.json[key])) return false;
+  const code = res.json.code;
+  return typeof code === 'string' && code !== 'rest_no_route';
 }
 
 export interface ListOptions {
@@ -105,21 +112,144 @@ export interface Asserter {
  * else fails the check with the exchange.
  */
 export function readList(t: Asserter, res: ApiResponse, key: ResourceKey, opts: ListOptions = {}): ListReading {
-  if (isBaseEmptyPage(t.variant, res, key) || (opts.notFoundIsEmpty && isJson404(res, key)))
-    return { records: [], ids: [], emptyAs404: true };
+  const got = readPage(res, key, { variant: t.variant, notFoundIsEmpty: opts.notFoundIsEmpty, what: opts.what });
+  if (got.kind === 'empty') return { records: [], ids: [], emptyAs404: true };
+  if (got.kind === 'bad') t.fail(got.message, res);
+  // The list answer is judged: that is an assertion on the server's answer.
+  t.assert(true, '', res);
+  return { records: got.records, ids: got.ids, emptyAs404: false };
+}
+
+/** How one page of a list answer reads. Pure. */
+export type PageReading =
+  | { kind: 'page'; records: ApiRecord[]; ids: number[]; total: number | null; totalPages: number | null }
+  /** The documented empty answer (`isJson404`) where the variant allows it. */
+  | { kind: 'empty' }
+  /** Not a list answer: why (status, not JSON, no array, an entry that is no object). */
+  | { kind: 'bad'; message: string };
+
+/**
+ * Reads one list page without asserting: the records under `key`, or the documented empty answer
+ * where it is allowed (base: any page; every variant: a page past the first, i.e. past the end;
+ * `notFoundIsEmpty`: always), or why the answer is no list. THE list rule, shared by `readList`
+ * (checks) and `readPages` (the crawl, the observation checks' all(), the run-tag sweep).
+ */
+export function readPage(
+  res: ApiResponse,
+  key: ResourceKey,
+  opts: { variant: string; page?: number; notFoundIsEmpty?: boolean; what?: string },
+): PageReading {
+  if ((opts.variant === 'base' || (opts.page ?? 1) > 1 || opts.notFoundIsEmpty) && isJson404(res, key))
+    return { kind: 'empty' };
   const what = opts.what ?? `the ${key} list`;
-  t.expectStatus(res, '2xx', what);
-  if (res.json === undefined) t.fail(`${what} is not JSON (${res.jsonError ?? 'no body'})`, res);
-  const records = isObject(res.json) ? res.json[key] : undefined;
-  if (!Array.isArray(records)) t.fail(`${what} has no array under "${key}" (keys: ${keysOf(res.json)})`, res);
+  if (res.status < 200 || res.status >= 300)
+    return { kind: 'bad', message: `${what} answered ${res.status}${errorCode(res.json)}` };
+  if (res.json === undefined) return { kind: 'bad', message: `${what} is not JSON (${res.jsonError ?? 'no body'})` };
+  const body = res.json;
+  const records = isObject(body) ? body[key] : undefined;
+  if (!Array.isArray(records))
+    return { kind: 'bad', message: `${what} has no array under "${key}" (keys: ${keysOf(body)})` };
   const notObject = records.findIndex((r) => !isObject(r));
   if (notObject >= 0)
-    t.fail(
-      `${what}: entry ${notObject} under "${key}" is not a JSON object (${JSON.stringify(records[notObject])})`,
-      res,
-    );
+    return {
+      kind: 'bad',
+      message: `${what}: entry ${notObject} under "${key}" is not a JSON object (${JSON.stringify(records[notObject])})`,
+    };
   const typed = records as ApiRecord[];
-  return { records: typed, ids: typed.map((r) => (Number.isInteger(r.id) ? r.id : Number.NaN)), emptyAs404: false };
+  const num = (k: string) => {
+    const v = field(body, k);
+    return isInteger(v) ? v : null;
+  };
+  return {
+    kind: 'page',
+    records: typed,
+    ids: typed.map((r) => (Number.isInteger(r.id) ? r.id : Number.NaN)),
+    total: num('total'),
+    totalPages: num('total_pages'),
+  };
+}
+
+/** A list read page by page (`readPages`). */
+export interface Paged {
+  records: ApiRecord[];
+  ids: number[];
+  /** Pages that answered records (or the empty answer). */
+  pages: number;
+  /** The list ended (a short or empty page, the empty answer past the end, the last of total_pages). */
+  complete: boolean;
+  /** Why the list stopped before its end: 'budget' (the caller's stop) or 'cap' (maxPages read, all full). */
+  stopped?: 'budget' | 'cap';
+  /** The answers contradict each other (a record on two pages, records past total_pages, totals that disagree): the list is unusable. */
+  incoherent?: string;
+  /** A page that is no list answer: its message. */
+  bad?: string;
+  /** `total` of the first page, when given. */
+  total: number | null;
+  /** The last answer read (for messages and failures). */
+  last?: ApiResponse;
+}
+
+/**
+ * Reads a list page by page with `fetch(page)` (the caller's client, query and per_page) and
+ * judges its coherence, without asserting: stops at a short or empty page, at the empty answer
+ * past the end, at the last page `total_pages` names, after `maxPages` or when `more()` says the
+ * caller's budget is spent. A record repeated on a later page, a page past `total_pages` that
+ * holds records, or `total_pages` that contradicts `total` make the list incoherent: a server
+ * that ignores `page` is caught on page 2, never read to a silent cap. Missing totals are allowed
+ * (LEVELS.md: totals are should): the list then ends at its first short page.
+ */
+export async function readPages(
+  fetch: (page: number) => Promise<ApiResponse>,
+  key: ResourceKey,
+  opts: { variant: string; perPage: number; maxPages: number; more?: () => boolean; what?: string },
+): Promise<Paged> {
+  const out: Paged = { records: [], ids: [], pages: 0, complete: false, total: null };
+  const seen = new Set<number>();
+  for (let page = 1; page <= opts.maxPages; page++) {
+    if (opts.more && !opts.more()) {
+      out.stopped = 'budget';
+      return out;
+    }
+    const res = await fetch(page);
+    out.last = res;
+    const what = `${opts.what ?? `the ${key} list`} page ${page}`;
+    const got = readPage(res, key, { variant: opts.variant, page, what });
+    if (got.kind === 'bad') {
+      out.bad = got.message;
+      return out;
+    }
+    out.pages++;
+    if (got.kind === 'empty') {
+      out.complete = true;
+      return out;
+    }
+    if (page === 1) out.total = got.total;
+    const repeated = got.ids.filter((id) => seen.has(id));
+    if (repeated.length) {
+      out.incoherent = `${what} (per_page ${opts.perPage}) repeats record(s) ${showIds(repeated.slice(0, 10))} of earlier pages`;
+      return out;
+    }
+    if (got.totalPages !== null && page > got.totalPages && got.records.length) {
+      out.incoherent = `${what} holds ${got.records.length} record(s) past total_pages ${got.totalPages}`;
+      return out;
+    }
+    if (got.total !== null && got.totalPages !== null && got.totalPages !== Math.ceil(got.total / opts.perPage)) {
+      out.incoherent = `${what}: total_pages ${got.totalPages} contradicts total ${got.total} at per_page ${opts.perPage}`;
+      return out;
+    }
+    for (const [i, r] of got.records.entries()) {
+      const id = got.ids[i] as number;
+      if (Number.isInteger(id)) seen.add(id);
+      out.records.push(r);
+      out.ids.push(id);
+    }
+    if (got.records.length < opts.perPage || (got.totalPages !== null && page >= got.totalPages)) {
+      out.complete = true;
+      return out;
+    }
+  }
+  out.stopped = 'cap';
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

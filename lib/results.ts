@@ -22,7 +22,7 @@ export const STATUSES: readonly Status[] = [
  * `partial`: a run limited to some checks (--grep) in which no selected must-check failed: it
  * certifies the selected checks only, never the interface (exit code 0, README "Exit codes").
  */
-export type Verdict = 'certified' | 'certified-read-only' | 'partial' | 'not-certified';
+export type Verdict = 'certified' | 'certified-read-only' | 'partial' | 'inconclusive' | 'not-certified';
 
 export interface CheckResult {
   id: string;
@@ -53,6 +53,8 @@ export interface CheckResult {
   exchangesOmitted?: number;
   seed?: number;
   requests?: number;
+  /** Assertions the check made on the server's answers: a pass has at least one. */
+  assertions?: number;
   cleanupErrors?: string[];
   /** Requests sent again (a 429 honoured, a GET after a connection reset). */
   retries?: number;
@@ -100,6 +102,10 @@ export interface ReportFooter {
   interrupted?: string;
   /** Why the run is incomplete: checks the suite could not judge or that broke (status `error`). */
   incomplete?: string[];
+  /** With verdict `inconclusive`: why the read-only run judged too little, and what to do. */
+  inconclusive?: string;
+  /** Checks that passed on fewer than `below` assertions (thin evidence; a pass has at least one). */
+  thinPasses?: { below: number; checks: string[] };
 }
 
 export interface RunReport {
@@ -121,16 +127,49 @@ export function verdictOf(
   const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || c.status === 'expected-fail'));
   if (bad || runErrors.length) return 'not-certified';
   if (partial) return 'partial';
-  if (readOnly && !observationsRan(checks)) return 'not-certified';
-  return readOnly ? 'certified-read-only' : 'certified';
+  if (readOnly) return readOnlyShortfall(checks) ? 'inconclusive' : 'certified-read-only';
+  return 'certified';
 }
 
 /**
- * A read-only run certifies only what it checked on the target's own data: at least the
- * observation checks (group `observe`) must have run (pass, warn or fail, not all n/a).
+ * The observation groups a read-only certificate rests on (CONTRACT.md: `certified-read-only`
+ * needs every one judged): each needs at least one of its checks judged (pass, warn or fail) on
+ * the target's own data. A group whose checks were all n/a (no data for them) or unjudged leaves
+ * the run inconclusive.
  */
-export function observationsRan(checks: CheckResult[]): boolean {
-  return checks.some((c) => groupOf(c.id) === 'observe' && !['n/a', 'error', 'blocked'].includes(c.status));
+export const OBSERVATION_GROUPS: ReadonlyArray<{ name: string; ids: RegExp }> = [
+  { name: 'lists', ids: /^observe\.(crawl\.lists-readable|[a-z]+-records\.contract)$/ },
+  { name: 'paging', ids: /^observe\.[a-z]+-list\.(pages-partition|per-page|defaults|past-the-end)$/ },
+  { name: 'filters', ids: /^observe\.[a-z]+-(filter|dates)\./ },
+  { name: 'records by ID and slug', ids: /^observe\.[a-z]+-read\./ },
+  { name: 'anonymous visibility', ids: /^observe\.[a-z]+-anonymous\./ },
+];
+
+/** Observation checks a read-only run must judge at least to say anything (an empty site judges a handful). */
+export const MIN_JUDGED_READ_ONLY = 20;
+
+const JUDGED: Status[] = ['pass', 'warn', 'fail', 'expected-fail', 'stale-expectation'];
+
+/**
+ * Why a read-only run judged too little to certify (fewer than MIN_JUDGED_READ_ONLY observation
+ * checks judged, or an observation group with none), with the way out; null when it judged
+ * enough. Pure.
+ */
+export function readOnlyShortfall(checks: readonly CheckResult[]): string | null {
+  const judged = checks.filter((c) => groupOf(c.id) === 'observe' && JUDGED.includes(c.status));
+  const missing = OBSERVATION_GROUPS.filter((g) => !judged.some((c) => g.ids.test(c.id))).map((g) => g.name);
+  if (judged.length >= MIN_JUDGED_READ_ONLY && !missing.length) return null;
+  return `the read-only run judged ${judged.length} observation check(s) (at least ${MIN_JUDGED_READ_ONLY} needed)${missing.length ? ` and no check of: ${missing.join(', ')}` : ''}: the site holds too little data to judge; seed it with events, venues, organizers, categories and tags (published and not, by ID and slug), or run with writes (credentials, no --read-only) on a staging copy`;
+}
+
+/** Fewer assertions than this make a pass thin (reported per run, footer.thinPasses). */
+export const THIN_PASS = 2;
+
+/** The checks that passed on fewer than THIN_PASS assertions, as `id (n)`. Pure. */
+export function thinPassesOf(checks: readonly CheckResult[]): string[] {
+  return checks
+    .filter((c) => c.status === 'pass' && c.assertions !== undefined && c.assertions < THIN_PASS)
+    .map((c) => `${c.id} (${c.assertions})`);
 }
 
 export function groupOf(id: string): string {
@@ -161,6 +200,8 @@ export function incompleteOf(checks: readonly CheckResult[]): string[] {
   const out: string[] = [];
   const transient = errors.filter((c) => c.unjudged === 'transient');
   const cut = errors.filter((c) => c.unjudged === 'interrupted');
+  const requests = errors.filter((c) => c.unjudged === 'request-budget');
+  const noEvidence = errors.filter((c) => c.unjudged === 'no-evidence');
   const broke = errors.filter((c) => !c.unjudged);
   if (transient.length)
     out.push(
@@ -168,6 +209,14 @@ export function incompleteOf(checks: readonly CheckResult[]): string[] {
     );
   if (cut.length)
     out.push(`${cut.length} check(s) were cut short by the run's deadline or an interruption: ${list(cut)}`);
+  if (requests.length)
+    out.push(
+      `${requests.length} observation check(s) spent their request budget before judging (raise --max-requests): ${list(requests)}`,
+    );
+  if (noEvidence.length)
+    out.push(
+      `${noEvidence.length} check(s) made no assertion on the server's answers (a defect of the check): ${list(noEvidence)}`,
+    );
   if (broke.length) out.push(`${broke.length} check(s) did not finish or broke: ${list(broke)}`);
   return out;
 }

@@ -168,6 +168,7 @@ class Collector implements Reporter {
       ...(rec.runsNeeded ? { runs: rec.runs ?? 0, runsNeeded: rec.runsNeeded } : {}),
       ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
       requests: rec.requests ?? 0,
+      ...(rec.assertions !== undefined && status !== 'n/a' ? { assertions: rec.assertions } : {}),
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
       ...(rec.retries ? { retries: rec.retries } : {}),
     };

@@ -45,6 +45,12 @@ export class CheckContext {
   readonly runs = { made: 0, needed: 0 };
   /** Requests of shared setup (lib/check/shared.ts) this check made for the checks of its file. */
   sharedRequests = 0;
+  /**
+   * Judgements made on the server's answers (`assert`, `expectStatus` and what reads through them:
+   * `record`, `list`). A check that ends without one has shown nothing and is never `pass`
+   * (lib/check/outcome.ts): a pass needs evidence.
+   */
+  assertions = 0;
 
   constructor(
     readonly meta: CheckMeta,
@@ -90,6 +96,7 @@ export class CheckContext {
   /** Assert a condition of the behaviour under test. */
   assert(condition: unknown, message: string, res?: ApiResponse): void {
     if (!condition) this.fail(message, res);
+    this.assertions++;
   }
 
   /** The fixture, or n/a when the target's fixtures file does not name it. */
@@ -134,14 +141,16 @@ export class CheckContext {
         : Array.isArray(expected)
           ? expected.includes(res.status)
           : Math.floor(res.status / 100) === Number(expected[0]);
-    if (!ok) {
-      const code =
-        res.json && typeof res.json === 'object' && 'code' in res.json ? ` (${String(field(res.json, 'code'))})` : '';
-      this.fail(
-        `expected ${what} to answer ${Array.isArray(expected) ? expected.join(' or ') : expected}, got ${res.status}${code}`,
-        res,
-      );
+    if (ok) {
+      this.assertions++;
+      return;
     }
+    const code =
+      res.json && typeof res.json === 'object' && 'code' in res.json ? ` (${String(field(res.json, 'code'))})` : '';
+    this.fail(
+      `expected ${what} to answer ${Array.isArray(expected) ? expected.join(' or ') : expected}, got ${res.status}${code}`,
+      res,
+    );
   }
 
   /**

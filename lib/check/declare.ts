@@ -59,7 +59,7 @@ export function check(
     } finally {
       await t.cleanup();
     }
-    const outcome = classifyOutcome(thrown, t.exchanges, meta.level);
+    const outcome = classifyOutcome(thrown, t.exchanges, meta.level, t.assertions);
     own.status = outcome.status;
     if (outcome.message !== undefined) own.message = outcome.message;
     if (outcome.transport) own.transport = outcome.transport;
@@ -76,6 +76,7 @@ export function check(
       if (recorded.omitted) own.exchangesOmitted = recorded.omitted;
     }
     own.requests = t.exchanges.length + t.sharedRequests;
+    own.assertions = t.assertions;
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
     if (retries) own.retries = retries;
     if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;

@@ -63,6 +63,8 @@ export interface CheckRecord extends CheckMeta {
   /** Exchanges of the check left out of `exchanges` (beyond the cap). */
   exchangesOmitted?: number;
   requests?: number;
+  /** Assertions the check made on the server's answers (CheckContext.assertions). */
+  assertions?: number;
   seed?: number;
   cleanupErrors?: string[];
   /** Requests sent again (a 429 honoured, a GET after a connection reset). */

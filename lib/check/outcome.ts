@@ -50,8 +50,13 @@ export class CouldNotJudge extends Error {
   }
 }
 
-/** Why a check that is `error` could not be judged (absent: the check itself broke). */
-export type UnjudgedCause = 'transient' | 'interrupted';
+/**
+ * Why a check that is `error` could not be judged (absent: the check itself broke).
+ * `request-budget`: an observation check spent its share of --max-requests before it could judge
+ * (a large calendar or a server that ignores a filter); `no-evidence`: the check ended without a
+ * single assertion on the server's answers (a defect of the check: it should have said n/a).
+ */
+export type UnjudgedCause = 'transient' | 'interrupted' | 'request-budget' | 'no-evidence';
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
 
@@ -99,7 +104,19 @@ export function classifyOutcome(
   thrown: { error: unknown } | null,
   exchanges: readonly Exchange[],
   level: Level,
+  /** Assertions the check made on the server's answers (CheckContext.assertions); undefined: not counted. */
+  assertions?: number,
 ): Outcome {
+  // A pass needs evidence: a body that returned without judging anything (an empty loop, a
+  // comparison it skipped) has shown nothing; when the data rule the behaviour out the check
+  // says so with t.na(reason).
+  if (!thrown && assertions === 0)
+    return {
+      status: 'error',
+      message:
+        "the suite could not judge: the check ended without any assertion on the server's answers (a pass needs evidence; a check whose data rule the behaviour out must say n/a with a reason)",
+      unjudged: 'no-evidence',
+    };
   if (!thrown) return { status: 'pass' };
   const e = thrown.error;
   if (e instanceof NotApplicable) return { status: 'n/a', message: e.message };

@@ -37,12 +37,23 @@ export function verdictLine(
   const f = report.footer;
   const by = f.counts.byStatus;
   const extra = ['expected-fail', 'stale-expectation'].map((s) => (by[s] ? `, ${by[s]} ${s}` : '')).join('');
-  const style = f.verdict === 'not-certified' ? 'red' : f.verdict === 'partial' ? 'yellow' : 'green';
+  const style =
+    f.verdict === 'not-certified'
+      ? 'red'
+      : f.verdict === 'partial' || f.verdict === 'inconclusive'
+        ? 'yellow'
+        : 'green';
   const errors = by['error'] ?? 0;
   const incomplete = errors
     ? `; INCOMPLETE run: ${errors} check(s) in error were not judged (see the incomplete lines and footer.incomplete)`
     : '';
   return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
+}
+
+/** The line naming the checks that passed on thin evidence (footer.thinPasses). Pure. */
+export function thinLine(thin: { below: number; checks: string[] }): string {
+  const shown = thin.checks.slice(0, 12).join(', ');
+  return `thin passes: ${thin.checks.length} check(s) passed on fewer than ${thin.below} assertions: ${shown}${thin.checks.length > 12 ? `, and ${thin.checks.length - 12} more (footer.thinPasses)` : ''}`;
 }
 
 export const certifyCmd: CommandFn = async ({ flags }) => {
@@ -78,6 +89,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   if (result.gate?.text) out(`\n${result.gate.text}`);
   out(`\n${verdictLine(result.report, (style, text) => progress.paint(style, text))}`);
   for (const cause of f.incomplete ?? []) out(`incomplete: ${cause}`);
+  if (f.inconclusive) out(`inconclusive: ${f.inconclusive}`);
+  if (f.thinPasses) out(thinLine(f.thinPasses));
   out(appliedLine(result.report.checks, result.report.header.observed));
   if (f.selection)
     out(
@@ -95,7 +108,13 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   }
   if (harLine) out(harLine);
   if (result.problem) err(`calcert: ${result.problem}`);
-  if (result.exitCode === 1 && config.strict && !config.baseline && f.verdict !== 'not-certified') {
+  if (
+    result.exitCode === 1 &&
+    config.strict &&
+    !config.baseline &&
+    f.verdict !== 'not-certified' &&
+    f.verdict !== 'inconclusive'
+  ) {
     const warned = result.report.checks.filter((c) => c.status === 'warn').map((c) => c.id);
     err(
       `calcert: exit 1 under --strict: ${warned.length} should-check(s) warned (${warned.slice(0, 5).join(', ')}${warned.length > 5 ? ', ...' : ''}); without --strict a warning does not fail the run`,

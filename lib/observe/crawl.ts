@@ -10,7 +10,7 @@
  * once, cached on the run tag. Pure of vitest: it only needs two clients.
  */
 import type { Client, ApiResponse } from '../client.ts';
-import { isBaseEmptyPage, isJson404, field, type ApiRecord } from '../contract.ts';
+import { readPages, type ApiRecord } from '../contract.ts';
 
 export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -39,6 +39,8 @@ export interface RouteCrawl {
   total: number | null;
   /** Read to the end (no cap, no budget stop, no problem). */
   complete: boolean;
+  /** Why the route stopped before its end without a problem of the target: its request budget, or the page cap. */
+  stopped?: 'budget' | 'cap';
 }
 
 /** What the crawl learned. Records are the server's JSON as it answered them. */
@@ -150,65 +152,50 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
     if (plural === 'categories' || plural === 'tags') query.hide_empty = 0;
     const route: RouteCrawl = { route: label, pages: 0, records: 0, total: null, complete: false };
     learned.routes.push(route);
-    const out: ApiRecord[] = [];
-    const seen = new Set<number>();
-    for (let page = 1; page <= ROUTE_PAGE_CAP; page++) {
-      if (learned.requests >= opts.budget) return out;
-      let res: ApiResponse;
-      try {
-        res = await client.get(`/${plural}`, { ...query, page });
-      } catch (e) {
-        learned.requests++;
-        learned.problems.push({
-          route: label,
-          url: `/${plural}?page=${page}`,
-          status: 0,
-          message: String(e),
-          excerpt: '',
-        });
-        return null;
-      }
-      learned.requests++;
-      const url = res.exchange.url;
-      // Past the last page a 404 JSON error (the original's) ends the route; on page 1 only by the
-      // base empty-page rule (lib/contract.ts); an empty page ends it too.
-      if (page > 1 ? isJson404(res, plural) : isBaseEmptyPage(opts.variant, res, plural)) {
-        route.complete = true;
-        return out;
-      }
-      const body = res.json;
-      const records = body && typeof body === 'object' ? (body as Record<string, unknown>)[plural] : undefined;
-      if (res.status < 200 || res.status >= 300 || !Array.isArray(records)) {
-        learned.problems.push({
-          route: label,
-          url,
-          status: res.status,
-          message:
-            res.status >= 300 || res.status < 200
-              ? `answered ${res.status}`
-              : body === undefined
-                ? `not JSON (${res.jsonError})`
-                : `no array under "${plural}"`,
-          excerpt: excerptOf(res),
-        });
-        return null;
-      }
-      route.pages++;
-      if (page === 1 && typeof field(body, 'total') === 'number') route.total = field(body, 'total') as number;
-      for (const r of records) {
-        const id = r && typeof r === 'object' ? r.id : undefined;
-        if (Number.isInteger(id) && seen.has(id)) continue;
-        if (Number.isInteger(id)) seen.add(id);
-        out.push(r);
-      }
-      route.records = out.length;
-      const totalPages = typeof field(body, 'total_pages') === 'number' ? (field(body, 'total_pages') as number) : null;
-      if (records.length < perPage || (totalPages !== null && page >= totalPages) || records.length === 0) {
-        route.complete = true;
-        return out;
-      }
+    let url = `/${plural}`;
+    const read = () =>
+      readPages(
+        async (page) => {
+          learned.requests++;
+          const res = await client.get(`/${plural}`, { ...query, page });
+          url = res.exchange.url;
+          return res;
+        },
+        plural,
+        {
+          variant: opts.variant,
+          perPage,
+          maxPages: ROUTE_PAGE_CAP,
+          more: () => learned.requests < opts.budget,
+          what: label,
+        },
+      );
+    const problem = (status: number, message: string, excerpt: string) => {
+      learned.problems.push({ route: label, url, status, message, excerpt });
+      return null;
+    };
+    let got: Awaited<ReturnType<typeof read>>;
+    try {
+      got = await read();
+      // A list can look incoherent for a moment on a live site (another client's record created
+      // while the pages were read shifts the later pages): read it once more before judging.
+      if (got.incoherent) got = await read();
+    } catch (e) {
+      return problem(0, String(e), '');
     }
-    return out;
+    route.pages = got.pages;
+    route.records = got.records.length;
+    route.total = got.total;
+    if (got.bad) return problem(got.last?.status ?? 0, got.bad, got.last ? excerptOf(got.last) : '');
+    if (got.incoherent)
+      return problem(
+        got.last?.status ?? 0,
+        `the list is incoherent (read twice): ${got.incoherent}`,
+        got.last ? excerptOf(got.last) : '',
+      );
+    route.complete = got.complete;
+    if (got.stopped) route.stopped = got.stopped;
+    return got.records;
   };
 
   for (const plural of PLURALS) {

@@ -36,7 +36,7 @@ h1{margin:0 0 6px;font-size:22px}h2{font-size:17px;margin:22px 0 8px}h3{font-siz
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 pre{background:#f3f3f3;border:1px solid var(--line);padding:8px;white-space:pre-wrap;word-break:break-all;margin:4px 0;max-height:420px;overflow:auto}
 .verdict{display:inline-block;padding:3px 10px;border-radius:4px;color:#fff;font-weight:600;letter-spacing:.02em}
-.v-certified,.v-certified-read-only{background:var(--pass)}.v-partial{background:var(--warn)}.v-not-certified{background:var(--fail)}
+.v-certified,.v-certified-read-only{background:var(--pass)}.v-partial,.v-inconclusive{background:var(--warn)}.v-not-certified{background:var(--fail)}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin-top:8px}.meta dt{color:#607d8b}.meta dd{margin:0}
 table{border-collapse:collapse;background:#fff}td,th{border:1px solid var(--line);padding:3px 8px;text-align:right}th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}
 .s{display:inline-block;min-width:58px;text-align:center;padding:1px 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600}

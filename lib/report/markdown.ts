@@ -33,6 +33,11 @@ export function renderSummary(report: RunReport, leading?: string): string {
   lines.push(`- ${appliedLine(report.checks, h.observed)}`);
   if (f.interrupted) lines.push(`- **interrupted**: ${f.interrupted}`);
   for (const why of f.incomplete ?? []) lines.push(`- **incomplete**: ${why}`);
+  if (f.inconclusive) lines.push(`- **inconclusive**: ${f.inconclusive}`);
+  if (f.thinPasses)
+    lines.push(
+      `- thin passes (fewer than ${f.thinPasses.below} assertions): ${f.thinPasses.checks.map((c) => `\`${c}\``).join(', ')}`,
+    );
   if (f.selection)
     lines.push(
       `- **partial run**: only the checks matching \`--grep ${f.selection.grep}\` ran; the verdict covers these checks, not the interface`,

@@ -3,11 +3,20 @@
  * response contract (must) and the recorded shape (should), sampled records read by ID and by
  * slug agree with the list's copy, and anonymous callers see only published records.
  */
-import { check } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
 import { validateRecord, type RecordKind } from '../../lib/schemas.ts';
-import { BY_SLUG, diff, draw, ITEM, learned, LIST, published, replay, show, spend, type Plural } from './support.ts';
+import { bounds, BY_SLUG, complete, draw, ITEM, learned, LIST, replay, show, spend, type Plural } from './support.ts';
 import type { ApiRecord } from '../../lib/contract.ts';
+import type { ApiResponse } from '../../lib/client.ts';
+import { check, type CheckContext, CouldNotJudge } from '../../lib/check.ts';
+
+/**
+ * In a run without credentials, a listed record the item route refuses (401/403: a
+ * password-protected or otherwise non-public record, as the original does) is no disagreement.
+ */
+function protectedFromAnonymous(t: CheckContext, res: ApiResponse): boolean {
+  return t.config.auth.kind === 'none' && (res.status === 401 || res.status === 403);
+}
 
 const KIND: Record<Plural, RecordKind> = {
   events: 'event',
@@ -89,9 +98,14 @@ for (const plural of PLURALS) {
       const l = await learned(t);
       const records: ApiRecord[] = l[plural];
       if (!records.length) t.na(`the crawl learned no ${plural}`);
+      const refused: number[] = [];
       for (const r of draw(t).sample(records, 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
+        if (protectedFromAnonymous(t, res)) {
+          refused.push(r.id);
+          continue;
+        }
         const body = t.record(res, `GET /${plural}/${r.id}`);
         t.assert(body.id === r.id, `GET /${plural}/${r.id} answered id ${JSON.stringify(body.id)}; ${replay(t)}`, res);
         const nameKey = NAME[plural];
@@ -108,6 +122,8 @@ for (const plural of PLURALS) {
               res,
             );
       }
+      if (refused.length && !t.assertions)
+        t.na(`every sampled ${plural} (${show(refused)}) is refused to an anonymous caller (protected records)`);
     },
   );
 
@@ -127,9 +143,14 @@ for (const plural of PLURALS) {
           (r) => typeof r?.slug === 'string' && r.slug && r.status !== 'draft',
         );
         if (!records.length) t.na(`the crawl learned no ${plural} with a slug`);
+        const refused: number[] = [];
         for (const r of draw(t).sample(records, 4)) {
           spend(t);
           const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(String(r.slug))}`);
+          if (protectedFromAnonymous(t, res)) {
+            refused.push(r.id);
+            continue;
+          }
           const body = t.record(res, `GET /${plural}/by-slug/${r.slug}`);
           t.assert(
             body.id === r.id,
@@ -137,6 +158,8 @@ for (const plural of PLURALS) {
             res,
           );
         }
+        if (refused.length && !t.assertions)
+          t.na(`every sampled ${plural} (${show(refused)}) is refused to an anonymous caller (protected records)`);
       },
     );
 
@@ -150,10 +173,18 @@ for (const plural of PLURALS) {
       },
       `anonymous callers see exactly the published ${plural}`,
       async (t) => {
-        const l = await learned(t);
+        const l = await complete(t, plural);
         const records: ApiRecord[] = l[plural];
+        if (!records.length) t.na(`the crawl learned no ${plural}`);
         if (!l.authenticated) {
-          const unpublished = records.filter((r) => r?.status !== undefined && r.status !== 'publish');
+          // Only the anonymous view: the records' own status is the only evidence, and a list
+          // that leaves it out shows nothing either way.
+          const withStatus = records.filter((r) => typeof r?.status === 'string');
+          if (!withStatus.length)
+            t.na(
+              `the anonymous ${plural} records carry no status: run with credentials to compare the anonymous list with the authenticated one`,
+            );
+          const unpublished = withStatus.filter((r) => r.status !== 'publish');
           t.assert(
             !unpublished.length,
             `the anonymous ${plural} list shows unpublished records ${show(unpublished.map((r) => r.id))}`,
@@ -161,13 +192,19 @@ for (const plural of PLURALS) {
           return;
         }
         const anon = l.anonymous[plural];
-        if (!anon) t.na(`the crawl could not read the anonymous ${plural} list`);
+        if (!anon)
+          t.blocked(`the crawl could not read the anonymous ${plural} list (see observe.crawl.lists-readable)`);
         const route = l.routes.find((r) => r.route === `GET /${plural} (anonymous)`);
-        if (!route?.complete) t.na(`the crawl did not read the anonymous ${plural} list to its end`);
-        const d = diff(
-          published(records).map((r) => r.id),
-          anon ?? [],
-        );
+        if (!route?.complete)
+          throw new CouldNotJudge(
+            `the suite could not judge: the crawl did not read the anonymous ${plural} list to its end; raise --max-requests`,
+            'request-budget',
+          );
+        // Published: a record whose status says so (a record without status proves nothing and
+        // must not be shown as published: an authenticated list without status fails here).
+        const pub = records.filter((r) => r.status === 'publish').map((r) => r.id);
+        const hidden = records.filter((r) => r.status !== 'publish').map((r) => r.id);
+        const d = bounds(pub, hidden, anon ?? []);
         t.assert(!d, `the anonymous ${plural} list differs from the published records of the authenticated one: ${d}`);
       },
     );

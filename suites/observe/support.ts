@@ -4,9 +4,9 @@
  * end, seeded sampling, and the small vocabulary the checks use to compare ID sets.
  */
 import { inject } from 'vitest';
-import type { CheckContext } from '../../lib/check.ts';
+import { type CheckContext, CouldNotJudge } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
-import { readList, req, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
+import { readList, readPages, req, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
 import {
   checkBudget,
   crawl,
@@ -56,14 +56,25 @@ export async function learned(t: CheckContext): Promise<Learned> {
   return own.promise;
 }
 
-/** Learned data whose routes were read to the end, or n/a saying how far the crawl got. */
+/**
+ * Learned data whose routes were read to the end. A route the crawl could not read (its
+ * must-check, observe.crawl.lists-readable, fails with the reason) blocks the check; a route the
+ * crawl's request budget or page cap cut short leaves it unjudged (`error`), never n/a: the data
+ * did not rule the behaviour out.
+ */
 export async function complete(t: CheckContext, ...plurals: Plural[]): Promise<Learned> {
   const l = await learned(t);
   for (const p of plurals) {
     const routes = l.routes.filter((r) => r.route === `GET /${p}`);
-    if (!routes.length || !routes.every((r) => r.complete))
-      t.na(
-        `the crawl did not read GET /${p} to its end (${l.requests} of ${l.budget} requests spent${l.problems.length ? `, ${l.problems.length} problem(s)` : ''}); raise --max-requests`,
+    const problem = l.problems.find((x) => x.route === `GET /${p}`);
+    if (problem || !routes.length)
+      t.blocked(
+        `the crawl could not read GET /${p}${problem ? `: ${problem.message}` : ''} (see observe.crawl.lists-readable)`,
+      );
+    if (!routes.every((r) => r.complete))
+      throw new CouldNotJudge(
+        `the suite could not judge: the crawl did not read GET /${p} to its end (${routes.some((r) => r.stopped === 'cap') ? 'page cap reached' : `${l.requests} of ${l.budget} requests spent`}); raise --max-requests`,
+        'request-budget',
       );
   }
   return l;
@@ -108,12 +119,17 @@ export function replay(t: CheckContext): string {
   return `replay: calcert certify --read-only --seed ${t.config.seed} --grep '${t.meta.id}' (with this run's target settings)`;
 }
 
-/** n/a once this check has sent its share of the run's request budget. */
+/**
+ * Stops the check once it has sent its share of the run's request budget: unjudged (`error`,
+ * named in the verdict's incomplete line), never n/a: the data did not rule the behaviour out,
+ * the budget did.
+ */
 export function spend(t: CheckContext): void {
   const cap = checkBudget(t.config.maxRequests);
   if (t.exchanges.length >= cap)
-    t.na(
-      `this check's share of the request budget (${cap} requests of --max-requests ${t.config.maxRequests}) is spent`,
+    throw new CouldNotJudge(
+      `the suite could not judge: this check's share of the request budget (${cap} requests of --max-requests ${t.config.maxRequests}) is spent; raise --max-requests`,
+      'request-budget',
     );
 }
 
@@ -124,43 +140,90 @@ export interface Page {
   body: unknown;
 }
 
-/** One page of a list, read by the one list rule (lib/contract.ts: base may answer an empty page with a 404). */
-export async function page(t: CheckContext, client: Client, plural: Plural, query: Params): Promise<Page> {
+/**
+ * One page of a list, read by the one list rule (lib/contract.ts: base may answer an empty page
+ * with the documented 404; `pastEnd`: a page past the end may be that 404 on every variant).
+ */
+export async function page(
+  t: CheckContext,
+  client: Client,
+  plural: Plural,
+  query: Params,
+  opts: { pastEnd?: boolean } = {},
+): Promise<Page> {
   spend(t);
   const res = await client.get(`/${plural}`, query);
-  const { records, ids } = readList(t, res, plural, { what: `GET /${plural} with ${JSON.stringify(query)}` });
+  const { records, ids } = readList(t, res, plural, {
+    what: `GET /${plural} with ${JSON.stringify(query)}`,
+    notFoundIsEmpty: opts.pastEnd,
+  });
   return { res, records, ids, body: res.json };
 }
 
-/** Every match of a query, paged with `per_page` 50 to the end (page past the end: 404 or empty). */
+/** Pages of 50 a filter check reads at most: a bounded sample, so a large calendar costs what a small one does. */
+export const SAMPLE_PAGES = 3;
+
+/** A filtered list as a check read it: its first pages (`complete` when they hold every match). */
+export interface Sample {
+  ids: number[];
+  records: ApiRecord[];
+  res: ApiResponse;
+  complete: boolean;
+}
+
+/**
+ * The matches of a query, read by the one list reader (lib/contract.ts `readPages`) with per_page
+ * 50, to the end or to `maxPages` (default SAMPLE_PAGES): a bounded sample. A page that is no
+ * list answer or an incoherent list (a record on two pages, records past total_pages) fails the
+ * check; a page past the end may be the documented 404 on every variant.
+ */
 export async function all(
   t: CheckContext,
   client: Client,
   plural: Plural,
   query: Params,
-): Promise<{ ids: number[]; records: ApiRecord[]; res: ApiResponse }> {
-  const ids: number[] = [];
-  const records: ApiRecord[] = [];
-  let last: ApiResponse | undefined;
-  for (let p = 1; p <= 200; p++) {
-    spend(t);
-    const res = await client.get(`/${plural}`, { ...query, per_page: 50, page: p });
-    last = res;
-    // Past the last page a 404 (the original's answer) ends the list on every variant.
-    const { records: recs, emptyAs404 } = readList(t, res, plural, {
-      what: `GET /${plural} with ${JSON.stringify({ ...query, page: p })}`,
-      notFoundIsEmpty: p > 1,
-    });
-    if (emptyAs404) break;
-    const body = res.json as ApiRecord;
-    for (const r of recs) {
-      ids.push(r?.id);
-      records.push(r);
-    }
-    const totalPages = typeof body.total_pages === 'number' ? body.total_pages : null;
-    if (recs.length < 50 || (totalPages !== null && p >= totalPages)) break;
-  }
-  return { ids, records, res: last! };
+  opts: { maxPages?: number } = {},
+): Promise<Sample> {
+  const got = await readPages(
+    (p) => {
+      spend(t);
+      return client.get(`/${plural}`, { ...query, per_page: 50, page: p });
+    },
+    plural,
+    {
+      variant: t.variant,
+      perPage: 50,
+      maxPages: opts.maxPages ?? SAMPLE_PAGES,
+      what: `GET /${plural} with ${JSON.stringify(query)}`,
+    },
+  );
+  const res = got.last as ApiResponse;
+  if (got.bad) t.fail(got.bad, res);
+  t.assert(!got.incoherent, `${got.incoherent}; ${replay(t)}`, res);
+  return { ids: got.ids, records: got.records, res, complete: got.complete };
+}
+
+/**
+ * Judges a filtered sample against what the learned records say: no `mustNot` record listed on
+ * the pages read, and, when they hold every match, every `must` record listed. IDs the crawl
+ * never learned (another client's new records) are judged by neither side. Comparing two empty
+ * sets is no evidence: a check with nothing that could be wrong is n/a.
+ */
+export function judge(
+  t: CheckContext,
+  got: Sample,
+  must: readonly number[],
+  mustNot: readonly number[],
+  what: string,
+): void {
+  if (!must.length && !mustNot.length) t.na(`${what}: the learned data give no record that must or must not be listed`);
+  if (!got.complete && !mustNot.length)
+    throw new CouldNotJudge(
+      `the suite could not judge: ${what} has more matches than the ${SAMPLE_PAGES} pages read, and no learned record must be left out`,
+      'request-budget',
+    );
+  const d = bounds(got.complete ? must : [], mustNot, got.ids);
+  t.assert(!d, `${what}: ${d}; ${replay(t)}`, got.res);
 }
 
 /** Same set of IDs, and a sentence naming the differences. */
