@@ -13,7 +13,7 @@ import {
 import { Client } from '../../lib/client.ts';
 import { RunStopped } from '../../lib/limiter.ts';
 import { statusOf } from '../../lib/runner.ts';
-import { verdictOf, type CheckResult } from '../../lib/results.ts';
+import { MIN_JUDGED_READ_ONLY, readOnlyShortfall, verdictOf, type CheckResult } from '../../lib/results.ts';
 import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
 import type { ResolvedConfig } from '../../lib/config.ts';
 import { field } from '../../lib/contract.ts';
@@ -57,9 +57,29 @@ const result = (status: CheckResult['status'], level: 'must' | 'should' = 'must'
 
 test('the verdict: certified unless an applicable must-check fails, is blocked or errors', () => {
   expect(verdictOf([result('pass'), result('warn', 'should'), result('n/a')], false)).toBe('certified');
-  expect(verdictOf([{ ...result('pass'), id: 'observe.events-list.per-page' }], true)).toBe('certified-read-only');
-  // A read-only run certifies only when the observation checks ran on the target's data.
-  expect(verdictOf([result('pass')], true)).toBe('not-certified');
+  // A read-only run certifies only when it judged enough of the target's own data: at least
+  // MIN_JUDGED_READ_ONLY observation checks, one of every observation group; else inconclusive.
+  const observed = (id: string, status: CheckResult['status'] = 'pass') => ({ ...result(status), id });
+  const groups = [
+    'observe.crawl.lists-readable',
+    'observe.events-list.per-page',
+    'observe.events-filter.search',
+    'observe.events-read.by-id-agrees',
+    'observe.events-anonymous.published-only',
+  ];
+  const enough = [
+    ...groups.map((id) => observed(id)),
+    ...Array.from({ length: MIN_JUDGED_READ_ONLY }, (_, i) => observed(`observe.tags-filter.f${i}`)),
+  ];
+  expect(verdictOf(enough, true)).toBe('certified-read-only');
+  expect(verdictOf([observed('observe.events-list.per-page')], true)).toBe('inconclusive');
+  expect(verdictOf([result('pass')], true)).toBe('inconclusive');
+  // One group judged by nothing (its checks n/a: no data for it) is inconclusive too.
+  const noAnonymous = enough.map((c) => (c.id.includes('anonymous') ? { ...c, status: 'n/a' as const } : c));
+  expect(verdictOf(noAnonymous, true)).toBe('inconclusive');
+  expect(readOnlyShortfall(noAnonymous)).toMatch(/anonymous visibility.*seed it.*or run with writes/);
+  // A must failure is not-certified before anything else.
+  expect(verdictOf([...enough, observed('observe.events-list.defaults', 'fail')], true)).toBe('not-certified');
   for (const s of ['fail', 'blocked', 'error', 'expected-fail'] as const)
     expect(verdictOf([result(s)], false)).toBe('not-certified');
   expect(verdictOf([result('pass')], false, ['suite file failed to load'])).toBe('not-certified');
@@ -73,6 +93,11 @@ test('statuses: a should-level failure is a warning; unexplained failures are er
   expect(classifyOutcome({ error: new TypeError('x') }, [], 'must').status).toBe('error');
   expect(classifyOutcome({ error: new NotApplicable('x') }, [], 'must').status).toBe('n/a');
   expect(classifyOutcome(null, [], 'must').status).toBe('pass');
+  // A pass needs evidence: a body that returned after no assertion on the server's answers is
+  // an error of the check (no-evidence), never a pass.
+  expect(classifyOutcome(null, [], 'must', 1).status).toBe('pass');
+  expect(classifyOutcome(null, [], 'must', 0)).toMatchObject({ status: 'error', unjudged: 'no-evidence' });
+  expect(classifyOutcome({ error: new NotApplicable('x') }, [], 'must', 0).status).toBe('n/a');
   // A check an interruption stopped (its client refused to send) is unjudged, never a failure,
   // even when its last exchange carries the refusal.
   const refused = { method: 'GET', url: 'u', requestHeaders: {}, ms: 0, retries: 0, error: 'not sent', curl: '' };
