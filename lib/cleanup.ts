@@ -14,7 +14,7 @@
  */
 import { TransportError, type ApiResponse, type Client } from './client.ts';
 import { decodeEntities } from './normalise.ts';
-import { errorCode, field, isObject } from './contract.ts';
+import { errorCode, field, isObject, readPages } from './contract.ts';
 
 export type SweepResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const SWEEP_RESOURCES: readonly SweepResource[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -63,6 +63,8 @@ export function carriesTag(resource: SweepResource, rec: unknown, runTag: string
 }
 
 class SweepStop extends Error {}
+/** Ends one list read early (a transport failure already reported, or a status this user may not list). */
+class ListStop extends Error {}
 
 /** A listed record with an integer id (the rest is read through the guards). */
 type Listed = Record<string, unknown> & { id: number };
@@ -102,35 +104,39 @@ export async function sweep(client: Client, runTag: string, opts: SweepOptions =
     }
   };
 
-  /** Every record of one list query, page by page (bounded). */
+  /**
+   * Every record of one list query, page by page (bounded), read by the one list reader
+   * (lib/contract.ts `readPages`): the documented empty answer ends a list, anything else that is
+   * no list answer (a 404 rest_no_route, an HTML page, a 5xx) or an incoherent list is a problem
+   * the sweep reports. A status this user may not list (400/401/403 on page 1) is no problem.
+   */
   const listAll = async (resource: SweepResource, query: Record<string, unknown>): Promise<unknown[] | null> => {
-    const out: unknown[] = [];
-    for (let page = 1; page <= maxPages; page++) {
-      const res = await call(() => client.get(`/${resource}`, { ...query, per_page: PER_PAGE, page }));
-      if (!res) return out;
-      // 400: a status this user may not list; 404 past the last page (events archive) or no route.
-      if (res.status === 400 || res.status === 401 || res.status === 403) return page === 1 ? null : out;
-      if (res.status === 404 && page > 1) return out;
-      if (res.status < 200 || res.status > 299) {
-        result.errors.push(`GET /${resource} (page ${page}) answered ${describe(res)}`);
-        return out;
-      }
-      const items = field(res.json, resource);
-      if (!Array.isArray(items)) {
-        result.errors.push(
-          `GET /${resource} (page ${page}) did not answer a ${resource} list${res.json === undefined ? ` (${res.jsonError})` : ''}`,
-        );
-        return out;
-      }
-      out.push(...items);
-      const totalPages = Number(
-        field(res.json, 'total_pages') ?? res.headers['x-tec-totalpages'] ?? res.headers['x-wp-totalpages'],
-      );
-      if (items.length < PER_PAGE || (Number.isFinite(totalPages) && page >= totalPages)) return out;
-      if (page === maxPages)
-        result.errors.push(`GET /${resource}: more than ${maxPages} pages of tagged records; run the cleanup again`);
-    }
-    return out;
+    let refused = false;
+    const got = await readPages(
+      async (page) => {
+        const res = await call(() => client.get(`/${resource}`, { ...query, per_page: PER_PAGE, page }));
+        if (!res) throw new ListStop();
+        if (page === 1 && (res.status === 400 || res.status === 401 || res.status === 403)) {
+          refused = true;
+          throw new ListStop();
+        }
+        return res;
+      },
+      resource,
+      // Any variant may answer the documented empty 404 on page 1 here: a sweep judges nothing,
+      // it only must not take a missing route or an error page for "no tagged record".
+      { variant: 'base', perPage: PER_PAGE, maxPages, what: `GET /${resource}` },
+    ).catch((e: unknown) => {
+      if (e instanceof ListStop) return null;
+      throw e;
+    });
+    // Stopped early: a refused status lists nothing; a transport failure is already reported.
+    if (!got) return refused ? null : [];
+    if (got.bad) result.errors.push(got.bad);
+    if (got.incoherent) result.errors.push(`${got.incoherent}; run the cleanup again`);
+    if (got.stopped === 'cap')
+      result.errors.push(`GET /${resource}: more than ${maxPages} pages of tagged records; run the cleanup again`);
+    return got.records;
   };
 
   try {

@@ -33,7 +33,7 @@ for (const [plural, key] of LINKED) {
       const got = await all(t, t.api, plural, { event: ev.id });
       const linked = linkedIds(ev, key);
       const others = (l[plural] as ApiRecord[]).map((r) => r.id).filter((id) => !linked.includes(id));
-      judge(t, got, linked, others, `GET /${plural}?event=${ev.id}`);
+      await judge(t, plural, l[plural], got, linked, others, `GET /${plural}?event=${ev.id}`);
     },
   );
 
@@ -57,9 +57,9 @@ for (const [plural, key] of LINKED) {
       if (!withEvents.length) t.na(`no learned published event names ${an(key)}`);
       if (!without.length) t.na(`every learned ${key} is linked to an event: has_events cannot leave one out`);
       const yes = await all(t, t.api, plural, { has_events: 1 });
-      judge(t, yes, withEvents, without, `GET /${plural}?has_events=1`);
+      await judge(t, plural, l[plural], yes, withEvents, without, `GET /${plural}?has_events=1`);
       const no = await all(t, t.api, plural, { has_events: 0 });
-      judge(t, no, [], withEvents, `GET /${plural}?has_events=0`);
+      await judge(t, plural, l[plural], no, [], withEvents, `GET /${plural}?has_events=0`);
     },
   );
 
@@ -80,7 +80,7 @@ for (const [plural, key] of LINKED) {
       const word = draw(t).pick(pool);
       const got = await all(t, t.api, plural, { search: word });
       const must = records.filter((r) => words(normaliseText(r[key])).includes(word)).map((r) => r.id);
-      judge(t, got, must, unmentioned(records, word), `GET /${plural}?search=${word}`);
+      await judge(t, plural, records, got, must, unmentioned(records, word), `GET /${plural}?search=${word}`);
     },
   );
 }
@@ -140,7 +140,7 @@ async function same(
 ) {
   const got = await all(t, t.api, plural, { hide_empty: 0, ...query });
   const others = learnedTerms.map((x) => x.id).filter((id) => !expected.includes(id));
-  judge(t, got, expected, others, `GET /${plural}?${new URLSearchParams(query as never)}`);
+  await judge(t, plural, learnedTerms, got, expected, others, `GET /${plural}?${new URLSearchParams(query as never)}`);
   return got;
 }
 
@@ -190,7 +190,7 @@ for (const plural of TERMS) {
       const word = draw(t).pick(pool);
       const got = await all(t, t.api, plural, { hide_empty: 0, search: word });
       const must = list.filter((x) => words(normaliseText(x.name)).includes(word)).map((x) => x.id);
-      judge(t, got, must, unmentioned(list, word), `GET /${plural}?search=${word}`);
+      await judge(t, plural, list, got, must, unmentioned(list, word), `GET /${plural}?search=${word}`);
     },
   );
 
@@ -214,8 +214,10 @@ for (const plural of TERMS) {
       const unused = list.filter((x) => x.count === 0 && !l.events.some((e) => linkedIds(e, plural).includes(x.id)));
       if (!used.size || !unused.length) t.na(`the learned ${plural} are not both used (${used.size}) and unused`);
       const got = await all(t, t.api, plural, {});
-      judge(
+      await judge(
         t,
+        plural,
+        list,
         got,
         [...used],
         unused.map((x) => x.id),

@@ -5,7 +5,20 @@
  */
 import { normaliseText } from '../../lib/normalise.ts';
 import { validateRecord, type RecordKind } from '../../lib/schemas.ts';
-import { bounds, BY_SLUG, complete, draw, ITEM, learned, LIST, replay, show, spend, type Plural } from './support.ts';
+import {
+  BY_SLUG,
+  judge,
+  moved,
+  complete,
+  draw,
+  ITEM,
+  learned,
+  LIST,
+  replay,
+  show,
+  spend,
+  type Plural,
+} from './support.ts';
 import type { ApiRecord } from '../../lib/contract.ts';
 import type { ApiResponse } from '../../lib/client.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check.ts';
@@ -102,7 +115,7 @@ for (const plural of PLURALS) {
       for (const r of draw(t).sample(records, 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
-        if (protectedFromAnonymous(t, res)) {
+        if (protectedFromAnonymous(t, res) || (res.status >= 400 && res.status < 500 && (await moved(t, plural, r)))) {
           refused.push(r.id);
           continue;
         }
@@ -123,7 +136,9 @@ for (const plural of PLURALS) {
             );
       }
       if (refused.length && !t.assertions)
-        t.na(`every sampled ${plural} (${show(refused)}) is refused to an anonymous caller (protected records)`);
+        t.na(
+          `every sampled ${plural} (${show(refused)}) is refused to an anonymous caller (protected records) or moved since the crawl`,
+        );
     },
   );
 
@@ -147,7 +162,10 @@ for (const plural of PLURALS) {
         for (const r of draw(t).sample(records, 4)) {
           spend(t);
           const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(String(r.slug))}`);
-          if (protectedFromAnonymous(t, res)) {
+          if (
+            protectedFromAnonymous(t, res) ||
+            (res.status >= 400 && res.status < 500 && (await moved(t, plural, r)))
+          ) {
             refused.push(r.id);
             continue;
           }
@@ -159,7 +177,9 @@ for (const plural of PLURALS) {
           );
         }
         if (refused.length && !t.assertions)
-          t.na(`every sampled ${plural} (${show(refused)}) is refused to an anonymous caller (protected records)`);
+          t.na(
+            `every sampled ${plural} (${show(refused)}) is refused to an anonymous caller (protected records) or moved since the crawl`,
+          );
       },
     );
 
@@ -204,8 +224,15 @@ for (const plural of PLURALS) {
         // must not be shown as published: an authenticated list without status fails here).
         const pub = records.filter((r) => r.status === 'publish').map((r) => r.id);
         const hidden = records.filter((r) => r.status !== 'publish').map((r) => r.id);
-        const d = bounds(pub, hidden, anon ?? []);
-        t.assert(!d, `the anonymous ${plural} list differs from the published records of the authenticated one: ${d}`);
+        await judge(
+          t,
+          plural,
+          records,
+          { ids: anon ?? [], records: [], complete: true },
+          pub,
+          hidden,
+          `the anonymous ${plural} list against the published records of the authenticated one`,
+        );
       },
     );
   }
