@@ -8,7 +8,6 @@
 import { DateTime } from 'luxon';
 import { check, type CheckContext } from '../../lib/check.ts';
 import {
-  disagreement,
   expectation,
   MUST_READINGS,
   readingSets,
