@@ -365,4 +365,7 @@ export const req = {
   param: (resource: ResourceKey | 'root' | 'path', name: string) => `param:${resource}.${name}`,
   /** A row of the coverage matrix (issue 12): `cover:events.title.post` */
   cover: (row: string) => `cover:${row}`,
+  /** The matrix rows of every field and operation given: `cover:venues.city.create`, ... */
+  covers: (resource: ResourceKey, fields: readonly string[], ops: readonly string[]) =>
+    fields.flatMap((f) => ops.map((op) => `cover:${resource}.${f}.${op}`)),
 };

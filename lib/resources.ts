@@ -62,6 +62,14 @@ export type Comparison = 'text' | 'exact' | 'date-time' | 'boolean' | 'cost' | '
 /** Stands for the ID of a fresh record of the same resource, made by the check (a category's new parent). */
 export const NEW_RECORD = Symbol('a record made for the check');
 
+/** Stands for a fresh record of another resource, made by the check and sent by ID (`many`: as [id]). */
+export class NewLink {
+  constructor(
+    readonly resource: 'venues' | 'organizers' | 'categories' | 'tags',
+    readonly many: boolean,
+  ) {}
+}
+
 /** A field a generic check sends, and how the answer's value must match it. */
 export interface SentField {
   field: string;
@@ -70,6 +78,9 @@ export interface SentField {
 }
 
 type Method = 'POST' | 'PUT' | 'PATCH';
+
+/** A field's type as the spec's tables write it. */
+export type FieldType = 'string' | 'integer' | 'boolean' | 'array of integer' | 'not typed';
 /** Makes a display name unique to the check (the check context's `t.name`). */
 type Namer = (label: string) => string;
 
@@ -96,6 +107,18 @@ export interface ResourceDef {
    * method (`sent`, every one asserted on the read-back: docs/requirements.md#update).
    */
   updateSample: (name: Namer, scope: string, method: Method) => { before: Record<string, unknown>; sent: SentField[] };
+  /** Every request field of the resource's table in the spec, with its type there (selftest/field-matrix.test.ts checks both). */
+  fields: Readonly<Record<string, FieldType>>;
+  /**
+   * What the keeps-unsent check (should) sets on create, every field of the table the interface
+   * can set without a fixture (`extended`: the variant, for fields it alone has), and the updates
+   * it then sends, one field per method; every other field must read back unchanged.
+   */
+  keepSample: (
+    name: Namer,
+    scope: string,
+    extended: boolean,
+  ) => { create: Record<string, unknown>; updates: ReadonlyArray<readonly [Method, Record<string, unknown>]> };
   /** What a delete does (docs/requirements.md#delete). */
   deletion: {
     /**
@@ -133,6 +156,11 @@ export interface ResourceDef {
   };
 }
 
+/** A slug a server keeps as sent: lower-case letters, digits and hyphens. */
+function slugOf(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+}
+
 /** A plain value for a venue's or organizer's meta field (the email field needs an address). */
 function metaSample(field: string, scope: string): string {
   return field === 'email' ? `${scope}@example.org` : `${scope} ${field} Ærøskøbing Straße Ñandú 東京`;
@@ -145,11 +173,69 @@ export const RESOURCES: readonly ResourceDef[] = [
     record: 'event',
     nameField: 'title',
     required: (days) => ({ start_date: at(days, 10), end_date: at(days, 12) }),
+    fields: {
+      author: 'integer',
+      date: 'string',
+      date_utc: 'string',
+      title: 'string',
+      description: 'string',
+      slug: 'string',
+      excerpt: 'string',
+      status: 'string',
+      timezone: 'string',
+      all_day: 'boolean',
+      start_date: 'string',
+      end_date: 'string',
+      image: 'string',
+      cost: 'not typed',
+      website: 'not typed',
+      show_map: 'boolean',
+      show_map_link: 'boolean',
+      hide_from_listings: 'boolean',
+      sticky: 'boolean',
+      featured: 'boolean',
+      venue: 'array of integer',
+      organizer: 'array of integer',
+      categories: 'array of integer',
+      tags: 'array of integer',
+    },
+    // No dates in the updates: whether they are kept is part of the behaviour (4.6.8 resets them).
+    keepSample: (name, scope, extended) => ({
+      create: {
+        title: name('kept'),
+        description: `kept description ${scope}`,
+        excerpt: `kept excerpt ${scope}`,
+        slug: slugOf(`${scope}-kept`),
+        status: 'draft',
+        date: '2021-03-04 05:06:07',
+        timezone: 'Asia/Tokyo',
+        all_day: true,
+        start_date: at(37, 10),
+        end_date: at(38, 12),
+        cost: '30',
+        website: `https://example.org/kept/${scope}`,
+        show_map: true,
+        show_map_link: true,
+        hide_from_listings: true,
+        sticky: true,
+        featured: true,
+        venue: new NewLink('venues', false),
+        organizer: new NewLink('organizers', true),
+        ...(extended ? { categories: new NewLink('categories', true), tags: new NewLink('tags', true) } : {}),
+      },
+      updates: [
+        ['POST', { excerpt: `new excerpt ${scope}` }],
+        ['PUT', { title: name('kept, retitled') }],
+        ['PATCH', { description: `new description ${scope}` }],
+      ],
+    }),
     updateSample: (name, scope, method) => ({
-      before: { description: 'old text', featured: false, cost: '5' },
+      before: { description: 'old text', excerpt: 'old excerpt', featured: false, cost: '5' },
       sent: [
         { field: 'title', value: name(`after ${method}`), compare: 'text' },
         { field: 'description', value: `new text ${scope}`, compare: 'text' },
+        { field: 'excerpt', value: `new excerpt ${method} ${scope}`, compare: 'text' },
+        { field: 'slug', value: slugOf(`${scope}-after-${method}`), compare: 'exact' },
         { field: 'start_date', value: at(34, 14), compare: 'date-time' },
         { field: 'end_date', value: at(34, 16), compare: 'date-time' },
         { field: 'featured', value: true, compare: 'boolean' },
@@ -159,7 +245,7 @@ export const RESOURCES: readonly ResourceDef[] = [
     deletion: { kind: 'trash', goneFor: 'anonymous', read4xx: false },
     pastEndStatus: 404,
     listScope: {},
-    updateCoverRows: false,
+    updateCoverRows: true,
     formSample: (name) => [
       { field: 'title', value: name('form'), compare: 'text' },
       { field: 'start_date', value: at(41, 10), compare: 'date-time' },
@@ -181,6 +267,38 @@ export const RESOURCES: readonly ResourceDef[] = [
       record: d.kind,
       nameField: d.nameField,
       required: () => ({}),
+      // Every field of both tables is a string (a venue's map flags too) but the author.
+      fields: Object.fromEntries(
+        [
+          d.nameField,
+          'author',
+          'date',
+          'date_utc',
+          'description',
+          'status',
+          ...(d.kind === 'venue' ? ['show_map', 'show_map_link'] : []),
+          ...d.textFields,
+          'website',
+          'image',
+        ].map((f): [string, FieldType] => [f, f === 'author' ? 'integer' : 'string']),
+      ),
+      keepSample: (name, scope) => ({
+        create: {
+          [d.nameField]: name(`kept ${d.kind}`),
+          description: `${scope} kept description`,
+          status: 'draft',
+          date: '2021-03-04 05:06:07',
+          // Strings: the spec types a venue's map flags as strings and the original refuses booleans.
+          ...(d.kind === 'venue' ? { show_map: 'false', show_map_link: 'true' } : {}),
+          ...Object.fromEntries(d.textFields.map((f) => [f, metaSample(f, scope)])),
+          website: `https://example.org/kept/${scope}`,
+        },
+        updates: [
+          ['POST', { description: `${scope} new description` }],
+          ['PUT', { [d.nameField]: name(`kept ${d.kind}, renamed`) }],
+          ['PATCH', { [d.searchField]: d.searchField === 'email' ? `new.${scope}@example.org` : `${scope} Nîmes` }],
+        ],
+      }),
       updateSample: (name, scope) => ({
         before: { description: 'before', [d.searchField]: metaSample(d.searchField, scope) },
         sent: [
@@ -218,6 +336,25 @@ export const RESOURCES: readonly ResourceDef[] = [
       record: tx.record,
       nameField: 'name',
       required: () => ({}),
+      fields: {
+        name: 'string',
+        description: 'string',
+        slug: 'string',
+        ...(tx.hierarchical ? { parent: 'integer' as const } : {}),
+      },
+      keepSample: (name, scope) => ({
+        create: {
+          name: name(`kept ${tx.noun}`),
+          description: name('kept description'),
+          slug: slugOf(`${scope}-kept`),
+          ...(tx.hierarchical ? { parent: NEW_RECORD } : {}),
+        },
+        updates: [
+          ['POST', { name: name(`kept ${tx.noun}, renamed`) }],
+          ['PUT', { description: name('new description') }],
+          ['PATCH', { slug: slugOf(`${scope}-kept-new`) }],
+        ],
+      }),
       updateSample: (name, scope, method) => {
         const lower = method.toLowerCase();
         return {
@@ -227,7 +364,7 @@ export const RESOURCES: readonly ResourceDef[] = [
             { field: 'description', value: name(`new description ${lower} – ñ`), compare: 'text' },
             {
               field: 'slug',
-              value: `${scope}-after-${lower}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-'),
+              value: slugOf(`${scope}-after-${lower}`),
               compare: 'exact',
             },
             // Categories move under a parent made for the check (the original refuses parent 0).

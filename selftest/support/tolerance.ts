@@ -41,6 +41,12 @@ export const SCOPES: Record<QuirkName, string[]> = {
   ],
   'cost-formatted': ['events.create.', 'events.update.', 'events.read.', ...EL('contract', 'shape')],
   'website-defaults-permalink': ['events.create.', 'events.update.'],
+  'empty-text-refused': [
+    ...every(['create', 'update', 'fields'], ['events', 'categories', 'tags']),
+    'events.payload.',
+    'events.model.',
+    'errors.',
+  ],
   'event-update-resets-unsent': ['events.model.', 'events.update.', 'events.by-slug.', 'errors.'],
   'event-update-epoch-dates': [
     'events.model.',

@@ -3,14 +3,18 @@ import { resource } from '../../lib/resources.ts';
 import { anonymousChecks } from '../_families/generic/anonymous.ts';
 import { createChecks } from '../_families/generic/create.ts';
 import { deleteChecks } from '../_families/generic/delete.ts';
+import { keepChecks } from '../_families/generic/keep.ts';
 import { missingChecks } from '../_families/generic/missing.ts';
 import { readChecks } from '../_families/generic/read.ts';
 import { updateChecks } from '../_families/generic/update.ts';
+import { wrongTypeChecks } from '../_families/generic/wrong-type.ts';
 
 const r = resource('categories');
 readChecks(r);
 missingChecks(r);
 createChecks(r);
 updateChecks(r);
+keepChecks(r);
+wrongTypeChecks(r);
 anonymousChecks(r);
 deleteChecks(r);

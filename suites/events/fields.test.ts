@@ -10,7 +10,7 @@ import { check, type CheckContext } from '../../lib/check.ts';
 import type { Params } from '../../lib/client.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import { at, field, type ApiRecord, isObject, req } from '../../lib/contract.ts';
-import { linkedIds, makeEvent, requireLinked } from './support.ts';
+import { isCleared, linkedIds, makeEvent, requireLinked } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 type Method = (typeof METHODS)[number];
@@ -347,6 +347,58 @@ check(
       `after image "" the event still has image ${JSON.stringify(read.image)?.slice(0, 200)}`,
       readRes,
     );
+  },
+);
+
+check(
+  {
+    id: 'events.fields.cleared',
+    spec: 'Resources and their fields / Event: cost (not typed), website (extended only: default null); an empty value clears it (should: measured on 6.8.0; 4.6.8 refuses an empty website)',
+    level: 'should',
+    requirements: [
+      ...ROUTES,
+      req.field('events', 'cost'),
+      req.field('events', 'website'),
+      ...req.covers('events', ['cost', 'website'], ['clear']),
+    ],
+    tags: ['writes'],
+  },
+  'POST, PUT and PATCH with cost "" and website "" clear both',
+  async (t) => {
+    for (const method of METHODS) {
+      const ev = await makeEvent(t, `cleared ${method}`, { cost: '12', website: `https://example.org/${t.scope}` }, 57);
+      const { read, readRes } = await update(t, method, ev.id, { cost: '', website: '', ...slot(57) });
+      const kept = ['cost', 'website'].filter((f) => !isCleared(read[f])).map((f) => `${f}=${JSON.stringify(read[f])}`);
+      t.assert(
+        kept.length === 0,
+        `after ${method} with cost "" and website "" the event has ${kept.join(', ')}`,
+        readRes,
+      );
+    }
+  },
+);
+
+check(
+  {
+    id: 'events.fields.text-cleared',
+    spec: 'Resources and their fields / Event: description, excerpt (optional strings); an empty value clears them (should: the original refuses an empty string with 400)',
+    level: 'should',
+    requirements: [
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'description'),
+      req.field('events', 'excerpt'),
+      ...req.covers('events', ['description', 'excerpt'], ['clear']),
+    ],
+    tags: ['writes'],
+  },
+  'an update with description "" and excerpt "" clears both',
+  async (t) => {
+    const ev = await makeEvent(t, 'text cleared', { description: `text ${t.scope}`, excerpt: `short ${t.scope}` }, 57);
+    const { read, readRes } = await update(t, 'PATCH', ev.id, { description: '', excerpt: '', ...slot(57) });
+    const kept = ['description', 'excerpt']
+      .filter((f) => !isCleared(read[f]))
+      .map((f) => `${f}=${JSON.stringify(read[f])}`);
+    t.assert(kept.length === 0, `after description "" and excerpt "" the event has ${kept.join(', ')}`, readRes);
   },
 );
 

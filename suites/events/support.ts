@@ -5,6 +5,7 @@
 import type { CheckContext } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
 import { at, field, isInteger, isObject, readList, type ApiRecord } from '../../lib/contract.ts';
+import { normaliseText } from '../../lib/normalise.ts';
 
 /** A minimal valid event: scoped title, a 2-hour slot `days` ahead (inside the default window). */
 export function eventBody(t: CheckContext, label: string, extra: Params = {}, days = 30): Params {
@@ -66,3 +67,7 @@ export function requireLinked(t: CheckContext, record: ApiRecord, key: string, w
   if (missing.length)
     t.blocked(`${what} links ${key} [${ids.join(', ')}], not [${want.join(', ')}]: there is no link to remove`);
 }
+
+/** True when a record shows `value` as no value: absent, null, false or empty text (an emptied field). */
+export const isCleared = (value: unknown) =>
+  value === undefined || value === null || value === false || normaliseText(value) === '';

@@ -4,7 +4,8 @@
  */
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
-import type { ApiRecord } from '../../../lib/contract.ts';
+import { type ApiRecord, isInteger, isObject, showIds } from '../../../lib/contract.ts';
+import { linkedIds } from '../../events/support.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
 import { NEW_RECORD, type ResourceDef, type SentField } from '../../../lib/resources.ts';
 
@@ -67,4 +68,14 @@ export function mismatches(sent: readonly SentField[], record: ApiRecord): strin
   return sent
     .filter((f) => !reflects(f, record))
     .map((f) => `${f.field}=${JSON.stringify(record[f.field])?.slice(0, 120)} (sent ${JSON.stringify(f.value)})`);
+}
+
+/**
+ * What must stay the same of a field's value between two reads: the IDs of linked records (a
+ * venue, terms, an image: their own counters and dates may move), else the value itself.
+ */
+export function valueKey(v: unknown): string {
+  const linked = (x: unknown) => isObject(x) && isInteger(x.id);
+  if (linked(v) || (Array.isArray(v) && v.length > 0 && v.every(linked))) return `linked ${showIds(linkedIds(v))}`;
+  return JSON.stringify(v) ?? 'nothing';
 }

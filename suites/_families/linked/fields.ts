@@ -7,9 +7,10 @@
 import { check, type CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { at, req, isObject } from '../../../lib/contract.ts';
-import { normaliseText, sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
+import { sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, fullPayload } from './support.ts';
+import { isCleared } from '../../events/support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 type Method = (typeof METHODS)[number];
@@ -282,10 +283,6 @@ export function linkedFieldChecks(d: LinkedDef): void {
       }
     },
   );
-
-  /** True when a record shows `value` as no value: absent, null, false or empty text. */
-  const isCleared = (value: unknown) =>
-    value === undefined || value === null || value === false || normaliseText(value) === '';
 
   check(
     {

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { invalidCases, nonNumeric, unknownId } from '../../../lib/arbitraries/invalid.ts';
 import { check } from '../../../lib/check.ts';
+import { isCleared } from '../../events/support.ts';
 import type { Params } from '../../../lib/client.ts';
 import { type ApiRecord, req, sameIds, showIds } from '../../../lib/contract.ts';
 import type { Taxonomy } from '../../../lib/resources.ts';
@@ -101,6 +102,38 @@ export function termFieldChecks(tx: Taxonomy): void {
         },
         { numRuns: 2 },
       );
+    },
+  );
+
+  check(
+    meta(tx, {
+      id: 'fields.description-cleared',
+      spec: `Resources and their fields / Event ${tx.noun}: description (optional string); an empty value clears it (should: the original refuses an empty description with 400)`,
+      level: 'should',
+      requirements: [
+        ...METHODS.map((m) => req.route(m, tx.kind, '/{id}')),
+        req.field(tx.kind, 'description'),
+        req.cover(`${tx.kind}.description.clear`),
+      ],
+      tags: ['writes'],
+    }),
+    `POST, PUT and PATCH with description "" clear the ${tx.noun}'s description`,
+    async (t) => {
+      const made = await makeTerm(t, tx, 'cleared', { description: t.name('description to clear') });
+      for (const method of METHODS) {
+        // Set a description, then clear it: each method must clear one.
+        const path = `/${tx.kind}/${made.id}`;
+        const set = await t.api.request({ method, path, json: { description: t.name(`set ${method}`) } });
+        t.expectStatus(set, '2xx', `${method} ${path} setting a description`);
+        const res = await t.api.request({ method, path, json: { description: '' } });
+        t.expectStatus(res, '2xx', `${method} ${path} with description ""`);
+        const { body, res: read } = await readTerm(t, tx, made.id);
+        t.assert(
+          isCleared(body.description),
+          `after ${method} with description "" the ${tx.noun} has description ${JSON.stringify(body.description)}`,
+          read,
+        );
+      }
     },
   );
 }

@@ -4,7 +4,7 @@
 import { check } from '../../../lib/check.ts';
 import { req, field } from '../../../lib/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
-import { assertReflects, makeTerm, meta, readTerm, slugFor } from './support.ts';
+import { assertReflects, makeTerm, meta, readTerm } from './support.ts';
 import { sameText } from '../../../lib/normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
@@ -65,36 +65,6 @@ export function itemChecks(tx: Taxonomy): void {
       t.expectStatus(res, '2xx', `POST /${tx.kind}/${made.id} form-encoded`);
       const { body, res: read } = await readTerm(t, tx, made.id);
       assertReflects(t, tx, sent, body, read, `GET /${tx.kind}/${made.id} after the form-encoded update`);
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'update.keeps-unsent',
-      spec: `Resources and their fields (every field optional on update); docs/requirements.md#unsent-fields (should; the original keeps a term's omitted fields)`,
-      level: 'should',
-      requirements: [
-        req.route('PATCH', tx.kind, '/{id}'),
-        req.field(tx.kind, 'description'),
-        req.field(tx.kind, 'slug'),
-      ],
-      tags: ['writes'],
-    }),
-    `keeps the description and slug of a ${tx.noun} when an update sends only the name`,
-    async (t) => {
-      const slug = slugFor(t, 'kept');
-      const made = await makeTerm(t, tx, 'keep', { description: t.name('kept description'), slug });
-      const res = await t.api.patch(`/${tx.kind}/${made.id}`, { name: t.name('renamed') });
-      t.expectStatus(res, '2xx', `PATCH /${tx.kind}/${made.id}`);
-      const { body, res: read } = await readTerm(t, tx, made.id);
-      assertReflects(
-        t,
-        tx,
-        { name: t.name('renamed'), description: t.name('kept description'), slug },
-        body,
-        read,
-        'after a name-only update',
-      );
     },
   );
 }
