@@ -97,6 +97,12 @@ export const COMMANDS: Record<string, CommandSpec> = {
     args: { usage: '<old> <new>', description: 'results.json of the earlier and of the later run' },
     load: async () => (await import('./commands/compare.ts')).compareCmd,
   },
+  verify: {
+    summary: 'check that a certificate.json and a results.json agree (exit 0 agree, 1 disagree)',
+    flags: [],
+    args: { usage: '<certificate> <results>', description: 'certificate.json and the results.json it names' },
+    load: async () => (await import('./commands/verify.ts')).verifyCmd,
+  },
   report: {
     summary: 'render results.json files as HTML: one run, or several side by side',
     flags: ['html'],

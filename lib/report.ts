@@ -1,7 +1,8 @@
 /**
  * Writes a run's reports: `results.json` (the data, format 1), and rendered from it
  * `summary.md` (lib/report/markdown.ts), `junit.xml` (lib/report/junit.ts) and `report.html`
- * (lib/report/html.ts), under `<reportDir>/<run-id>/`, copied to `<reportDir>/latest/`.
+ * (lib/report/html.ts), under `<reportDir>/<run-id>/`, copied to `<reportDir>/latest/`; `badge.svg`,
+ * and for a certified run `certificate.json` naming the hash of results.json (lib/certificate.ts).
  * Every string is passed through `redact` first, so no secret reaches a file.
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { renderHtml } from './report/html.ts';
 import { renderJunit } from './report/junit.ts';
 import { renderSummary } from './report/markdown.ts';
 import type { RunReport } from './results.ts';
+import { buildCertificate, isCertified, renderBadge } from './certificate.ts';
 
 export { renderHtml, renderMatrix } from './report/html.ts';
 export { renderJunit } from './report/junit.ts';
@@ -43,7 +45,14 @@ export function writeReports(
   } catch {
     // A secret that matched JSON syntax: render from the original, every output is redacted again below.
   }
-  writeFileSync(join(dir, 'results.json'), `${JSON.stringify(redacted, null, 2)}\n`);
+  const resultsText = `${JSON.stringify(redacted, null, 2)}\n`;
+  writeFileSync(join(dir, 'results.json'), resultsText);
+  writeFileSync(join(dir, 'badge.svg'), redact(renderBadge(redacted)));
+  if (isCertified(redacted))
+    writeFileSync(
+      join(dir, 'certificate.json'),
+      `${JSON.stringify(buildCertificate(redacted, resultsText), null, 2)}\n`,
+    );
   writeFileSync(join(dir, 'summary.md'), redact(renderSummary(redacted, options.leading)));
   writeFileSync(join(dir, 'junit.xml'), redact(renderJunit(redacted)));
   writeFileSync(join(dir, 'report.html'), redact(renderHtml(redacted)));

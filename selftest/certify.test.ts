@@ -63,6 +63,26 @@ test('`calcert certify` with no target certifies the embedded server and exits 0
   const written = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8'));
   expect(written.footer.verdict).toBe('certified');
   expect(written.header.embedded).toBe(true);
+  // A certified run writes certificate.json and badge.svg; the printed verify line runs as printed
+  // from the clone and says they agree (issue 23).
+  const cert = JSON.parse(readFileSync(join(reportDir, 'latest', 'certificate.json'), 'utf8'));
+  expect(cert).toMatchObject({
+    kind: 'calcert-certificate',
+    verdict: 'certified',
+    host: 'embedded reference server',
+    seed: 3,
+  });
+  expect(readFileSync(join(reportDir, 'latest', 'badge.svg'), 'utf8')).toContain('certified extended');
+  const verifyLine = /^certificate: .*\(check them with `(npx calcert verify [^`]+)`\)$/m.exec(run.stdout)?.[1];
+  expect(verifyLine, run.stdout).toBeTruthy();
+  const verify = spawnSync('sh', ['-c', verifyLine as string], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(verify.status, verify.stderr + verify.stdout).toBe(0);
+  expect(verify.stdout).toMatch(/^verified: .* certified \(extended\) for embedded reference server/);
 });
 
 test('`calcert certify` against an unreachable target exits 2 with one line, quickly', () => {

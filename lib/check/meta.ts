@@ -85,6 +85,12 @@ declare module 'vitest' {
     /** --har: the directory the workers' clients append their exchanges to (lib/har.ts); '' none. */
     calcertHar?: string;
   }
+}
+
+// TaskMeta is declared by @vitest/runner (vitest re-exports it): augmented there, the fields are
+// seen whichever file the compiler reads first (through 'vitest' they were lost when a module
+// sorted before lib/check/ loaded the runner's types first).
+declare module '@vitest/runner' {
   interface TaskMeta {
     calcert?: CheckRecord;
     /** On a suite file: the deletions of its shared setup (lib/check/shared.ts), counted once. */

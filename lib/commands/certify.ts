@@ -5,7 +5,9 @@
  */
 import { appliedLine } from '../observe/crawl.ts';
 import type { RunReport } from '../results.ts';
-import { colourWanted, ConfigError, loadConfig } from '../config.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { calcertCommand, colourWanted, ConfigError, loadConfig, shellQuote } from '../config.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 import { prunedNote, pruneRuns } from './keep.ts';
 import { Progress } from './progress.ts';
@@ -105,6 +107,10 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   if (result.reportDir) {
     const note = prunedNote(pruneRuns(config.reportDir, config.keep), config.keep);
     out(`reports: ${result.reportDir} (also ${config.reportDir}/latest)${note ? `; ${note}` : ''}`);
+    if (existsSync(join(result.reportDir, 'certificate.json')))
+      out(
+        `certificate: ${join(result.reportDir, 'certificate.json')} and badge.svg beside it (check them with \`${calcertCommand()} verify ${shellQuote(join(result.reportDir, 'certificate.json'))} ${shellQuote(join(result.reportDir, 'results.json'))}\`)`,
+      );
   }
   if (harLine) out(harLine);
   if (result.problem) err(`calcert: ${result.problem}`);
