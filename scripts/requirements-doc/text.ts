@@ -425,6 +425,24 @@ export const BEHAVIOURS: Behaviour[] = [
 /** Measured facts beyond the level table, which checks cite as `docs/requirements.md#<anchor>`. */
 export const MEASURED: { anchor: string; title: string; text: string }[] = [
   {
+    anchor: 'measured-original-2026-11',
+    title: 'Drafts, unknown terms, venue flags (measured on the original, 2026-11-26)',
+    text: `- WordPress names a post when it is first published: an event created as a draft (or pending)
+  reads \`slug: ""\` (4.6.8 and 6.8.0), and one published first keeps its slug when it goes back to
+  draft. A draft or pending event reads \`date_utc: "0000-00-00 00:00:00"\` after an update that
+  sent \`date\` with that status, and a \`date_utc\` sent later with a draft status may be ignored;
+  with \`publish\` or \`private\` it applies. An authenticated \`GET /events/by-slug/%20\` can answer
+  200 with whichever slugless draft exists at that moment.
+- Unknown category or tag IDs on event create (201) and update (200) are dropped, not refused, and
+  the known IDs sent with them are linked (6.8.0).
+- Venue \`show_map\` and \`show_map_link\` are declared strings: a JSON boolean is 400
+  \`rest_invalid_param\` ("show_map is not of type string"); \`"true"\`, \`"1"\`, \`"yes"\` read back
+  \`true\`, \`"false"\` and \`"0"\` \`false\` (6.8.0 and 4.6.8).
+- 4.6.8 venue and organizer records carry no \`slug\`; their \`url\` (permalink) ends with it.
+- Text passes through wptexturize: two apostrophes come back as a closing double quote (\`&#8221;\`).
+- 6.8.0 keeps a venue's or organizer's description when an update sends it empty (4.6.8 clears it).`,
+  },
+  {
     anchor: 'measured-cross-cutting',
     title: 'Errors, status codes and parameters',
     text: `- Errors are JSON objects \`{code, message, data: {status}}\`; validation errors add \`data.params\`

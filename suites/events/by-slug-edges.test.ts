@@ -22,7 +22,7 @@ function slugOfPermalink(url: unknown): string {
 check(
   {
     id: 'events.by-slug.empty-slug',
-    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record). The original answers an authenticated empty slug with whichever slugless draft exists at that moment (WordPress drafts have an empty slug; reference-behavior.md "Measured 2026-11-26"): that record is named by the empty slug, so it is allowed, and the verdict never depends on the drafts other clients hold',
+    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record). The original answers an authenticated empty slug with whichever slugless draft exists at that moment (WordPress drafts have an empty slug; docs/requirements.md#measured-original-2026-11): that record is named by the empty slug, so it is allowed, and the verdict never depends on the drafts other clients hold',
     level: 'must',
     requirements: [BY_SLUG, req.param('path', 'slug'), req.cover('events.by-slug.empty')],
     tags: [],

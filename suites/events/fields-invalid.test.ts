@@ -197,7 +197,7 @@ check(
 check(
   {
     id: 'events.fields.unknown-terms-not-linked',
-    spec: 'Resources and their fields / Event: categories, tags (term IDs); docs/requirements.md#levels unknown values (must: no effect). The original 6.8.0 drops unknown IDs and links the rest (201/200); the reference refuses them (400): both pass',
+    spec: 'Resources and their fields / Event: categories, tags (term IDs); docs/requirements.md#levels unknown values (must: no effect). The original 6.8.0 drops unknown IDs and links the rest (201/200; docs/requirements.md#measured-original-2026-11); the reference refuses them (400): both pass',
     level: 'must',
     requirements: [
       req.route('POST', 'events'),

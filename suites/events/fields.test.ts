@@ -42,7 +42,7 @@ function termNames(value: unknown): string[] {
 check(
   {
     id: 'events.fields.publication',
-    spec: 'Resources and their fields / Event: date, date_utc, status (update: POST, PUT, PATCH); docs/requirements.md#update (must: each applies the sent fields). date_utc is sent with a published or private status: WordPress keeps no GMT date for a draft or pending post (the original answers date_utc "0000-00-00 00:00:00" and may ignore a date_utc sent with them; reference-behavior.md "Measured 2026-11-26"), which events.fields.draft-date-utc checks as a should',
+    spec: 'Resources and their fields / Event: date, date_utc, status (update: POST, PUT, PATCH); docs/requirements.md#update (must: each applies the sent fields). date_utc is sent with a published or private status: WordPress keeps no GMT date for a draft or pending post (the original answers date_utc "0000-00-00 00:00:00" and may ignore a date_utc sent with them; docs/requirements.md#measured-original-2026-11), which events.fields.draft-date-utc checks as a should',
     level: 'must',
     requirements: [
       ...ROUTES,
@@ -83,7 +83,7 @@ check(
 check(
   {
     id: 'events.fields.draft-date-utc',
-    spec: 'Resources and their fields / Event: date_utc (update: POST, PUT, PATCH); docs/requirements.md#update (should: the spec reading). The original deviates: a draft or pending event reads date_utc "0000-00-00 00:00:00" (WordPress keeps no GMT date before publication; quirk drafts-unpublished)',
+    spec: 'Resources and their fields / Event: date_utc (update: POST, PUT, PATCH); docs/requirements.md#update (should: the spec reading). The original deviates: a draft or pending event reads date_utc "0000-00-00 00:00:00" (WordPress keeps no GMT date before publication; docs/requirements.md#measured-original-2026-11)',
     level: 'should',
     requirements: [...ROUTES, req.field('events', 'date_utc'), req.field('events', 'status')],
     tags: ['writes'],
