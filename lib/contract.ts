@@ -179,7 +179,11 @@ export interface Paged {
   complete: boolean;
   /** Why the list stopped before its end: 'budget' (the caller's stop) or 'cap' (maxPages read, all full). */
   stopped?: 'budget' | 'cap';
-  /** The answers contradict each other (a record on two pages, records past total_pages, totals that disagree): the list is unusable. */
+  /**
+   * The answers contradict each other: a record on two pages or records past total_pages (the
+   * read stops: the list is unusable), or totals that disagree (the records are still read to
+   * the end, `complete` says whether they were).
+   */
   incoherent?: string;
   /** A page that is no list answer: its message. */
   bad?: string;
@@ -233,17 +237,19 @@ export async function readPages(
       out.incoherent = `${what} holds ${got.records.length} record(s) past total_pages ${got.totalPages}`;
       return out;
     }
-    if (got.total !== null && got.totalPages !== null && got.totalPages !== Math.ceil(got.total / opts.perPage)) {
+    // Totals that contradict each other make the list incoherent, but its records are still
+    // read to the end (by short page): the records themselves may be right.
+    const totalsWrong =
+      got.total !== null && got.totalPages !== null && got.totalPages !== Math.ceil(got.total / opts.perPage);
+    if (totalsWrong && !out.incoherent)
       out.incoherent = `${what}: total_pages ${got.totalPages} contradicts total ${got.total} at per_page ${opts.perPage}`;
-      return out;
-    }
     for (const [i, r] of got.records.entries()) {
       const id = got.ids[i] as number;
       if (Number.isInteger(id)) seen.add(id);
       out.records.push(r);
       out.ids.push(id);
     }
-    if (got.records.length < opts.perPage || (got.totalPages !== null && page >= got.totalPages)) {
+    if (got.records.length < opts.perPage || (!totalsWrong && got.totalPages !== null && page >= got.totalPages)) {
       out.complete = true;
       return out;
     }

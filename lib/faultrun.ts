@@ -14,6 +14,8 @@ export interface FaultRun {
   variant: 'base' | 'extended';
   /** The run was read-only (only checks that apply without writes). */
   readOnly?: boolean;
+  /** Events of the seeded calendar, when not the default. */
+  seedEvents?: number;
   /** Check id -> status under the fault. */
   statuses: Record<string, CheckResult['status'] | 'missing'>;
   caught: string[];
@@ -39,6 +41,8 @@ export async function runFault(
     files?: string[];
     /** A read-only run (`--read-only`): what an operator runs on a production site. */
     readOnly?: boolean;
+    /** Events the embedded server's seeded calendar holds (default 40: reference-server/seed.ts). */
+    seedEvents?: number;
   } = {},
 ): Promise<FaultRun> {
   const started = Date.now();
@@ -58,7 +62,10 @@ export async function runFault(
   const result = await certify(config, {
     ids,
     files: opts.files,
-    reference: fault ? { fault } : {},
+    reference: {
+      ...(fault ? { fault } : {}),
+      ...(opts.seedEvents !== undefined ? { seedEvents: opts.seedEvents } : {}),
+    },
     writeReports: false,
     session: opts.session,
     sweep: false,
@@ -70,6 +77,7 @@ export async function runFault(
     fault: fault ?? '(none)',
     variant,
     ...(opts.readOnly ? { readOnly: true } : {}),
+    ...(opts.seedEvents !== undefined ? { seedEvents: opts.seedEvents } : {}),
     statuses,
     caught,
     missed: ids.filter((id) => !caught.includes(id)),

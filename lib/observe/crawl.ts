@@ -187,12 +187,15 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
     route.records = got.records.length;
     route.total = got.total;
     if (got.bad) return problem(got.last?.status ?? 0, got.bad, got.last ? excerptOf(got.last) : '');
-    if (got.incoherent)
-      return problem(
+    if (got.incoherent) {
+      problem(
         got.last?.status ?? 0,
         `the list is incoherent (read twice): ${got.incoherent}`,
         got.last ? excerptOf(got.last) : '',
       );
+      // The records read before the contradiction are kept (route.complete says whether the
+      // list was read to its end): checks that only draw values from them still judge the target.
+    }
     route.complete = got.complete;
     if (got.stopped) route.stopped = got.stopped;
     return got.records;

@@ -58,18 +58,19 @@ export function faultMatrixShard(shard: number): void {
  * only those checks, in a read-only run (what an operator runs on a production site). Every
  * named check must catch the fault there. One vitest session; only the files the checks live in.
  */
-export function faultMatrixReadOnly(): void {
+export function faultMatrixReadOnly(opts: { seedEvents?: number; only?: (id: string) => boolean } = {}): void {
   const rows: FaultRun[] = [];
+  const size = opts.seedEvents === undefined ? '' : ` at ${opts.seedEvents} events`;
   const session = new RunSession();
   const listed = new Map<string, { file: string; tags: readonly string[] }>();
   beforeAll(async () => {
     for (const c of await listChecks()) listed.set(c.id, { file: c.file, tags: c.tags });
   });
   for (const fault of FAULTS) {
-    test(`fault ${fault.name} is caught read-only by every read-only check it names`, async () => {
+    test(`fault ${fault.name} is caught read-only${size} by every read-only check it names`, async () => {
       const ids = fault.breaks.filter((id) => {
         const c = listed.get(id);
-        return !!c && appliesReadOnly(c.tags, fault.variant);
+        return !!c && appliesReadOnly(c.tags, fault.variant) && (!opts.only || opts.only(id));
       });
       if (!ids.length) return;
       const files = [...new Set(ids.map((id) => listed.get(id)!.file))];
@@ -79,6 +80,7 @@ export function faultMatrixReadOnly(): void {
         session,
         files,
         readOnly: true,
+        ...(opts.seedEvents !== undefined ? { seedEvents: opts.seedEvents } : {}),
       });
       rows.push(run);
       expect(run.problem, `the read-only run with fault ${fault.name} did not start`).toBeUndefined();
@@ -89,6 +91,9 @@ export function faultMatrixReadOnly(): void {
   afterAll(async () => {
     await session.close();
     mkdirSync(SELFTEST_DIR, { recursive: true });
-    writeFileSync(join(SELFTEST_DIR, 'fault-matrix.shard-ro.json'), JSON.stringify(rows, null, 1));
+    writeFileSync(
+      join(SELFTEST_DIR, `fault-matrix.shard-ro${opts.seedEvents === undefined ? '' : `-${opts.seedEvents}`}.json`),
+      JSON.stringify(rows, null, 1),
+    );
   });
 }

@@ -2,7 +2,7 @@
  * Global teardown of the self-tests: merges the fault-matrix shards into
  * reports/selftest/fault-matrix.{json,md} (checks by faults).
  */
-import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FaultRun } from '../../lib/faultrun.ts';
 import { SELFTEST_DIR, SHARDS } from './fault-matrix.ts';
@@ -15,9 +15,10 @@ export function teardown(): void {
     rows.push(...(JSON.parse(readFileSync(file, 'utf8')) as FaultRun[]));
     rmSync(file);
   }
-  // The read-only shard (selftest/fault-matrix-ro.test.ts), when it ran in the same session.
-  const ro = join(SELFTEST_DIR, 'fault-matrix.shard-ro.json');
-  if (existsSync(ro)) {
+  // The read-only shards (selftest/fault-matrix-ro*.test.ts: 40 events, and 900), when they ran
+  // in the same session.
+  for (const name of readdirSync(SELFTEST_DIR).filter((f) => /^fault-matrix\.shard-ro(-\d+)?\.json$/.test(f))) {
+    const ro = join(SELFTEST_DIR, name);
     rows.push(...(JSON.parse(readFileSync(ro, 'utf8')) as FaultRun[]));
     rmSync(ro);
   }
@@ -33,12 +34,12 @@ export function teardown(): void {
     '',
     `${rows.length} faults; ${byCheck.size} checks killed by at least one.`,
     '',
-    '| fault | variant | read-only | caught | missed | ms |',
-    '|---|---|---|---|---|---|',
+    '| fault | variant | read-only | events | caught | missed | ms |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     md.push(
-      `| ${r.fault} | ${r.variant} | ${r.readOnly ? 'yes' : ''} | ${r.caught.join(', ')} | ${r.missed.map((id) => `${id} (${r.statuses[id]})`).join(', ')} | ${r.ms} |`,
+      `| ${r.fault} | ${r.variant} | ${r.readOnly ? 'yes' : ''} | ${r.seedEvents ?? 40} | ${r.caught.join(', ')} | ${r.missed.map((id) => `${id} (${r.statuses[id]})`).join(', ')} | ${r.ms} |`,
     );
   md.push('', '## Checks by faults', '', '| check | killed by |', '|---|---|');
   for (const [id, faults] of [...byCheck].sort()) md.push(`| ${id} | ${faults.join(', ')} |`);

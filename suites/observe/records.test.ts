@@ -212,8 +212,11 @@ for (const plural of PLURALS) {
           return;
         }
         const anon = l.anonymous[plural];
-        if (!anon)
-          t.blocked(`the crawl could not read the anonymous ${plural} list (see observe.crawl.lists-readable)`);
+        const anonProblem = l.problems.find((x) => x.route === `GET /${plural} (anonymous)`);
+        if (!anon || anonProblem)
+          t.blocked(
+            `the crawl could not read the anonymous ${plural} list${anonProblem ? `: ${anonProblem.message}` : ''} (see observe.crawl.lists-readable)`,
+          );
         const route = l.routes.find((r) => r.route === `GET /${plural} (anonymous)`);
         if (!route?.complete)
           throw new CouldNotJudge(

@@ -68,7 +68,7 @@ export async function complete(t: CheckContext, ...plurals: Plural[]): Promise<L
   for (const p of plurals) {
     const routes = l.routes.filter((r) => r.route === `GET /${p}`);
     const problem = l.problems.find((x) => x.route === `GET /${p}`);
-    if (problem || !routes.length)
+    if (!routes.length || (problem && !routes.every((r) => r.complete)))
       t.blocked(
         `the crawl could not read GET /${p}${problem ? `: ${problem.message}` : ''} (see observe.crawl.lists-readable)`,
       );
@@ -78,6 +78,18 @@ export async function complete(t: CheckContext, ...plurals: Plural[]): Promise<L
         'request-budget',
       );
   }
+  return l;
+}
+
+/**
+ * Learned data a check only draws values from (a window, a record to start from): the records
+ * the crawl read, to the end or not; blocked when the crawl could read none of the route.
+ */
+export async function drawable(t: CheckContext, plural: Plural): Promise<Learned> {
+  const l = await learned(t);
+  const problem = l.problems.find((x) => x.route === `GET /${plural}`);
+  if (problem && !l[plural].length)
+    t.blocked(`the crawl could not read GET /${plural}: ${problem.message} (see observe.crawl.lists-readable)`);
   return l;
 }
 
