@@ -134,15 +134,17 @@ export function verdictOf(
 /**
  * The observation groups a read-only certificate rests on (CONTRACT.md: `certified-read-only`
  * needs every one judged): each needs at least one of its checks judged (pass, warn or fail) on
- * the target's own data. A group whose checks were all n/a (no data for them) or unjudged leaves
- * the run inconclusive.
+ * the target's own data. Events are the calendar: paging, filters, reads by ID and slug and
+ * anonymous visibility are judged on them (a site with venues but no event shows nothing of
+ * them). A group whose checks were all n/a (no data for them) or unjudged leaves the run
+ * inconclusive.
  */
 export const OBSERVATION_GROUPS: ReadonlyArray<{ name: string; ids: RegExp }> = [
   { name: 'lists', ids: /^observe\.(crawl\.lists-readable|[a-z]+-records\.contract)$/ },
-  { name: 'paging', ids: /^observe\.[a-z]+-list\.(pages-partition|per-page|defaults|past-the-end)$/ },
-  { name: 'filters', ids: /^observe\.[a-z]+-(filter|dates)\./ },
-  { name: 'records by ID and slug', ids: /^observe\.[a-z]+-read\./ },
-  { name: 'anonymous visibility', ids: /^observe\.[a-z]+-anonymous\./ },
+  { name: 'paging of events', ids: /^observe\.events-list\.(pages-partition|per-page)$/ },
+  { name: 'event filters', ids: /^observe\.events-(filter|dates)\./ },
+  { name: 'events by ID and slug', ids: /^observe\.events-read\./ },
+  { name: 'anonymous visibility of events', ids: /^observe\.events-anonymous\./ },
 ];
 
 /** Observation checks a read-only run must judge at least to say anything (an empty site judges a handful). */

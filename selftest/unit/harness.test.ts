@@ -77,7 +77,7 @@ test('the verdict: certified unless an applicable must-check fails, is blocked o
   // One group judged by nothing (its checks n/a: no data for it) is inconclusive too.
   const noAnonymous = enough.map((c) => (c.id.includes('anonymous') ? { ...c, status: 'n/a' as const } : c));
   expect(verdictOf(noAnonymous, true)).toBe('inconclusive');
-  expect(readOnlyShortfall(noAnonymous)).toMatch(/anonymous visibility.*seed it.*or run with writes/);
+  expect(readOnlyShortfall(noAnonymous)).toMatch(/anonymous visibility of events.*seed it.*or run with writes/);
   // A must failure is not-certified before anything else.
   expect(verdictOf([...enough, observed('observe.events-list.defaults', 'fail')], true)).toBe('not-certified');
   for (const s of ['fail', 'blocked', 'error', 'expected-fail'] as const)
