@@ -24,7 +24,7 @@
 import fc from 'fast-check';
 import { Client, TransportError, type ApiResponse, type Params } from './client.ts';
 import type { Auth } from './config.ts';
-import { field, isObject, recordId } from './contract.ts';
+import { field, isObject, readPage, recordId } from './contract.ts';
 import { normaliseText } from './normalise.ts';
 
 export interface DiffSide {
@@ -488,7 +488,9 @@ class Side {
   async names(pool: PoolKey, query: Params, withAuth: boolean): Promise<Map<string, number>> {
     try {
       const res = await this.client.request({ method: 'GET', path: `/${pool}`, query, auth: withAuth });
-      return res.status >= 200 && res.status < 300 ? namesToIds(res.json, pool) : new Map();
+      // The one list rule (lib/contract.ts readPage): a page of records, else nothing to pair (the
+      // documented empty answer on either variant; an error is no list).
+      return readPage(res, pool, { variant: 'base' }).kind === 'page' ? namesToIds(res.json, pool) : new Map();
     } catch (e) {
       if (e instanceof TransportError) return new Map();
       throw e;
