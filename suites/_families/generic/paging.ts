@@ -75,4 +75,45 @@ export function pastEndChecks(r: ResourceDef, three: ThreeRecords): void {
       }
     },
   );
+
+  check(
+    {
+      id: `${P}.list.total-headers`,
+      spec: `List ${P}: page, per_page; docs/requirements.md#record-shapes (should: the original sends X-TEC-Total and X-TEC-TotalPages on every list, equal to total and total_pages; core's X-WP-Total, when a server sends it, must agree too)`,
+      level: 'should',
+      requirements,
+      tags: ['writes'],
+    },
+    `every page of a ${r.noun} list carries X-TEC-Total and X-TEC-TotalPages equal to the body's total and total_pages`,
+    async (t) => {
+      const { search } = await three(t);
+      for (const n of [1, 2]) {
+        const res = await page(t, search, n);
+        readList(t, res, P, { what: `page ${n} of 2 (per_page=2, 3 matches)` });
+        const body = { total: field(res.json, 'total'), total_pages: field(res.json, 'total_pages') };
+        const bad: string[] = [];
+        if (Number(body.total) !== 3 || Number(body.total_pages) !== 2)
+          bad.push(
+            `the body has total ${JSON.stringify(body.total)} and total_pages ${JSON.stringify(body.total_pages)}`,
+          );
+        for (const [header, want] of [
+          ['x-tec-total', 3],
+          ['x-tec-totalpages', 2],
+        ] as const)
+          if (res.headers[header] !== String(want)) bad.push(`${header}: ${res.headers[header] ?? 'absent'}`);
+        // Core's headers are optional (the original drops them), but when sent they count the same.
+        for (const [header, want] of [
+          ['x-wp-total', 3],
+          ['x-wp-totalpages', 2],
+        ] as const)
+          if (res.headers[header] !== undefined && res.headers[header] !== String(want))
+            bad.push(`${header}: ${res.headers[header]}`);
+        t.assert(
+          bad.length === 0,
+          `page ${n} of the 3 ${P} at per_page=2 (expected total 3 and 2 pages in the body and the headers): ${bad.join('; ')}`,
+          res,
+        );
+      }
+    },
+  );
 }
