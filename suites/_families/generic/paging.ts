@@ -7,7 +7,7 @@
  */
 import { check, type CheckContext } from '../../../lib/check.ts';
 import { field, readList, req, showIds } from '../../../lib/contract.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
+import { an, type ResourceDef } from '../../../lib/resources.ts';
 
 /** Three records of the paging pool and the search that lists exactly them. */
 export type ThreeRecords = (t: CheckContext) => Promise<{ search: string; ids: number[] }>;
@@ -84,7 +84,7 @@ export function pastEndChecks(r: ResourceDef, three: ThreeRecords): void {
       requirements,
       tags: ['writes'],
     },
-    `every page of a ${r.noun} list carries X-TEC-Total and X-TEC-TotalPages equal to the body's total and total_pages`,
+    `every page of ${an(r.noun)} list carries X-TEC-Total and X-TEC-TotalPages equal to the body's total and total_pages`,
     async (t) => {
       const { search } = await three(t);
       for (const n of [1, 2]) {
