@@ -15,7 +15,7 @@ if (existsSync(source)) {
   // The TypeScript loader's hooks slow every import made after it registers, node_modules too:
   // vitest's runtime (hundreds of modules) loads about 4 times slower through them. The commands
   // that run vitest (certify, list) load it first (issue 15: start-up, about 0.4 s).
-  if (process.argv[2] === 'certify' || process.argv[2] === 'list') await import('vitest/node');
+  if (['certify', 'list', 'explain'].includes(process.argv[2])) await import('vitest/node');
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import(source.href));

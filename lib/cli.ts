@@ -66,6 +66,13 @@ export const COMMANDS: Record<string, CommandSpec> = {
     flags: ['json'],
     load: async () => (await import('./commands/list.ts')).listCmd,
   },
+  explain: {
+    summary:
+      'explain one check: what it asserts, its level and why, its source, the faults that prove it, how to replay it',
+    flags: ['json'],
+    args: { usage: '<check-id>', description: 'a check ID (see calcert list)' },
+    load: async () => (await import('./commands/explain.ts')).explainCmd,
+  },
   reference: {
     summary: 'start the reference server and serve until stopped',
     flags: [...REFERENCE_FLAGS],

@@ -591,6 +591,11 @@ export function calcertCommand(
     : 'calcert';
 }
 
+/** The --grep pattern selecting exactly one check: its ID, escaped, anchored at both ends. */
+export function idPattern(id: string): string {
+  return `^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+}
+
 /**
  * The command that replays one check as printed: the target flags of the run (never a secret:
  * credentials come from CAL_USER / CAL_PASSWORD or CAL_AUTH_HEADER, said in a note), its seed
@@ -607,7 +612,7 @@ export function replayCommand(config: ResolvedConfig, id: string): string {
   if (config.readOnly && !config.embedded) words.push('--read-only');
   add('seed', config.seed);
   add('num-runs', config.numRuns);
-  add('grep', `^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  add('grep', idPattern(id));
   const note =
     config.embedded || config.auth.kind === 'none'
       ? ''

@@ -3,7 +3,13 @@
  * newer runs add to results.json (`exchanges`, `source`), with a fallback to the older single
  * `request`/`responseExcerpt`/`curl`, the order of statuses and groups, and the replay command.
  */
-import { calcertCommand, type ResolvedConfig, replayCommand as configReplay, shellQuote } from '../config.ts';
+import {
+  calcertCommand,
+  idPattern,
+  type ResolvedConfig,
+  replayCommand as configReplay,
+  shellQuote,
+} from '../config.ts';
 import type { CheckResult, RunReport, Status } from '../results.ts';
 import { groupOf } from '../results.ts';
 
@@ -90,7 +96,7 @@ export function replayCommand(report: RunReport, c: CheckResult): string {
   if (h.features.length) parts.push('--features', shellQuote(h.features.join(',')));
   if (h.readOnly && !h.embedded) parts.push('--read-only');
   parts.push('--seed', String(h.seed));
-  parts.push('--grep', shellQuote(`^${c.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  parts.push('--grep', shellQuote(idPattern(c.id)));
   return parts.join(' ');
 }
 

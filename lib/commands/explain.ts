@@ -1,0 +1,73 @@
+/**
+ * `calcert explain <check-id> [--json]`: what a check asserts, its level and why, the requirements
+ * it exercises, its source, the faults that prove it and how to replay it (lib/explain.ts). A
+ * retired ID is explained as the check that replaced it; an unknown one exits 2 naming the nearest.
+ */
+import { readFileSync } from 'node:fs';
+import { aliases, currentId } from '../aliases.ts';
+import { ConfigError } from '../config.ts';
+import { explainText, requirementSections, requirementsDoc } from '../explain.ts';
+import { out, type CommandFn } from './command.ts';
+
+/** Edit distance, for "did you mean" (IDs are short). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j] as number;
+      row[j] = next;
+    }
+  }
+  return row[b.length] as number;
+}
+
+export const explainCmd: CommandFn = async ({ flags, args }) => {
+  if (args.length !== 1)
+    throw new ConfigError(
+      `explain takes one check ID, got ${args.length}: calcert explain events.create.json-body (see \`calcert list\`)`,
+    );
+  const asked = args[0] as string;
+  const id = currentId(asked, aliases());
+  const { listChecks } = await import('../list.ts');
+  const { PROJECT_ROOT } = await import('../runner.ts');
+  const checks = await listChecks();
+  const check = checks.find((c) => c.id === id);
+  if (!check) {
+    const near = checks.map((c) => [c.id, distance(asked, c.id)] as const).sort((a, b) => a[1] - b[1])[0];
+    throw new ConfigError(
+      `no check has the ID ${JSON.stringify(asked)}${near && near[1] <= 8 ? ` (did you mean ${near[0]}?)` : ''}: see \`calcert list\` for the check IDs`,
+    );
+  }
+  const { FAULTS } = await import('../../fixtures/reference-server/faults.ts');
+  const { QUIRKS } = await import('../../fixtures/reference-server/quirks.ts');
+  const requirements = JSON.parse(
+    readFileSync(new URL('../../fixtures/spec/requirements.json', import.meta.url), 'utf8'),
+  ) as { requirements: { id: string; text: string }[] };
+  const input = {
+    check,
+    ...(asked !== id ? { askedAs: asked } : {}),
+    sections: requirementSections(requirementsDoc(PROJECT_ROOT)),
+    requirementText: new Map(requirements.requirements.map((r) => [r.id, r.text])),
+    faults: FAULTS,
+    quirks: QUIRKS,
+  };
+  if (flags.json) {
+    const text = explainText(input);
+    out(
+      JSON.stringify(
+        {
+          check,
+          faults: FAULTS.filter((f) => f.breaks.includes(id)).map((f) => f.name),
+          quirks: QUIRKS.filter((q) => q.mayWarn.includes(id)).map((q) => q.name),
+          text,
+        },
+        null,
+        2,
+      ),
+    );
+  } else out(explainText(input));
+  return 0;
+};

@@ -1,0 +1,58 @@
+// `calcert explain <check-id>` (issue 23): for every listed check, what it asserts, its level and
+// why (each docs/requirements.md section its spec cites, with its text), the requirements it
+// exercises, its source, the faults that prove it, and a replay line selecting exactly it. The
+// CLI explains a retired ID as its replacement and refuses an unknown one with the nearest ID.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { idPattern } from '../../lib/config.ts';
+import { explainText, requirementSections, requirementsDoc } from '../../lib/explain.ts';
+import { listChecks } from '../../lib/list.ts';
+import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { FAULTS } from '../../fixtures/reference-server/faults.ts';
+import { QUIRKS } from '../../fixtures/reference-server/quirks.ts';
+import { BIN, cleanEnv, ROOT, run } from '../support/run-cli.ts';
+
+test('every listed check is explained: assertion, level, why, requirements, source, faults, replay', async () => {
+  const checks = await listChecks();
+  const sections = requirementSections(requirementsDoc(PROJECT_ROOT));
+  const reqs = JSON.parse(readFileSync(join(ROOT, 'fixtures/spec/requirements.json'), 'utf8')) as {
+    requirements: { id: string; text: string }[];
+  };
+  const requirementText = new Map(reqs.requirements.map((r) => [r.id, r.text]));
+  const problems: string[] = [];
+  for (const check of checks) {
+    const text = explainText({ check, sections, requirementText, faults: FAULTS, quirks: QUIRKS });
+    const need = (ok: boolean, what: string) => ok || problems.push(`${check.id}: ${what}`);
+    need(text.startsWith(`${check.id} (${check.level})`), 'heading');
+    need(text.includes(`What it asserts: ${check.title}.`), 'assertion');
+    need(text.includes(`Spec: ${check.spec}`), 'spec clause');
+    for (const anchor of check.spec.matchAll(/requirements\.md#([a-z0-9-]+)/g))
+      need(
+        (sections.get(anchor[1] as string)?.lines.length ?? 0) > 0 &&
+          text.includes(`Why (docs/requirements.md#${anchor[1]}`),
+        `why: ${anchor[1]}`,
+      );
+    for (const r of check.requirements) need(text.includes(`  ${r}: ${requirementText.get(r)}`), `requirement ${r}`);
+    need(!!check.source && text.includes(`Source: ${check.source}`), 'source');
+    const faults = FAULTS.filter((f) => f.breaks.includes(check.id));
+    need(faults.length > 0 && faults.every((f) => text.includes(`  ${f.name}`)), 'faults');
+    need(text.includes(`--grep '${idPattern(check.id)}'`), 'replay line');
+  }
+  expect(problems).toEqual([]);
+});
+
+test('calcert explain: a check, a retired ID, an unknown ID (exit 2, the nearest named)', async () => {
+  const explain = (id: string) => run(process.execPath, [BIN, 'explain', id], { cwd: ROOT, env: cleanEnv() });
+  const ok = await explain('events.create.json-body');
+  expect(ok.code, ok.stderr).toBe(0);
+  expect(ok.stdout).toMatch(/^events\.create\.json-body \(must\)\n\nWhat it asserts: /);
+  expect(ok.stdout).toMatch(/^Replay it:\n {2}npx calcert certify .*--grep '\^events\\\.create\\\.json-body\$'/m);
+  const renamed = await explain('venues.read.missing-id'); // keep-old-ids
+  expect(renamed.stdout).toMatch(/^venues\.read\.missing-4xx \(must\) {2}\[renamed from venues\.read\.missing-id/); // keep-old-ids
+  const unknown = await explain('events.create.jsonbody');
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr.trim()).toBe(
+    'calcert: no check has the ID "events.create.jsonbody" (did you mean events.create.json-body?): see `calcert list` for the check IDs',
+  );
+});
