@@ -1,7 +1,7 @@
 #!/bin/sh
 # Renders an HTML report with headless Chromium (Debian's `chromium` package) to a PNG, for a look.
-#   scripts/screenshot-report.sh [REPORT.html] [OUT.png]
-# Defaults: reports/latest/report.html -> reports/latest/report.png. Offline: no network is needed
+#   scripts/screenshot-report.sh [REPORT.html] [OUT.png] [WIDTH] [HEIGHT]
+# Defaults: reports/latest/report.html -> reports/latest/report.png, 1400 x 2000 px. Offline: no network is needed
 # or allowed (the page is self-contained; background networking is switched off).
 set -eu
 html=${1:-reports/latest/report.html}
@@ -21,7 +21,7 @@ abs_html=$(cd "$(dirname "$html")" && pwd)/$(basename "$html")
 abs_out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
   --disable-background-networking --disable-component-update --disable-sync \
-  --user-data-dir="$profile" --screenshot="$abs_out" --window-size=1400,2000 \
+  --user-data-dir="$profile" --screenshot="$abs_out" --window-size="${3:-1400}",${4:-2000} \
   "file://$abs_html" >/dev/null 2>&1
 if [ ! -s "$abs_out" ]; then
   echo "screenshot-report: chromium wrote no screenshot" >&2

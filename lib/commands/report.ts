@@ -2,7 +2,7 @@
  * `calcert report A.json [B.json ...] [--html OUT.html]`: renders results.json files as one
  * self-contained HTML page. One file: the run's own report page (as `report.html` beside it);
  * several: a conformance matrix of the runs (implementations or versions), linking to each run's
- * own page. Without --html the page is `report.html` (one run) or `runs.html` (several) in the
+ * own page; `NAME=RESULTS.json` names a column (else the run folder's name). Without --html the page is `report.html` (one run) or `runs.html` (several) in the
  * current directory. The run folders the page names are recorded as named by it, so that --keep
  * never removes them. An input that is not a results.json of format 1 is a ConfigError (one line,
  * exit 2).
@@ -15,7 +15,13 @@ import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
 
-export const REPORT_USAGE = 'usage: calcert report RESULTS.json [RESULTS.json ...] [--html OUT.html]';
+export const REPORT_USAGE = 'usage: calcert report [NAME=]RESULTS.json [[NAME=]RESULTS.json ...] [--html OUT.html]';
+
+/** `NAME=PATH` names a column (an implementation, a version); a plain path is its own label. */
+export function splitLabel(arg: string): { label?: string; path: string } {
+  const m = /^([^=/\\]+)=(.+)$/.exec(arg);
+  return m && !existsSync(arg) ? { label: (m[1] as string).trim(), path: m[2] as string } : { path: arg };
+}
 
 /** A column label per input: the run directory's name (results.json itself says little), made unique. */
 export function labelsFor(paths: string[]): string[] {
@@ -32,7 +38,9 @@ export function labelsFor(paths: string[]): string[] {
 const hrefTo = (rel: string) => (rel.startsWith('.') ? rel : `./${rel}`);
 
 /** Render the inputs into `html`; returns the exit code (0). Throws ConfigError on unusable input. */
-export function runReport(inputs: string[], options: { html?: string }): number {
+export function runReport(args: string[], options: { html?: string }): number {
+  const named = args.map(splitLabel);
+  const inputs = named.map((n) => n.path);
   if (!inputs.length) throw new ConfigError(`report needs at least one results.json: ${REPORT_USAGE}`);
   const out = resolve(options.html ?? (inputs.length === 1 ? 'report.html' : 'runs.html'));
   const labels = labelsFor(inputs);
@@ -41,7 +49,7 @@ export function runReport(inputs: string[], options: { html?: string }): number 
     // a folder named like a URL scheme stays a relative path).
     const own = join(dirname(resolve(p)), 'report.html');
     return {
-      label: labels[i]!,
+      label: named[i]?.label ?? labels[i]!,
       report: loadReport(p),
       ...(existsSync(own) && own !== out ? { href: hrefTo(relative(dirname(out), own).split('\\').join('/')) } : {}),
     };

@@ -58,6 +58,7 @@ summary{cursor:pointer}summary .id{font-weight:600}summary .title{color:#455a64}
 .run .kv dd{overflow-wrap:anywhere}.run-head{margin-bottom:4px}.label{overflow-wrap:anywhere}
 .scroll{max-width:100%;overflow-x:auto}.counts-matrix td{text-align:left;white-space:nowrap}.counts-matrix tr.total td{font-weight:600}
 @media (max-width:900px){.matrix td:first-child{white-space:normal;overflow-wrap:anywhere}main,header{padding-left:10px;padding-right:10px}}
+.matrix th,.counts-matrix th{text-align:center;vertical-align:bottom}.matrix th:first-child,.counts-matrix th:first-child{text-align:left}
 .matrix th .label,.counts-matrix th .label{display:inline-block;max-width:16em;white-space:normal;font-weight:400;font-size:12px}
 `;
 
@@ -338,7 +339,11 @@ export function renderMatrix(runs: MatrixRun[]): string {
   const rows = [...ids.values()].sort(
     (a, b) => compareGroups(groupOf(a.id), groupOf(b.id)) || a.id.localeCompare(b.id),
   );
-  const differing = rows.filter((c) => differs(c.id));
+  // The differing checks, the most serious status of a row first (a failure before a warning),
+  // then by group and ID.
+  const rank = (id: string) =>
+    Math.min(...statusesOf(id).map((st) => (st === 'absent' ? STATUS_ORDER.length : STATUS_ORDER.indexOf(st))));
+  const differing = rows.filter((c) => differs(c.id)).sort((a, b) => rank(a.id) - rank(b.id));
   const out: string[] = [];
   const cards = runs.map((r, i) => {
     const h = r.report.header;

@@ -203,6 +203,9 @@ test('the matrix shows every check of every run side by side, absent ones marked
   expect(flags.indexOf(false)).toBeGreaterThan(0);
   expect(flags.slice(flags.indexOf(false)).includes(true)).toBe(false);
   expect(html).toMatch(/<input type="checkbox" id="f-differs" checked>/);
+  // Among them, a row with a failure before a row with only a warning.
+  const firstDiffering = rows.find((m) => m[0].includes('data-differs="1"'))!;
+  expect(firstDiffering[0]).toMatch(/data-statuses="[^"]*\bfail\b/);
   // One card per run, linking to its own report when there is one; counts per group and level.
   expect(html).toContain('implementation &#60;A&#62;');
   expect(html).toContain('<a href="./a/report.html">its report</a>');
@@ -293,9 +296,10 @@ test('calcert report renders one run or several, and refuses what is not a resul
   const one = spawnSync(process.execPath, [bin, 'report', a], { cwd: here, encoding: 'utf8' });
   expect(one.status, one.stderr).toBe(0);
   expect(readFileSync(join(here, 'report.html'), 'utf8')).toContain('calcert report');
-  const two = spawnSync(process.execPath, [bin, 'report', a, a], { cwd: here, encoding: 'utf8' });
+  const two = spawnSync(process.execPath, [bin, 'report', `6.8.0=${a}`, a], { cwd: here, encoding: 'utf8' });
   expect(two.status, two.stderr).toBe(0);
   expect(two.stdout).toContain(`conformance matrix of 2 runs: ${join(here, 'runs.html')}`);
+  expect(readFileSync(join(here, 'runs.html'), 'utf8')).toContain('#1 <span class="label">6.8.0</span>');
   const cli = spawnSync(process.execPath, [bin, 'report', bad, '--html', out], { encoding: 'utf8' });
   expect(cli.status).toBe(2);
   expect(cli.stderr.trim().split('\n')).toHaveLength(1);
