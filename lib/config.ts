@@ -233,8 +233,8 @@ function readDotenv(cwd: string): Record<string, string> {
   return dotenv.parse(readFileSync(file));
 }
 
-/** Levenshtein distance, for "did you mean" on environment keys. */
-function distance(a: string, b: string): number {
+/** Levenshtein distance, for "did you mean" (environment keys, check IDs). */
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0] as number;

@@ -5,24 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { aliases, currentId } from '../aliases.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError, distance } from '../config.ts';
 import { explainText, requirementSections, requirementsDoc } from '../explain.ts';
 import { out, type CommandFn } from './command.ts';
-
-/** Edit distance, for "did you mean" (IDs are short). */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j] as number;
-      row[j] = next;
-    }
-  }
-  return row[b.length] as number;
-}
 
 export const explainCmd: CommandFn = async ({ flags, args }) => {
   if (args.length !== 1)
