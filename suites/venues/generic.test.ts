@@ -7,6 +7,7 @@ import { keepChecks } from '../_families/generic/keep.ts';
 import { missingChecks } from '../_families/generic/missing.ts';
 import { readChecks } from '../_families/generic/read.ts';
 import { updateChecks } from '../_families/generic/update.ts';
+import { valueClassChecks } from '../_families/generic/value-classes.ts';
 import { wrongTypeChecks } from '../_families/generic/wrong-type.ts';
 
 const r = resource('venues');
@@ -16,5 +17,6 @@ createChecks(r);
 updateChecks(r);
 keepChecks(r);
 wrongTypeChecks(r);
+valueClassChecks(r);
 anonymousChecks(r);
 deleteChecks(r);
