@@ -326,9 +326,10 @@ check(
     requirements: [...req.covers('events', ['cost'], ['create']), CREATE, req.field('events', 'cost')],
     tags: ['writes'],
   },
-  'reflects the numbers of a cost and of a cost range sent on create',
+  'reflects the numbers of a cost, a decimal cost, a cost with a currency symbol and a cost range sent on create',
   async (t) => {
-    for (const cost of ['15', '10-20']) {
+    // Plain numbers, as the contract asks: "0.50" and "1,299.99" are a 500 on 4.6.8 (measured).
+    for (const cost of ['15', '9.99', '€15', '10-20']) {
       const { read, readRes } = await createAndRead(t, eventBody(t, `cost ${cost}`, { cost }));
       t.assert(
         costReflects(cost, read),
