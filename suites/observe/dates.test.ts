@@ -37,8 +37,17 @@ function siteZoneOf(events: ApiRecord[]): string {
   return best;
 }
 
+/** oracleEvents per learned list and arguments: the checks of this file share one worker and its crawl. */
+const oracleMemo = new WeakMap<ApiRecord[], Map<string, OracleEvent[]>>();
+
 function oracleEvents(events: ApiRecord[], siteZone: string, onlySiteZone: boolean): OracleEvent[] {
+  const memo = oracleMemo.get(events) ?? new Map<string, OracleEvent[]>();
+  oracleMemo.set(events, memo);
+  const key = `${siteZone} ${onlySiteZone}`;
+  const known = memo.get(key);
+  if (known) return known;
   const out: OracleEvent[] = [];
+  memo.set(key, out);
   for (const e of events) {
     const zone = typeof e?.timezone === 'string' && e.timezone ? e.timezone : siteZone;
     if (onlySiteZone && zone !== siteZone) continue;
