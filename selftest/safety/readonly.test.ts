@@ -56,6 +56,10 @@ test.each([
       // Issue 13: the observation checks learn the seeded calendar and check it, without writing.
       const applicable = report.checks.filter((c) => c.status !== 'n/a');
       expect(applicable.length).toBeGreaterThanOrEqual(100);
+      // A pass needs evidence, read-only too: no check passed without an assertion.
+      expect(report.checks.filter((c) => c.status === 'pass' && !((c.assertions ?? 0) >= 1)).map((c) => c.id)).toEqual(
+        [],
+      );
       expect(report.checks.filter((c) => c.id.startsWith('observe.') && c.status === 'pass').length).toBeGreaterThan(
         60,
       );

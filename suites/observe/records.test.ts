@@ -115,7 +115,10 @@ for (const plural of PLURALS) {
       for (const r of draw(t).sample(records, 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
-        if (protectedFromAnonymous(t, res) || (res.status >= 400 && res.status < 500 && (await moved(t, plural, r)))) {
+        if (
+          protectedFromAnonymous(t, res) ||
+          (res.status >= 400 && res.status < 500 && (await moved(t, plural, r, 'list')))
+        ) {
           refused.push(r.id);
           continue;
         }
@@ -164,7 +167,7 @@ for (const plural of PLURALS) {
           const res = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(String(r.slug))}`);
           if (
             protectedFromAnonymous(t, res) ||
-            (res.status >= 400 && res.status < 500 && (await moved(t, plural, r)))
+            (res.status >= 400 && res.status < 500 && (await moved(t, plural, r, 'item')))
           ) {
             refused.push(r.id);
             continue;

@@ -233,12 +233,19 @@ function nameWord(r: ApiRecord): string {
 
 /**
  * Whether a learned record moved since the crawl (another client deleted, unpublished or changed
- * it): a list query that must show it (terms and extended events by `include`, the others by a
- * word of their name) no longer does, or shows it changed. A live site's neighbours change their
- * own records while a run reads: a difference such a record explains is no failure. The witness
- * is a list, never the read the check judges.
+ * it). A live site's neighbours change their own records while a run reads: a difference such a
+ * record explains is no failure. The witness must not share the behaviour the check judges:
+ * `item` reads the record by ID (for list checks: gone = a 4xx, changed = another `modified` or
+ * `status`), `list` looks for it in a list that must show it (for the checks of reads by ID:
+ * terms and extended events by `include`, the others by a word of their name).
  */
-export async function moved(t: CheckContext, plural: Plural, rec: ApiRecord): Promise<boolean> {
+export async function moved(t: CheckContext, plural: Plural, rec: ApiRecord, via: 'item' | 'list'): Promise<boolean> {
+  if (via === 'item') {
+    spend(t);
+    const res = await t.api.get(`/${plural}/${rec.id}`);
+    if (res.status >= 400 && res.status < 500) return true;
+    return res.status >= 200 && res.status < 300 && fingerprint(res.json as ApiRecord) !== fingerprint(rec);
+  }
   const terms = plural === 'categories' || plural === 'tags';
   const query: Params = terms
     ? { include: rec.id, hide_empty: 0 }
@@ -260,7 +267,7 @@ const MOVED_CHECKS = 4;
  * the pages read, and, when they hold every match, every `must` record listed. IDs the crawl
  * never learned (another client's new records) are judged by neither side, and a difference
  * that records moved since the crawl explain (a listed copy that changed; a missing record that
- * a witness list no longer shows as learned, up to MOVED_CHECKS of them) is dropped. Comparing
+ * its read by ID shows gone or changed, up to MOVED_CHECKS of them) is dropped. Comparing
  * two empty sets is no evidence: a check with nothing that could be wrong is n/a.
  */
 export async function judge(
@@ -292,7 +299,7 @@ export async function judge(
     const keep: number[] = [];
     for (const [i, id] of missing.entries()) {
       const rec = byId.get(id);
-      if (i >= MOVED_CHECKS || !rec || !(await moved(t, plural, rec))) keep.push(id);
+      if (i >= MOVED_CHECKS || !rec || !(await moved(t, plural, rec, 'item'))) keep.push(id);
     }
     missing = keep;
   }
