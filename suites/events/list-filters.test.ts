@@ -262,6 +262,53 @@ check(
 
 check(
   {
+    id: 'events.list.search-words',
+    spec: 'List events: search (matches in title or description); docs/requirements.md#search (must: matches words; several words each match, in any order and case, as WordPress searches)',
+    level: 'must',
+    requirements: [LIST, req.param('events', 'search')],
+    tags: ['writes'],
+  },
+  'search with several words in mixed case and another order lists the events holding every word, not those holding one',
+  async (t) => {
+    const p = await pool.get(t);
+    // A's title holds both words; B's description holds the second word only.
+    const both = `MARKED ${p.words.title.toUpperCase()}`;
+    const list = await listEvents(t, { search: both, per_page: 50 });
+    t.assert(
+      list.ids.includes(p.a.id),
+      `search=${both} does not list the event ${p.a.id} whose title holds both words (listed ${showIds(list.ids)})`,
+      list.res,
+    );
+    const split = `Marked ${p.words.description}`;
+    const none = await listEvents(t, { search: split, per_page: 50 }, { notFoundIsEmpty: true });
+    t.assert(
+      !none.ids.includes(p.a.id) && !none.ids.includes(p.b.id),
+      `search=${split} lists ${showIds(none.ids)}: events ${p.a.id} and ${p.b.id} each hold only one of the words`,
+      none.res,
+    );
+  },
+);
+
+check(
+  {
+    id: 'events.list.terms-and',
+    spec: 'List events: categories, tags; docs/requirements.md#filters-together (must: filters combine with AND)',
+    level: 'must',
+    requirements: [LIST, req.param('events', 'categories'), req.param('events', 'tags')],
+    tags: ['writes', 'extended'],
+  },
+  'categories and tags together list the events having both, not those having one',
+  async (t) => {
+    const p = await pool.get(t);
+    if (!p.cats || !p.tags) return t.na('no terms on events in the base variant');
+    // A: category x and tag x; B: category y and tag y.
+    await expectPool(t, p, { categories: p.cats[0].id, tags: p.tags[0].id }, [p.a], 'categories=x&tags=x');
+    await expectPool(t, p, { categories: p.cats[0].id, tags: p.tags[1].id }, [], 'categories=x&tags=y');
+  },
+);
+
+check(
+  {
     id: 'events.list.status',
     spec: 'States 1: status filterable on list routes; docs/requirements.md#status-filter (must: publish, draft select those, authenticated)',
     level: 'must',
