@@ -79,6 +79,31 @@ check(
 
 check(
   {
+    id: 'events.list.order-by-start',
+    spec: 'List events; docs/requirements.md#record-shapes (should: the spec names no order; the original lists events by start date, earliest first, on every page)',
+    level: 'should',
+    requirements: [LIST, req.param('events', 'page'), req.param('events', 'per_page')],
+    tags: ['writes'],
+  },
+  'lists events by start date, earliest first, within a page and from page to page',
+  async (t) => {
+    // The pool's events start one day apart, in the order they were made.
+    const { ids, search } = await many(t, 12);
+    const pages = [
+      await listEvents(t, { search, per_page: 5, page: 1 }),
+      await listEvents(t, { search, per_page: 5, page: 2 }),
+    ];
+    const listed = pages.flatMap((p) => p.ids);
+    t.assert(
+      listed.join() === ids.slice(0, 10).join(),
+      `pages 1 and 2 (per_page=5) list ${showIds(listed)}, expected the 10 earliest by start date in order: ${showIds(ids.slice(0, 10))}`,
+      pages[1].res,
+    );
+  },
+);
+
+check(
+  {
     id: 'events.list.per-page',
     spec: 'List events: per_page; docs/requirements.md#per-page (must: exactly min(N, matches))',
     level: 'must',
