@@ -78,6 +78,17 @@ tableCheck(
   ],
 );
 tableCheck(
+  'events.list.strict-dates-false',
+  [req.param('events', 'strict_dates'), req.param('events', 'start_date'), req.param('events', 'end_date')],
+  // Spelt "0", 6.8.0 answers 400 (measured 2026-11-26): not sent here.
+  'strict_dates spelt false or no keeps the whole-day reading, as when it is absent',
+  [
+    [{ start_date: 'D0 15:00:00', strict_dates: 'false' }, ['E1', 'E2', 'E3', 'E4']],
+    [{ end_date: 'D2 08:30:00', strict_dates: 'no' }, ['E1', 'E2', 'E3']],
+    [{ ends_before: 'D2 08:30:00', strict_dates: 'false' }, ['E1', 'E2', 'E3']],
+  ],
+);
+tableCheck(
   'events.list.starts-after',
   [req.param('events', 'starts_after')],
   'starts_after lists events starting strictly after the end of its day (or after the exact time with strict_dates)',
