@@ -2,7 +2,9 @@
  * `calcert reference`: the reference server (fixtures/reference-server/cli.ts validates the values
  * and serves until stopped). The flags were parsed by lib/cli.ts; they are handed over as argv.
  */
+import { calcertCommand, shellQuote } from '../config.ts';
 import type { CommandFn } from './command.ts';
+import { out } from './command.ts';
 
 export const REFERENCE_FLAGS = [
   'variant',
@@ -29,6 +31,16 @@ export const referenceCmd: CommandFn = async ({ flags }) => {
     if (v !== true) argv.push(String(v));
   }
   const { runReferenceCli } = await import('../../fixtures/reference-server/cli.ts');
-  await runReferenceCli(argv);
+  // The line that certifies the server just started, as it runs from where the user stands; a
+  // password given stays off the screen (the line reads CAL_PASSWORD).
+  await runReferenceCli(argv, (s) => {
+    const words = [calcertCommand(), 'certify', '--base-url', shellQuote(s.url)];
+    if (s.namespace !== 'cal/events/v1') words.push('--namespace', shellQuote(s.namespace));
+    if (s.features.length) words.push('--features', shellQuote(s.features.join(',')));
+    if (s.fixturesFile) words.push('--fixtures', shellQuote(s.fixturesFile));
+    words.push('--user', shellQuote(s.user));
+    const password = s.passwordGiven ? 'export CAL_PASSWORD (the --password given here)' : 'export CAL_PASSWORD=secret';
+    out(`certify it: ${words.join(' ')}  # ${password} first`);
+  });
   return 0;
 };

@@ -94,6 +94,7 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
   expect(certify.code, `${certify.stdout}\n${certify.stderr}`).toBe(0);
   expect(certify.stdout).toMatch(/^PARTIAL: \d+ checks, \d+ pass, 0 fail/m);
   expect(readdirSync(join(project, 'reports/latest')).sort()).toEqual(
-    ['junit.xml', 'report.html', 'results.json', 'summary.md'].sort(),
+    // badge.svg for every run; certificate.json only for a certified one (never a --grep run).
+    ['badge.svg', 'junit.xml', 'report.html', 'results.json', 'summary.md'].sort(),
   );
 }, 240_000);
