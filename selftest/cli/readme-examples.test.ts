@@ -69,3 +69,16 @@ test('the safe README commands run: help, list, faults', () => {
     expect(text.length, args.join(' ')).toBeGreaterThan(20);
   }
 });
+
+test('README invocations run as written in a fresh clone: npx calcert, never a bare calcert (issue 23)', () => {
+  // In a clone `calcert` is on no PATH (exit 127); `npx calcert` runs there and where the tool is
+  // installed. A command name alone (`calcert compare`) is prose; the Docker lines name the image
+  // (docker run ... calcert certify) and stay.
+  const commands = Object.keys(COMMANDS).join('|');
+  const bare = README.split('\n').flatMap((line) =>
+    [...line.matchAll(new RegExp(`(?<![\\w/-])calcert (?:${commands}) [^\\s\`]`, 'g'))]
+      .filter((m) => !line.slice(0, m.index).endsWith('npx ') && !/docker run/.test(line.slice(0, m.index)))
+      .map((m) => `${line.trim()} [at ${m[0]}]`),
+  );
+  expect(bare).toEqual([]);
+});
