@@ -109,7 +109,7 @@ export function replayCommand(report: RunReport, c: CheckResult): string {
 export function curlNotes(curls: string[]): string[] {
   if (!curls.length) return [];
   const notes = [
-    '# the exchanges as they were: the check deleted its records when it ended, so these lines now meet IDs that no longer exist (404, empty lists); the replay line runs the check again with new records',
+    '# the exchanges as they were: the records the check created were deleted when it ended, so a line naming one now meets an ID that no longer exists (404, an empty list); the replay line runs the check again with new records',
   ];
   if (curls.some((c) => c.includes('CAL_PASSWORD') || c.includes('CAL_AUTH')))
     notes.push(

@@ -54,13 +54,14 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
     seedFixtures: true,
     fault: 'doc-not-openapi',
   });
+  const cwd = mkdtempSync(join(tmpdir(), 'calcert-strict-'));
   try {
     // Asynchronous: the reference server lives in this process and must keep answering.
     const r = await promisify(execFile)(
       process.execPath,
       [join(ROOT, 'bin/calcert.js'), 'certify', '--base-url', server.url, '--grep', '^root\\.doc\\.', '--strict'],
       {
-        cwd: mkdtempSync(join(tmpdir(), 'calcert-strict-')),
+        cwd,
         env: { PATH: process.env['PATH'] ?? '', CAL_USER: 'admin', CAL_PASSWORD: 'strict-pass-1', CAL_SEED: '1' },
         encoding: 'utf8',
         timeout: 120_000,
@@ -75,6 +76,26 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
       /exit 1 under --strict: 2 should-check\(s\) warned \(root\.doc\.describes-events, root\.doc\.openapi-document\)/,
     );
     expect(r.status).toBe(1);
+    // The replay line summary.md prints for a warned check runs as printed, from this clone (where
+    // calcert is on no PATH), and runs exactly that check against the same target (issue 23).
+    const summary = readFileSync(join(cwd, 'reports/latest/summary.md'), 'utf8');
+    const line = /### `root\.doc\.openapi-document`[\s\S]*?Reproduce:\n+```sh\n([^\n]+)\n/.exec(summary)?.[1];
+    expect(line, summary).toMatch(/^npx calcert certify --base-url /);
+    const replayDir = mkdtempSync(join(tmpdir(), 'calcert-replay-'));
+    const replay = await promisify(execFile)('sh', ['-c', line as string], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        CAL_USER: 'admin',
+        CAL_PASSWORD: 'strict-pass-1',
+        CAL_REPORT_DIR: replayDir,
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(replay.stdout).toMatch(/^PARTIAL: 1 check, 0 pass, 0 fail, 1 warn/m);
+    const replayed = JSON.parse(readFileSync(join(replayDir, 'latest/results.json'), 'utf8'));
+    expect(replayed.checks.map((c: { id: string }) => c.id)).toEqual(['root.doc.openapi-document']);
   } finally {
     await server.close();
   }

@@ -171,7 +171,7 @@ test('the HTML page lists every check with its status, failures first, and escap
   expect(html).toContain('--seed 4000000001');
   expect(html).toContain('export CAL_USER and CAL_PASSWORD');
   // The curl lines meet records the check already deleted: they say so (issue 23 point 3).
-  expect(html).toContain('# the exchanges as they were: the check deleted its records when it ended');
+  expect(html).toContain('# the exchanges as they were: the records the check created were deleted when it ended');
   expect(html).toContain('base variant only');
   // Filters by status, level and group.
   for (const s of ['fail', 'warn', 'n/a', 'pass'])
