@@ -60,7 +60,6 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'event-slug-update-error-body': ['events.by-slug.', 'events.update.', 'errors.'],
   'venue-name-merge': ['venues.create.', 'venues.update.', 'events.create.', 'errors.'],
   'venue-array-rejected': ['events.create.', 'events.update.', 'errors.', ...EL('venue', 'filters-and')],
-  'upcoming-first-ten': [...every(['list'], ['venues', 'organizers'])],
   'linked-empty-description-kept': [...every(['fields', 'update'], ['venues', 'organizers'])],
   'drafts-unpublished': ['events.', 'errors.', 'observe.'],
   'unknown-term-ids-ignored': ['events.fields.', 'events.create.', 'events.update.', 'errors.'],
