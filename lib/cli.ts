@@ -11,7 +11,15 @@
 import { REFERENCE_FLAGS } from './commands/reference.ts';
 import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
-import { ConfigError, FLAGS, type FlagName, type FlagSpec, type Flags, flagsSwallowedByNpm } from './config.ts';
+import {
+  calcertCommand,
+  ConfigError,
+  FLAGS,
+  type FlagName,
+  type FlagSpec,
+  type Flags,
+  flagsSwallowedByNpm,
+} from './config.ts';
 import type { CommandFn } from './commands/command.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -153,10 +161,10 @@ function helpText(spec: FlagSpec): string {
 function strayArgument(command: string, arg: string): ConfigError {
   if (/^https?:\/\//i.test(arg))
     return new ConfigError(
-      `${command} takes no arguments: give the target as a flag, \`calcert ${command} --base-url ${arg}\``,
+      `${command} takes no arguments: give the target as a flag, \`${calcertCommand()} ${command} --base-url ${arg}\``,
     );
   return new ConfigError(
-    `${command} takes no arguments, got ${JSON.stringify(arg)}: flags start with -- (see \`calcert ${command} --help\`)`,
+    `${command} takes no arguments, got ${JSON.stringify(arg)}: flags start with -- (see \`${calcertCommand()} ${command} --help\`)`,
   );
 }
 

@@ -256,7 +256,7 @@ export function unknownEnvKeys(sources: Array<[string, Record<string, string | u
       if (!key.startsWith('CAL_') || ALL_ENV_KEYS.includes(key)) continue;
       const near = ALL_ENV_KEYS.map((k) => [k, distance(k, key)] as const).sort((x, y) => x[1] - y[1])[0];
       out.push(
-        `unknown key ${key} in ${where} is ignored${near && near[1] <= 3 ? ` (did you mean ${near[0]}?)` : ''}; known keys: see \`calcert certify --help\``,
+        `unknown key ${key} in ${where} is ignored${near && near[1] <= 3 ? ` (did you mean ${near[0]}?)` : ''}; known keys: see \`${calcertCommand()} certify --help\``,
       );
     }
   return out;
@@ -512,7 +512,7 @@ export function loadFixtures(path: string): FixturesFile {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
     throw new ConfigError(
-      `--fixtures ${path} cannot be read as JSON (${(e as Error).message.split('\n')[0]}): give the fixtures file written by \`calcert reference --seed-fixtures\` or see README`,
+      `--fixtures ${path} cannot be read as JSON (${(e as Error).message.split('\n')[0]}): give the fixtures file written by \`${calcertCommand()} reference --seed-fixtures\` or see README`,
     );
   }
   if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== 1) {

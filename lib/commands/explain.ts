@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { aliases, currentId } from '../aliases.ts';
-import { ConfigError, distance } from '../config.ts';
+import { calcertCommand, ConfigError, distance } from '../config.ts';
 import { explainText, requirementSections, requirementsDoc } from '../explain.ts';
 import { out, type CommandFn } from './command.ts';
 
 export const explainCmd: CommandFn = async ({ flags, args }) => {
   if (args.length !== 1)
     throw new ConfigError(
-      `explain takes one check ID, got ${args.length}: calcert explain events.create.json-body (see \`calcert list\`)`,
+      `explain takes one check ID, got ${args.length}: ${calcertCommand()} explain events.create.json-body (see \`${calcertCommand()} list\`)`,
     );
   const asked = args[0] as string;
   const id = currentId(asked, aliases());
@@ -23,7 +23,7 @@ export const explainCmd: CommandFn = async ({ flags, args }) => {
   if (!check) {
     const near = checks.map((c) => [c.id, distance(asked, c.id)] as const).sort((a, b) => a[1] - b[1])[0];
     throw new ConfigError(
-      `no check has the ID ${JSON.stringify(asked)}${near && near[1] <= 8 ? ` (did you mean ${near[0]}?)` : ''}: see \`calcert list\` for the check IDs`,
+      `no check has the ID ${JSON.stringify(asked)}${near && near[1] <= 8 ? ` (did you mean ${near[0]}?)` : ''}: see \`${calcertCommand()} list\` for the check IDs`,
     );
   }
   const { FAULTS } = await import('../../fixtures/reference-server/faults.ts');

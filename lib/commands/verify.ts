@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { verifyCertificate } from '../certificate.ts';
-import { ConfigError } from '../config.ts';
+import { calcertCommand, ConfigError } from '../config.ts';
 import { out, type CommandFn } from './command.ts';
 
 function read(path: string, what: string): string {
@@ -22,7 +22,7 @@ function read(path: string, what: string): string {
 export const verifyCmd: CommandFn = async ({ args }) => {
   if (args.length !== 2)
     throw new ConfigError(
-      `verify takes two files, got ${args.length}: calcert verify reports/latest/certificate.json reports/latest/results.json`,
+      `verify takes two files, got ${args.length}: ${calcertCommand()} verify reports/latest/certificate.json reports/latest/results.json`,
     );
   const [certPath, resultsPath] = args as [string, string];
   let cert: unknown;

@@ -53,6 +53,6 @@ test('calcert explain: a check, a retired ID, an unknown ID (exit 2, the nearest
   const unknown = await explain('events.create.jsonbody');
   expect(unknown.code).toBe(2);
   expect(unknown.stderr.trim()).toBe(
-    'calcert: no check has the ID "events.create.jsonbody" (did you mean events.create.json-body?): see `calcert list` for the check IDs',
+    'calcert: no check has the ID "events.create.jsonbody" (did you mean events.create.json-body?): see `npx calcert list` for the check IDs',
   );
 });
