@@ -132,13 +132,20 @@ export function replay(t: CheckContext): string {
   return `replay: calcert certify --read-only --seed ${t.config.seed} --grep '${t.meta.id}' (with this run's target settings)`;
 }
 
+const widened = new WeakMap<CheckContext, number>();
+
+/** Gives a check `factor` times the usual share of the request budget (a check that reads a list again until it holds still). */
+export function widenBudget(t: CheckContext, factor: number): void {
+  widened.set(t, factor);
+}
+
 /**
  * Stops the check once it has sent its share of the run's request budget: unjudged (`error`,
  * named in the verdict's incomplete line), never n/a: the data did not rule the behaviour out,
  * the budget did.
  */
 export function spend(t: CheckContext): void {
-  const cap = checkBudget(t.config.maxRequests);
+  const cap = checkBudget(t.config.maxRequests) * (widened.get(t) ?? 1);
   if (t.exchanges.length >= cap)
     throw new CouldNotJudge(
       `the suite could not judge: this check's share of the request budget (${cap} requests of --max-requests ${t.config.maxRequests}) is spent; raise --max-requests`,
