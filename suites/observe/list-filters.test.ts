@@ -120,6 +120,16 @@ function unmentioned(records: readonly ApiRecord[], word: string): number[] {
 const TERMS = ['categories', 'tags'] as const;
 type TermPlural = (typeof TERMS)[number];
 
+/**
+ * The terms events use (count > 0) when there are `min` of them, else all: the values a check
+ * names in its query. A term another client just created (and may delete before the query, which
+ * the original then refuses as an invalid include) is used by no event yet: used terms hold still.
+ */
+function settled(list: readonly ApiRecord[], min: number): ApiRecord[] {
+  const used = list.filter((x) => typeof x.count === 'number' && x.count > 0);
+  return used.length >= min ? used : [...list];
+}
+
 async function terms(t: CheckContext, plural: TermPlural, min = 1) {
   const l = await complete(t, plural);
   const list: ApiRecord[] = l[plural];
@@ -157,14 +167,14 @@ for (const plural of TERMS) {
   check(meta('include', 'include'), `include with learned ${plural} IDs lists exactly those`, async (t) => {
     const { list } = await terms(t, plural);
     const picked = draw(t)
-      .sample(list, Math.min(2, list.length))
+      .sample(settled(list, 2), Math.min(2, list.length))
       .map((x) => x.id);
     await same(t, plural, list, { include: picked.join(',') }, picked);
   });
 
   check(meta('exclude', 'exclude'), `exclude with a learned ${plural} ID lists all the others`, async (t) => {
     const { list } = await terms(t, plural, 2);
-    const gone = draw(t).pick(list).id;
+    const gone = draw(t).pick(settled(list, 1)).id;
     await same(
       t,
       plural,
@@ -176,7 +186,7 @@ for (const plural of TERMS) {
 
   check(meta('slug', 'slug'), `slug with a learned slug lists exactly that term`, async (t) => {
     const { list } = await terms(t, plural);
-    const term = draw(t).pick(list);
+    const term = draw(t).pick(settled(list, 1));
     await same(t, plural, list, { slug: term.slug }, [term.id]);
   });
 

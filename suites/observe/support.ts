@@ -190,6 +190,8 @@ export interface Sample {
   /** The last answer read (absent for a list the crawl read). */
   res?: ApiResponse;
   complete: boolean;
+  /** Reads the same sample again (when it took more than one page: pages read moments apart can skip a record another client's deletion shifted). */
+  again?: () => Promise<Sample>;
 }
 
 /**
@@ -221,7 +223,13 @@ export async function all(
   const res = got.last as ApiResponse;
   if (got.bad) t.fail(got.bad, res);
   t.assert(!got.incoherent, `${got.incoherent}; ${replay(t)}`, res);
-  return { ids: got.ids, records: got.records, res, complete: got.complete };
+  return {
+    ids: got.ids,
+    records: got.records,
+    res,
+    complete: got.complete,
+    ...(got.pages > 1 ? { again: () => all(t, client, plural, query, opts) } : {}),
+  };
 }
 
 /** What tells a record changed since the crawl: `modified` and `status` of posts; name, slug, parent and count of terms. */
@@ -309,6 +317,12 @@ export async function judge(
       if (i >= MOVED_CHECKS || !rec || !(await moved(t, plural, rec, 'item'))) keep.push(id);
     }
     missing = keep;
+    // A record missing from a sample of several pages may have been shifted across a page
+    // boundary by another client's deletion between the pages: the sample is read once more.
+    if (missing.length && got.again) {
+      const again = new Set((await got.again()).ids);
+      missing = missing.filter((id) => !again.has(id));
+    }
   }
   const parts = [
     ...(missing.length ? [`missing ${show(missing)}`] : []),
