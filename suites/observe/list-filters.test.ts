@@ -6,7 +6,7 @@
 import { an } from '../../lib/resources.ts';
 import { check, type CheckContext } from '../../lib/check.ts';
 import { normaliseText } from '../../lib/normalise.ts';
-import { all, complete, draw, judge, LIST, linkedIds, PARAM, published, replay, words } from './support.ts';
+import { all, complete, draw, judge, LIST, linkedIds, PARAM, published, replay, settled, words } from './support.ts';
 import { type ApiRecord, isInteger } from '../../lib/contract.ts';
 
 const LINKED = [
@@ -119,16 +119,6 @@ function unmentioned(records: readonly ApiRecord[], word: string): number[] {
 
 const TERMS = ['categories', 'tags'] as const;
 type TermPlural = (typeof TERMS)[number];
-
-/**
- * The terms events use (count > 0) when there are `min` of them, else all: the values a check
- * names in its query. A term another client just created (and may delete before the query, which
- * the original then refuses as an invalid include) is used by no event yet: used terms hold still.
- */
-function settled(list: readonly ApiRecord[], min: number): ApiRecord[] {
-  const used = list.filter((x) => typeof x.count === 'number' && x.count > 0);
-  return used.length >= min ? used : [...list];
-}
 
 async function terms(t: CheckContext, plural: TermPlural, min = 1) {
   const l = await complete(t, plural);

@@ -16,6 +16,7 @@ import {
   LIST,
   replay,
   show,
+  settled,
   spend,
   type Plural,
 } from './support.ts';
@@ -112,7 +113,7 @@ for (const plural of PLURALS) {
       const records: ApiRecord[] = l[plural];
       if (!records.length) t.na(`the crawl learned no ${plural}`);
       const refused: number[] = [];
-      for (const r of draw(t).sample(records, 4)) {
+      for (const r of draw(t).sample(settled(records, 4), 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
         if (
