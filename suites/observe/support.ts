@@ -5,6 +5,7 @@
  */
 import { inject } from 'vitest';
 import { normaliseText } from '../../lib/normalise.ts';
+import { replayCommand } from '../../lib/config.ts';
 import { type CheckContext, CouldNotJudge } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
 import { readList, readPage, readPages, req, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
@@ -138,9 +139,9 @@ export function draw(t: CheckContext): Draw {
   return new Draw(t.seed);
 }
 
-/** The replay line for a message. */
+/** The replay line for a message: the run's own (lib/config.ts), which runs as printed. */
 export function replay(t: CheckContext): string {
-  return `replay: calcert certify --read-only --seed ${t.config.seed} --grep '${t.meta.id}' (with this run's target settings)`;
+  return `replay: ${replayCommand(t.config, t.meta.id)}`;
 }
 
 const widened = new WeakMap<CheckContext, number>();
