@@ -201,16 +201,20 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
     return got.records;
   };
 
-  for (const plural of PLURALS) {
-    const records = await readRoute(api, plural, `GET /${plural}`);
-    if (records) learned[plural] = records;
-  }
-  if (opts.authenticated) {
-    for (const plural of ['events', 'venues', 'organizers'] as const) {
+  // The routes are read side by side (the client's bound caps the requests in flight): a large
+  // calendar's pages wait on the network, not on each other, and the anonymous view is read at
+  // the same moments as the authenticated one it is compared with.
+  const views = [
+    ...PLURALS.map(async (plural) => {
+      const records = await readRoute(api, plural, `GET /${plural}`);
+      if (records) learned[plural] = records;
+    }),
+    ...(opts.authenticated ? (['events', 'venues', 'organizers'] as const) : []).map(async (plural) => {
       const records = await readRoute(anon, plural, `GET /${plural} (anonymous)`);
       if (records) learned.anonymous[plural] = records.map((r) => r?.id).filter((id) => Number.isInteger(id));
-    }
-  }
+    }),
+  ];
+  await Promise.all(views);
   learned.complete = learned.problems.length === 0 && learned.routes.every((r) => r.complete);
   return learned;
 }
