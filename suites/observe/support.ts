@@ -37,13 +37,19 @@ let own: { key: string; promise: Promise<Learned> } | undefined;
 /** The run's learned data: the runner's crawl, or one crawl per worker (cached on the run tag). */
 export async function learned(t: CheckContext): Promise<Learned> {
   const key = crawlKey(t.config);
+  if (own?.key === key) return own.promise;
   let given: Learned | null = null;
   try {
     given = inject('calcertObserved') ?? null;
   } catch {
     given = null;
   }
-  if (given && given.key === key) return given;
+  // Kept for the worker's other checks: the runner's crawl is the same object for the whole run
+  // (a large calendar's records are not looked up again per check).
+  if (given && given.key === key) {
+    own = { key, promise: Promise.resolve(given) };
+    return given;
+  }
   if (own?.key !== key) {
     own = {
       key,
