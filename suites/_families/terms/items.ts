@@ -4,7 +4,7 @@
 import { check } from '../../../lib/check.ts';
 import { req, field } from '../../../lib/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
-import { assertReflects, makeTerm, meta, readTerm } from './support.ts';
+import { makeTerm, meta, readTerm } from './support.ts';
 import { sameText } from '../../../lib/normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
@@ -42,29 +42,6 @@ export function itemChecks(tx: Taxonomy): void {
           res,
         );
       }
-    },
-  );
-
-  check(
-    meta(tx, {
-      id: 'update.form-body',
-      spec: 'Payload: request parameters; docs/requirements.md#request-bodies (should)',
-      level: 'should',
-      requirements: [
-        req.route('POST', tx.kind, '/{id}'),
-        req.field(tx.kind, 'name'),
-        req.field(tx.kind, 'description'),
-      ],
-      tags: ['writes'],
-    }),
-    `applies the name and description of a form-encoded ${tx.noun} update`,
-    async (t) => {
-      const made = await makeTerm(t, tx, 'form before', { description: t.name('old description') });
-      const sent = { name: t.name('form after ü'), description: t.name('form description – ñ') };
-      const res = await t.api.request({ method: 'POST', path: `/${tx.kind}/${made.id}`, form: sent });
-      t.expectStatus(res, '2xx', `POST /${tx.kind}/${made.id} form-encoded`);
-      const { body, res: read } = await readTerm(t, tx, made.id);
-      assertReflects(t, tx, sent, body, read, `GET /${tx.kind}/${made.id} after the form-encoded update`);
     },
   );
 }
