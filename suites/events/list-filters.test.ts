@@ -411,8 +411,9 @@ check(
 /** A hidden event and a shown one, made once for the two hidden checks (not in the filters pool: 4.6.8 lists hidden events). */
 const hiddenPool = sharedSetup('events.list hidden pool', async (s) => ({
   scope: s.scope,
-  a: await makeEvent(s, 'hidden', { hide_from_listings: true }),
-  b: await makeEvent(s, 'shown'),
+  // The hidden event starts a day after the shown one: listed, it would be the second.
+  a: await makeEvent(s, 'hidden', { hide_from_listings: true }, 31),
+  b: await makeEvent(s, 'shown', {}, 30),
 }));
 
 async function hidden(t: CheckContext) {
@@ -422,6 +423,13 @@ async function hidden(t: CheckContext) {
     sameIds(list.ids, [b.id]),
     `the scope lists ${showIds(list.ids)}; expected only ${b.id}, not the hidden ${a.id}`,
     list.res,
+  );
+  // Page 2 of one event per page: a hidden event must not show up past the first page either.
+  const second = await listEvents(t, { search: scope, per_page: 1, page: 2 }, { notFoundIsEmpty: true });
+  t.assert(
+    !second.ids.includes(a.id),
+    `page 2 of the scope at per_page=1 lists the hidden event ${a.id} (${showIds(second.ids)})`,
+    second.res,
   );
   const read = await t.api.get(`/events/${a.id}`);
   t.assert(isRecordOf(read, a.id), `the hidden event ${a.id} is not readable by ID (answered ${read.status})`, read);
