@@ -195,8 +195,6 @@ export function createChecks(tx: Taxonomy): void {
     `a ${tx.noun} created from any valid payload (random optional fields, non-ASCII text) reads back as sent`,
     async (t) => {
       const parent = tx.hierarchical ? await makeTerm(t, tx, 'parent') : undefined;
-      // The control the scope must list (a tag check has no parent to serve as one).
-      const control = parent ?? (await makeTerm(t, tx, 'control'));
       let run = 0;
       const payload = fc.record(
         { name: text(1, 16), description: text(1, 40), slug: slugWord, parent: fc.constant(true) },
