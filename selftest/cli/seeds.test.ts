@@ -2,8 +2,7 @@
 // bit of the run seed reaches the per-check seeds; the printed replay line runs as printed and selects exactly its check, without any secret.
 // Issue 23: a seed that is not a whole number in range exits 2 (point 4); the replay line is
 // `npx calcert` in a clone, where `calcert` is on no PATH (point 3).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { checkSeed } from '../../lib/check.ts';
