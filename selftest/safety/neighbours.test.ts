@@ -58,7 +58,7 @@ const nameOf = (kind: Kind, rec: Record<string, unknown>) =>
   );
 
 test.each(['extended', 'base'] as const)(
-  'a %s certification beside a client that creates and deletes its own records: certified, neighbours untouched',
+  'certifying the %s variant beside a client that creates and deletes its own records: certified, neighbours untouched',
   async (variant) => {
     const ref = await startReferenceServer({
       variant,
