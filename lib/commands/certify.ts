@@ -96,7 +96,7 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   out(appliedLine(result.report.checks, result.report.header.observed));
   if (f.selection)
     out(
-      `partial run: only the ${result.report.checks.length} checks matching --grep ${f.selection.grep} ran; the verdict covers them, not the interface (exit 0 when none of them failed)`,
+      `partial run: only the ${result.report.checks.length === 1 ? 'check' : `${result.report.checks.length} checks`} matching --grep ${f.selection.grep} ran; the verdict covers them, not the interface (exit 0 when none of them failed)`,
     );
   for (const e of f.errors) out(`run error: ${e}`);
   const curls = result.report.checks.filter((c) => c.status !== 'pass' && c.curl).map((c) => c.curl as string);
