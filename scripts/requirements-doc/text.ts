@@ -440,6 +440,8 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
   \`true\`, \`"false"\` and \`"0"\` \`false\` (6.8.0 and 4.6.8).
 - 4.6.8 venue and organizer records carry no \`slug\`; their \`url\` (permalink) ends with it.
 - Text passes through wptexturize: two apostrophes come back as a closing double quote (\`&#8221;\`).
+- A title, description or excerpt of exactly \`"0"\` is 400 \`rest_invalid_param\` on create (PHP's
+  \`empty("0")\`; \`" 0"\`, \`"00"\` and \`"0.0"\` are accepted; 6.8.0 and 4.6.8).
 - 6.8.0 keeps a venue's or organizer's description when an update sends it empty (4.6.8 clears it).`,
   },
   {
