@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { currentId } from './aliases.ts';
 import { ConfigError } from './config.ts';
+import { mdCell } from './report/common.ts';
 import { STATUSES, type CheckResult, type RunReport, type Status } from './results.ts';
 
 export type StatusClass = 'ok' | 'na' | 'warn' | 'fail';
@@ -239,10 +240,6 @@ export function renderComparisonText(cmp: Comparison): string {
   return lines.join('\n');
 }
 
-function md(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 /** The changes as a Markdown section for summary.md (leads the summary under --baseline). */
 export function renderComparisonMarkdown(cmp: Comparison): string {
   const lines: string[] = [];
@@ -272,7 +269,9 @@ export function renderComparisonMarkdown(cmp: Comparison): string {
   lines.push('| change | check | level | before | after | message |', '|---|---|---|---|---|---|');
   for (const [name, list] of rows)
     for (const c of list)
-      lines.push(`| ${name} | \`${c.id}\` | ${c.level} | ${c.from ?? '-'} | ${c.to ?? '-'} | ${md(c.message ?? '')} |`);
+      lines.push(
+        `| ${name} | \`${c.id}\` | ${c.level} | ${c.from ?? '-'} | ${c.to ?? '-'} | ${mdCell(c.message ?? '')} |`,
+      );
   lines.push('');
   return lines.join('\n');
 }

@@ -26,6 +26,7 @@ import { Client, TransportError, type ApiResponse, type Params } from './client.
 import type { Auth } from './config.ts';
 import { field, isObject, readPage, recordId } from './contract.ts';
 import { normaliseText } from './normalise.ts';
+import { mdCell } from './report/common.ts';
 
 export interface DiffSide {
   baseUrl: string;
@@ -677,10 +678,6 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
   }
 }
 
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 /** The differences as a terminal/Markdown table, then a curl line for each side. */
 export function renderDiff(r: DiffResult, opts: Pick<DiffOptions, 'base' | 'candidate' | 'seed' | 'numRuns'>): string {
   const lines: string[] = [];
@@ -693,7 +690,7 @@ export function renderDiff(r: DiffResult, opts: Pick<DiffOptions, 'base' | 'cand
     lines.push('', '| # | request | base | candidate | difference |', '|---|---|---|---|---|');
     for (const d of r.differences)
       lines.push(
-        `| ${d.index} | ${cell(`${d.label}: ${d.request}`)} | ${d.base.status ?? 'no answer'} | ${d.candidate.status ?? 'no answer'} | ${cell(d.details.join('; '))} |`,
+        `| ${d.index} | ${mdCell(`${d.label}: ${d.request}`)} | ${d.base.status ?? 'no answer'} | ${d.candidate.status ?? 'no answer'} | ${mdCell(d.details.join('; '))} |`,
       );
     lines.push('', 'Reproduce (passwords come from $CAL_PASSWORD and $CAL_CANDIDATE_PASSWORD):');
     for (const d of r.differences) {

@@ -105,6 +105,20 @@ export function statusOf(rec: CheckRecord, state: string): Status {
   return rec.status;
 }
 
+/** What a result says of its check as declared: its metadata and where it lives. */
+function declared(rec: CheckRecord, file: string) {
+  return {
+    id: rec.id,
+    title: rec.title,
+    file,
+    ...(rec.source ? { source: rec.source } : {}),
+    level: rec.level,
+    tags: rec.tags,
+    requirements: rec.requirements,
+    spec: rec.spec,
+  };
+}
+
 class Collector implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly errors: string[] = [];
@@ -145,14 +159,7 @@ class Collector implements Reporter {
       message = `the check did not finish: ${result.errors?.[0]?.message ?? 'unknown error'}`;
     }
     const r: CheckResult = {
-      id: rec.id,
-      title: rec.title,
-      file: testCase.module.relativeModuleId,
-      ...(rec.source ? { source: rec.source } : {}),
-      level: rec.level,
-      tags: rec.tags,
-      requirements: rec.requirements,
-      spec: rec.spec,
+      ...declared(rec, testCase.module.relativeModuleId),
       status,
       duration: Math.round(testCase.diagnostic()?.duration ?? 0),
       ...(message && status !== 'pass' ? { message } : {}),
@@ -189,14 +196,7 @@ class Collector implements Reporter {
         if (!rec || reported.has(rec.id) || (this.selected && !this.selected.test(tc.fullName))) continue;
         const na = notApplicableReason(rec.tags, config);
         const r: CheckResult = {
-          id: rec.id,
-          title: rec.title,
-          file: m.relativeModuleId,
-          ...(rec.source ? { source: rec.source } : {}),
-          level: rec.level,
-          tags: rec.tags,
-          requirements: rec.requirements,
-          spec: rec.spec,
+          ...declared(rec, m.relativeModuleId),
           status: na ? 'n/a' : 'error',
           duration: 0,
           message:

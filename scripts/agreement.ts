@@ -10,6 +10,7 @@
  */
 import { currentId } from '../lib/aliases.ts';
 import { loadReport } from '../lib/compare.ts';
+import { firstLine as firstLineOf, mdCell } from '../lib/report/common.ts';
 import type { CheckResult } from '../lib/results.ts';
 
 const args = process.argv.slice(2);
@@ -25,7 +26,7 @@ const byId = (checks: CheckResult[]) => new Map(checks.map((c) => [currentId(c.i
 const inA = byId(a.checks);
 const inB = byId(b.checks);
 const ids = [...new Set([...inA.keys(), ...inB.keys()])].sort();
-const firstLine = (c?: CheckResult) => (c?.message ?? '').split('\n')[0]!.slice(0, 160).replace(/\|/g, '\\|');
+const firstLine = (c?: CheckResult) => mdCell(firstLineOf(c?.message).slice(0, 160));
 
 const applicable = ids.filter((id) => inA.get(id)?.status !== 'n/a' || inB.get(id)?.status !== 'n/a');
 const differ = applicable.filter((id) => inA.get(id)?.status !== inB.get(id)?.status);

@@ -11,6 +11,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadReport } from '../lib/compare.ts';
+import { firstLine, mdCell } from '../lib/report/common.ts';
 import type { CheckResult, RunReport } from '../lib/results.ts';
 
 const dir = process.argv[2];
@@ -32,13 +33,7 @@ function statuses(results: Array<CheckResult | undefined>): string {
   return [...counts].map(([s, n]) => `${s} x${n}`).join(', ');
 }
 const reason = (results: Array<CheckResult | undefined>) =>
-  [
-    ...new Set(
-      results
-        .filter((r) => r && r.status !== 'pass')
-        .map((r) => (r!.message ?? '').split('\n')[0]!.slice(0, 140).replace(/\|/g, '\\|')),
-    ),
-  ]
+  [...new Set(results.filter((r) => r && r.status !== 'pass').map((r) => mdCell(firstLine(r!.message).slice(0, 140))))]
     .slice(0, 2)
     .join(' / ');
 

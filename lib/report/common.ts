@@ -121,3 +121,8 @@ export function curlNotes(curls: string[]): string[] {
 export function firstLine(s: string | undefined): string {
   return (s ?? '').split('\n')[0] ?? '';
 }
+
+/** Text for a Markdown table cell: a `|` escaped, line breaks as spaces. */
+export function mdCell(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

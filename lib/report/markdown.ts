@@ -2,11 +2,7 @@
 import { appliedLine } from '../observe/crawl.ts';
 import type { CheckResult, RunReport } from '../results.ts';
 import { STATUSES } from '../results.ts';
-import { curlNotes, exchangesOf, type ReportCheck, replayCommand } from './common.ts';
-
-function mdEscape(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
+import { curlNotes, exchangesOf, mdCell, type ReportCheck, replayCommand } from './common.ts';
 
 /** A fenced block whose fence is longer than any backtick run inside (a hostile body cannot close it). */
 function fence(text: string, lang = ''): string[] {
@@ -51,7 +47,7 @@ export function renderSummary(report: RunReport, leading?: string): string {
   }
   if (f.errors.length) {
     lines.push('', '## Run errors', '');
-    for (const e of f.errors) lines.push(`- ${mdEscape(e)}`);
+    for (const e of f.errors) lines.push(`- ${mdCell(e)}`);
   }
   const section = (title: string, checks: CheckResult[]) => {
     if (!checks.length) return;
@@ -98,7 +94,7 @@ export function renderSummary(report: RunReport, leading?: string): string {
   const na = report.checks.filter((c) => c.status === 'n/a');
   if (na.length) {
     lines.push('', '## Not applicable', '');
-    for (const c of na) lines.push(`- \`${c.id}\`: ${mdEscape(c.message ?? '')}`);
+    for (const c of na) lines.push(`- \`${c.id}\`: ${mdCell(c.message ?? '')}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@
  * check metadata (`calcert list --json`) and the prose of ./text.ts. Pure: same inputs, same bytes.
  */
 import { BEHAVIOURS, CONTRACT, INTRO, LEVELS, MEASURED } from './text.ts';
+import { mdCell } from '../../lib/report/common.ts';
 
 export interface Requirement {
   id: string;
@@ -43,10 +44,6 @@ export function readable(source: string): string {
 /** The anchors a spec string cites (`docs/requirements.md#x` or `requirements.md#x`). */
 export function citedAnchors(spec: string): string[] {
   return [...spec.matchAll(/requirements\.md#([a-z0-9-]+)/g)].map((m) => m[1]!);
-}
-
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
 function checkList(checks: DocCheck[]): string {
@@ -123,7 +120,7 @@ export function renderRequirementsDoc(requirements: Requirement[], checks: DocCh
       const cs = byReq.get(r.id) ?? [];
       const variant = r.feature ? `${r.variant} (${r.feature})` : r.variant;
       out.push(
-        `| \`${cell(r.id)}\` | ${cell(variant)} | ${readable(cell(r.spec))} | ${cell(r.text)} | ${cs.length ? cell(checkList(cs)) : '*none*'} |`,
+        `| \`${mdCell(r.id)}\` | ${mdCell(variant)} | ${readable(mdCell(r.spec))} | ${mdCell(r.text)} | ${cs.length ? mdCell(checkList(cs)) : '*none*'} |`,
       );
     }
     out.push('');
@@ -132,7 +129,7 @@ export function renderRequirementsDoc(requirements: Requirement[], checks: DocCh
   if (other.length) {
     out.push('### Other', '', '| requirement | variant | interface section | meaning |', '|---|---|---|---|');
     for (const r of other)
-      out.push(`| \`${cell(r.id)}\` | ${cell(r.variant)} | ${readable(cell(r.spec))} | ${cell(r.text)} |`);
+      out.push(`| \`${mdCell(r.id)}\` | ${mdCell(r.variant)} | ${readable(mdCell(r.spec))} | ${mdCell(r.text)} |`);
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
