@@ -17,8 +17,6 @@ export {
   sourceFromStack,
   type CheckMeta,
   type CheckRecord,
-  type Level,
-  type RecordedRequest,
-  type Resource,
 } from './check/meta.ts';
+export { type Level, type RecordedRequest, type Resource } from './types.ts';
 export { Blocked, CheckFailure, classifyOutcome, CouldNotJudge, NotApplicable, type Outcome } from './check/outcome.ts';

@@ -12,6 +12,7 @@ import qs from 'qs';
 import { type Auth, shellQuote } from './config.ts';
 import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
 import { HAR_BODY_CAP, type TapRecord } from './har.ts';
+import type { Exchange, TransportKind } from './types.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -32,22 +33,6 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
-export interface Exchange {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseExcerpt?: string;
-  ms: number;
-  retries: number;
-  error?: string;
-  /** With `error`: the kind of transport trouble. */
-  transport?: TransportKind;
-  curl: string;
-}
-
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
@@ -57,8 +42,6 @@ export interface ApiResponse {
   jsonError?: string;
   exchange: Exchange;
 }
-
-export type TransportKind = 'timeout' | 'refused' | 'reset' | 'dns' | 'other';
 
 /** The target could not be talked to at all (no HTTP answer). */
 export class TransportError extends Error {

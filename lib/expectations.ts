@@ -15,7 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { currentId } from './aliases.ts';
 import { ConfigError } from './config.ts';
-import type { CheckResult, RunReport, Status } from './results.ts';
+import type { CheckResult, RunReport } from './results.ts';
+import type { Status } from './types.ts';
 import type { Comparison } from './compare.ts';
 
 export interface Expectation {

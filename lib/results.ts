@@ -2,12 +2,9 @@
  * Result data of a run: statuses, the report format (`results.json`, format 1) and the verdict.
  * Human-readable reports are rendered from this (lib/report.ts).
  */
-import type { Level, RecordedExchange, RecordedRequest } from './check/meta.ts';
-import type { TransportKind } from './client.ts';
 import type { ObservedSummary } from './observe/crawl.ts';
-import type { UnjudgedCause } from './check/outcome.ts';
+import type { Level, RecordedExchange, RecordedRequest, Status, TransportKind, UnjudgedCause } from './types.ts';
 
-export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'expected-fail' | 'stale-expectation';
 export const STATUSES: readonly Status[] = [
   'pass',
   'fail',

@@ -5,14 +5,17 @@
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Exchange, TransportKind } from '../client.ts';
 import type { ResolvedConfig } from '../config.ts';
-import type { Status } from '../results.ts';
-import type { UnjudgedCause } from './outcome.ts';
+import type {
+  Exchange,
+  Level,
+  RecordedExchange,
+  RecordedRequest,
+  Status,
+  TransportKind,
+  UnjudgedCause,
+} from '../types.ts';
 import { TAGS, type Tag } from '../tags.ts';
-
-export type Level = 'must' | 'should';
-export type Resource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
 export interface CheckMeta {
   /** Stable `<group>.<operation>.<behaviour>`; the group is the folder under suites/. */
@@ -24,17 +27,6 @@ export interface CheckMeta {
   requirements: string[];
   tags: Tag[];
 }
-
-/** The request of an exchange as reports show it. */
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-/** One exchange of a check as results.json records it (lib/client.ts Exchange without its transport detail). */
-export type RecordedExchange = Omit<Exchange, 'transport'>;
 
 /** Exchanges a failing check records (its last ones) and the longest body kept of each. */
 export const EXCHANGE_CAP = 20;

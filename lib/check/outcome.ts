@@ -4,9 +4,8 @@
  * message, the exchange that explains it and, when the trouble was transport (no HTTP answer),
  * its kind. The runner and certify read these as data; nobody re-derives them from text.
  */
-import { parseJson, TRANSIENT_STATUSES, TransportError, type Exchange, type TransportKind } from '../client.ts';
-import type { Status } from '../results.ts';
-import type { Level } from './meta.ts';
+import { parseJson, TRANSIENT_STATUSES, TransportError } from '../client.ts';
+import type { Exchange, Level, Status, TransportKind, UnjudgedCause } from '../types.ts';
 import { RunStopped } from '../limiter.ts';
 
 /** Thrown to mark a check not applicable. */
@@ -49,14 +48,6 @@ export class CouldNotJudge extends Error {
     super(message);
   }
 }
-
-/**
- * Why a check that is `error` could not be judged (absent: the check itself broke).
- * `request-budget`: an observation check spent its share of --max-requests before it could judge
- * (a large calendar or a server that ignores a filter); `no-evidence`: the check ended without a
- * single assertion on the server's answers (a defect of the check: it should have said n/a).
- */
-export type UnjudgedCause = 'transient' | 'interrupted' | 'request-budget' | 'no-evidence';
 
 export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
 

@@ -10,7 +10,8 @@ import {
   replayCommand as configReplay,
   shellQuote,
 } from '../config.ts';
-import type { CheckResult, RunReport, Status } from '../results.ts';
+import type { CheckResult, RunReport } from '../results.ts';
+import type { Status } from '../types.ts';
 import { groupOf } from '../results.ts';
 
 /** One request of a check and its answer, as results.json records it for failing checks. */

@@ -19,7 +19,8 @@ import {
   sweepBefore,
 } from '../../lib/certify.ts';
 import { Blocked, CheckFailure, classifyOutcome, sourceFromStack } from '../../lib/check.ts';
-import { TransportError, type Exchange } from '../../lib/client.ts';
+import { TransportError } from '../../lib/client.ts';
+import { type Exchange } from '../../lib/types.ts';
 import { loadConfig, type Config } from '../../lib/config.ts';
 import type { CheckResult } from '../../lib/results.ts';
 import type { SweepResult } from '../../lib/cleanup.ts';

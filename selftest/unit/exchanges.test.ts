@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { certify } from '../../lib/certify.ts';
 import { EXCHANGE_BODY_CAP, EXCHANGE_CAP, recordExchanges } from '../../lib/check/meta.ts';
 import { CheckFailure, classifyOutcome } from '../../lib/check/outcome.ts';
-import type { Exchange } from '../../lib/client.ts';
+import type { Exchange } from '../../lib/types.ts';
 import { loadConfig } from '../../lib/config.ts';
 
 function exchange(i: number, body = ''): Exchange {

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runReport } from '../../lib/commands/report.ts';
 import { renderHtml, renderJunit, renderMatrix, renderSummary, writeReports } from '../../lib/report.ts';
-import { countResults, type RunReport, STATUSES, type Status, verdictOf } from '../../lib/results.ts';
-import type { RecordedExchange } from '../../lib/check/meta.ts';
+import { countResults, type RunReport, STATUSES, verdictOf } from '../../lib/results.ts';
+import { type Status } from '../../lib/types.ts';
+import type { RecordedExchange } from '../../lib/types.ts';
 import { findAll, parseXml } from '../support/xml.ts';
 
 const HOSTILE = `</pre></details><script>alert("x")</script><img src=x onerror=alert(1)>'"\`\`\`]]>&amp;\u0001`;
