@@ -17,15 +17,9 @@ import { join } from 'node:path';
 import { Client, TransportError } from './client.ts';
 import { fileTap, writeHar, type TapRecord } from './har.ts';
 import { foundTotal, sweep, type SweepResult } from './cleanup.ts';
-import {
-  calcertCommand,
-  loadFixtures,
-  publicConfig,
-  secretsOf,
-  type Config,
-  type FixturesFile,
-  type ResolvedConfig,
-} from './config.ts';
+import { calcertCommand } from './config/replay.ts';
+import { loadFixtures } from './config/load.ts';
+import { publicConfig, secretsOf, type Config, type FixturesFile, type ResolvedConfig } from './config/model.ts';
 import { concurrencyOver } from './limiter.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from './preflight.ts';
 import { runChecks, RunSession, type RunOptions, type RunOutcome } from './runner.ts';

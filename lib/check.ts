@@ -18,5 +18,4 @@ export {
   type CheckMeta,
   type CheckRecord,
 } from './check/meta.ts';
-export { type Level, type RecordedRequest, type Resource } from './types.ts';
 export { Blocked, CheckFailure, classifyOutcome, CouldNotJudge, NotApplicable, type Outcome } from './check/outcome.ts';

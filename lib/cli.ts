@@ -1,25 +1,20 @@
 /**
  * The `calcert` command line: the one module that parses flags (commander), from the one flag
- * declaration in lib/config.ts (`FLAGS`: environment key, default, help). Each command lives in
+ * declaration in lib/config/flags.ts (`FLAGS`: environment key, default, help). Each command lives in
  * lib/commands/ and receives parsed flags; none imports this module (no import cycle).
  * Help never contacts a target. Every user-facing problem ends as one line on stderr and exit
  * code 2, never a stack trace.
  *
  * To add a command: one entry in COMMANDS (its flags by name, its positional arguments, a loader
- * of its `CommandFn`); new flags go into FLAGS in lib/config.ts.
+ * of its `CommandFn`); new flags go into FLAGS in lib/config/flags.ts.
  */
 import { REFERENCE_FLAGS } from './commands/reference.ts';
 import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
-import {
-  calcertCommand,
-  ConfigError,
-  FLAGS,
-  type FlagName,
-  type FlagSpec,
-  type Flags,
-  flagsSwallowedByNpm,
-} from './config.ts';
+import { calcertCommand } from './config/replay.ts';
+import { ConfigError } from './config/model.ts';
+import { FLAGS, type FlagName, type FlagSpec, type Flags } from './config/flags.ts';
+import { flagsSwallowedByNpm } from './config/load.ts';
 import type { CommandFn } from './commands/command.ts';
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string };

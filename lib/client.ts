@@ -9,7 +9,8 @@
  */
 import { Agent, request as undiciRequest } from 'undici';
 import qs from 'qs';
-import { type Auth, shellQuote } from './config.ts';
+import type { Auth } from './config/model.ts';
+import { shellQuote } from './config/replay.ts';
 import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
 import { HAR_BODY_CAP, type TapRecord } from './har.ts';
 import type { Exchange, TransportKind } from './types.ts';

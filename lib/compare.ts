@@ -14,10 +14,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { currentId } from './aliases.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config/model.ts';
 import { mdCell } from './report/common.ts';
 import { STATUSES, type CheckResult, type RunReport } from './results.ts';
-import { type Status } from './types.ts';
+import type { Status } from './types.ts';
 
 export type StatusClass = 'ok' | 'na' | 'warn' | 'fail';
 

@@ -23,7 +23,7 @@
  */
 import fc from 'fast-check';
 import { Client, TransportError, type ApiResponse, type Params } from './client.ts';
-import type { Auth } from './config.ts';
+import type { Auth } from './config/model.ts';
 import { field, isObject, readPage, recordId } from './contract.ts';
 import { normaliseText } from './normalise.ts';
 import { mdCell } from './report/common.ts';

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { currentId } from './aliases.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config/model.ts';
 import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from './types.ts';
 import type { Comparison } from './compare.ts';

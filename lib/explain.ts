@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { calcertCommand, idPattern, shellQuote } from './config.ts';
+import { calcertCommand, idPattern, shellQuote } from './config/replay.ts';
 
 export interface ExplainedCheck {
   id: string;

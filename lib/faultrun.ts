@@ -2,7 +2,7 @@
  * Runs checks against the embedded reference server with one fault switched on, and says which
  * of them caught it (fail or warn). The fault matrix self-test and `scripts/fault.ts` use it.
  */
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/load.ts';
 import { certify } from './certify.ts';
 import type { CheckResult } from './results.ts';
 import type { RunSession } from './runner.ts';

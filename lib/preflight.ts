@@ -6,7 +6,10 @@
  * authenticated GET). Any problem is a PreflightError: one line with the problem and the fix.
  */
 import { type Client, TransportError, type ApiResponse } from './client.ts';
-import { calcertCommand, restRootOf, type Config, type Variant } from './config.ts';
+import { calcertCommand } from './config/replay.ts';
+import { restRootOf } from './config/validate.ts';
+import type { Config } from './config/model.ts';
+import type { Variant } from './types.ts';
 import { errorCode, field, isObject } from './contract.ts';
 
 export class PreflightError extends Error {

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import type { ResolvedConfig } from './config.ts';
+import type { ResolvedConfig } from './config/model.ts';
 import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from './limiter.ts';
 import type { CheckRecord } from './check.ts';
 import type { CheckResult } from './results.ts';

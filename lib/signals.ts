@@ -3,7 +3,8 @@
  * signal aborts the run, which stops the checks, lets cleanup and the partial report happen and
  * exits 130; a second signal exits at once.
  */
-import { calcertCommand, type Config } from './config.ts';
+import { calcertCommand } from './config/replay.ts';
+import type { Config } from './config/model.ts';
 
 export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();

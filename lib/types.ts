@@ -1,8 +1,12 @@
 /**
- * The data types the run machinery, the checks and the reports share: a check's level and
- * resource, an exchange with the target and its record in results.json, the statuses. One module
- * that imports nothing, so that no two modules import types from each other in a circle.
+ * The data types the run machinery, the checks and the reports share: the variant, a check's
+ * level and resource, an exchange with the target and its record in results.json, the statuses.
+ * One module that imports nothing, so that no two modules import types from each other in a
+ * circle.
  */
+
+/** The two variants of the interface (README "Variants"). */
+export type Variant = 'base' | 'extended';
 
 export type Level = 'must' | 'should';
 export type Resource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../lib/config.ts';
+import { loadConfig } from '../lib/config/load.ts';
 import { certify } from '../lib/certify.ts';
 import { PROJECT_ROOT } from '../lib/runner.ts';
 

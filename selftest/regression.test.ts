@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { certify, type CertifyResult } from '../lib/certify.ts';
 import { Client } from '../lib/client.ts';
-import { loadConfig } from '../lib/config.ts';
+import { loadConfig } from '../lib/config/load.ts';
 import { compareReports } from '../lib/compare.ts';
 import type { RunReport } from '../lib/results.ts';
 import { FAULTS, startReferenceServer, type ReferenceServer } from '../fixtures/reference-server/index.ts';

@@ -6,11 +6,12 @@
 import fc from 'fast-check';
 import { carriesTag } from '../cleanup.ts';
 import { TransportError, type ApiResponse, type Client, type Params } from '../client.ts';
-import { type Exchange } from '../types.ts';
-import { type FixturesFile, type ResolvedConfig, replayCommand } from '../config.ts';
+import type { Exchange } from '../types.ts';
+import type { FixturesFile, ResolvedConfig } from '../config/model.ts';
+import { replayCommand } from '../config/replay.ts';
 import { type ApiRecord, readList, readRecord, type ResourceKey, field, isInteger } from '../contract.ts';
 import { checkSeed, type CheckMeta } from './meta.ts';
-import { type Resource } from '../types.ts';
+import type { Resource } from '../types.ts';
 import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
 import { clientFor } from './worker-client.ts';
 import { RunStopped } from '../limiter.ts';

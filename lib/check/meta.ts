@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ResolvedConfig } from '../config.ts';
+import type { ResolvedConfig } from '../config/model.ts';
 import type {
   Exchange,
   Level,

@@ -6,7 +6,7 @@
  */
 import { inject } from 'vitest';
 import { Client } from '../client.ts';
-import type { ResolvedConfig } from '../config.ts';
+import type { ResolvedConfig } from '../config/model.ts';
 import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../limiter.ts';
 import { fileTap } from '../har.ts';
 

@@ -4,7 +4,8 @@
  * sweep that could not finish.
  */
 import { Client } from '../client.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config/model.ts';
+import { loadConfig } from '../config/load.ts';
 import { preflight } from '../preflight.ts';
 import { foundTotal, sweep } from '../cleanup.ts';
 import { warn, type CommandFn } from './command.ts';

@@ -3,7 +3,8 @@
  * runs (lib/compare.ts). Exit 0 no regression, 1 regression (a must-check newly failing; with
  * --strict any check newly failing or warning), 2 an input is not a results.json of format 1.
  */
-import { calcertCommand, ConfigError } from '../config.ts';
+import { calcertCommand } from '../config/replay.ts';
+import { ConfigError } from '../config/model.ts';
 import { compareReports, loadReport, renderComparisonText } from '../compare.ts';
 import { out, type CommandFn } from './command.ts';
 

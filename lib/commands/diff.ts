@@ -9,7 +9,8 @@
  * CAL_CANDIDATE_NAMESPACE, CAL_CANDIDATE_USER, CAL_CANDIDATE_PASSWORD, CAL_CANDIDATE_AUTH_HEADER.
  * Passwords are never printed: curl lines read $CAL_PASSWORD and $CAL_CANDIDATE_PASSWORD.
  */
-import { ConfigError, loadCandidateConfig, loadConfig } from '../config.ts';
+import { ConfigError } from '../config/model.ts';
+import { loadCandidateConfig, loadConfig } from '../config/load.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 
 export const diffCmd: CommandFn = async ({ flags }) => {

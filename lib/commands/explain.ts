@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { aliases, currentId } from '../aliases.ts';
-import { calcertCommand, ConfigError, distance } from '../config.ts';
+import { calcertCommand } from '../config/replay.ts';
+import { ConfigError } from '../config/model.ts';
+import { distance } from '../config/load.ts';
 import { explainText, requirementSections, requirementsDoc } from '../explain.ts';
 import { out, type CommandFn } from './command.ts';
 

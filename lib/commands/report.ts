@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadReport } from '../compare.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config/model.ts';
 import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';

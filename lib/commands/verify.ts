@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { verifyCertificate } from '../certificate.ts';
-import { calcertCommand, ConfigError } from '../config.ts';
+import { calcertCommand } from '../config/replay.ts';
+import { ConfigError } from '../config/model.ts';
 import { out, type CommandFn } from './command.ts';
 
 function read(path: string, what: string): string {

@@ -22,7 +22,7 @@
  *    yesterday (sites at or west of UTC) or of today (east of UTC).
  */
 import { DateTime } from 'luxon';
-import type { Variant } from '../config.ts';
+import type { Variant } from '../types.ts';
 
 export type { Variant };
 export type BaseReading = 'spec' | 'overlap';

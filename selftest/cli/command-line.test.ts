@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../lib/cli.ts';
-import { FLAGS, type FlagSpec } from '../../lib/config.ts';
+import { FLAGS, type FlagSpec } from '../../lib/config/flags.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/calcert.js');

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
 import { Client } from '../../lib/client.ts';
-import { loadConfig, restRootOf } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
+import { restRootOf } from '../../lib/config/validate.ts';
 import { clockSkewWarning, discoveryLinks } from '../../lib/preflight.ts';
 
 let ref: ReferenceServer;

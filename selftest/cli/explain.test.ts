@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { idPattern } from '../../lib/config.ts';
+import { idPattern } from '../../lib/config/replay.ts';
 import { explainText, requirementSections, requirementsDoc } from '../../lib/explain.ts';
 import { listChecks } from '../../lib/list.ts';
 import { PROJECT_ROOT } from '../../lib/runner.ts';

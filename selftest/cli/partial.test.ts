@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 import { validateReport } from '../../lib/schemas.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

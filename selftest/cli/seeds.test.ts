@@ -7,14 +7,10 @@ import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { checkSeed } from '../../lib/check.ts';
 import { cleanEnv, run, tempDir } from '../support/run-cli.ts';
-import {
-  calcertCommand,
-  loadConfig,
-  MAX_SEED,
-  parseSeed,
-  type ResolvedConfig,
-  replayCommand,
-} from '../../lib/config.ts';
+import { calcertCommand, replayCommand } from '../../lib/config/replay.ts';
+import { loadConfig } from '../../lib/config/load.ts';
+import { MAX_SEED, parseSeed } from '../../lib/config/validate.ts';
+import type { ResolvedConfig } from '../../lib/config/model.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { CHAOS } from '../../fixtures/reference-server/chaos.ts';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 import type { RunReport } from '../../lib/results.ts';
 
 /** Few groups: the outcome, not the coverage, is under test. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type MeasuringProxy, startProxy } from '../../fixtures/proxy.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 
 const GREP = '^(root\\.|events\\.read\\.|events\\.list\\.|events\\.payload\\.round-trip)';
 

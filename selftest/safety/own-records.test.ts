@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { CheckContext } from '../../lib/check.ts';
-import { loadConfig, type ResolvedConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
+import type { ResolvedConfig } from '../../lib/config/model.ts';
 
 let server: ReferenceServer;
 let cfg: ResolvedConfig;

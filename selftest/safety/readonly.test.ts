@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -13,7 +13,7 @@ import { createServer, request as httpRequest, Agent } from 'node:http';
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 
 const ID = 'events.list.date-filters-property';
 

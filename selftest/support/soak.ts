@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 import { FEATURES_ALL } from '../../lib/faultrun.ts';
 import { listChecks, type ListedCheck } from '../../lib/list.ts';
 import { RunSession } from '../../lib/runner.ts';

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUIRKS, type QuirkDef, type QuirkName } from '../../fixtures/reference-server/quirks.ts';
 import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 import { FEATURES_ALL } from '../../lib/faultrun.ts';
 import type { ListedCheck } from '../../lib/list.ts';
 import type { CheckResult } from '../../lib/results.ts';

@@ -20,8 +20,9 @@ import {
 } from '../../lib/certify.ts';
 import { Blocked, CheckFailure, classifyOutcome, sourceFromStack } from '../../lib/check.ts';
 import { TransportError } from '../../lib/client.ts';
-import { type Exchange } from '../../lib/types.ts';
-import { loadConfig, type Config } from '../../lib/config.ts';
+import type { Exchange } from '../../lib/types.ts';
+import { loadConfig } from '../../lib/config/load.ts';
+import type { Config } from '../../lib/config/model.ts';
 import type { CheckResult } from '../../lib/results.ts';
 import type { SweepResult } from '../../lib/cleanup.ts';
 

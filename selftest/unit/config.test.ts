@@ -1,10 +1,11 @@
-// Unit tests of lib/config.ts: precedence (.env < environment < flags), validation messages,
+// Unit tests of lib/config/ (load, validate, model): precedence (.env < environment < flags), validation messages,
 // secrets kept out of the printable config.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig, publicConfig, secretsOf } from '../../lib/config.ts';
+import { ConfigError, publicConfig, secretsOf } from '../../lib/config/model.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 
 function dirWithEnv(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'calcert-env-'));

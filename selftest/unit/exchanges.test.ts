@@ -8,7 +8,7 @@ import { certify } from '../../lib/certify.ts';
 import { EXCHANGE_BODY_CAP, EXCHANGE_CAP, recordExchanges } from '../../lib/check/meta.ts';
 import { CheckFailure, classifyOutcome } from '../../lib/check/outcome.ts';
 import type { Exchange } from '../../lib/types.ts';
-import { loadConfig } from '../../lib/config.ts';
+import { loadConfig } from '../../lib/config/load.ts';
 
 function exchange(i: number, body = ''): Exchange {
   return {

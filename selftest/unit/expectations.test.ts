@@ -30,7 +30,7 @@ import {
   writeSequence,
 } from '../../lib/diff.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from '../../lib/results.ts';
-import { type Status } from '../../lib/types.ts';
+import type { Status } from '../../lib/types.ts';
 
 function check(id: string, status: Status, level: 'must' | 'should' = 'must', title = `title of ${id}`): CheckResult {
   return {

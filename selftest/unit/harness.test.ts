@@ -15,7 +15,7 @@ import { RunStopped } from '../../lib/limiter.ts';
 import { statusOf } from '../../lib/runner.ts';
 import { MIN_JUDGED_READ_ONLY, readOnlyShortfall, verdictOf, type CheckResult } from '../../lib/results.ts';
 import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
-import type { ResolvedConfig } from '../../lib/config.ts';
+import type { ResolvedConfig } from '../../lib/config/model.ts';
 import { field } from '../../lib/contract.ts';
 
 const cfg = (over: Partial<ResolvedConfig>): ResolvedConfig =>

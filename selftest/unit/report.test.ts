@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 import { runReport } from '../../lib/commands/report.ts';
 import { renderHtml, renderJunit, renderMatrix, renderSummary, writeReports } from '../../lib/report.ts';
 import { countResults, type RunReport, STATUSES, verdictOf } from '../../lib/results.ts';
-import { type Status } from '../../lib/types.ts';
+import type { Status } from '../../lib/types.ts';
 import type { RecordedExchange } from '../../lib/types.ts';
 import { findAll, parseXml } from '../support/xml.ts';
 

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { check, type CheckContext } from '../../lib/check.ts';
 import { readList, req, type ApiRecord } from '../../lib/contract.ts';
-import { replayCommand } from '../../lib/config.ts';
+import { replayCommand } from '../../lib/config/replay.ts';
 import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
 import {
   BOOLEAN_FIELDS,

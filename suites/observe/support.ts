@@ -5,7 +5,7 @@
  */
 import { inject } from 'vitest';
 import { normaliseText } from '../../lib/normalise.ts';
-import { replayCommand } from '../../lib/config.ts';
+import { replayCommand } from '../../lib/config/replay.ts';
 import { type CheckContext, CouldNotJudge } from '../../lib/check.ts';
 import type { ApiResponse, Client, Params } from '../../lib/client.ts';
 import { readList, readPage, readPages, req, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
@@ -145,7 +145,7 @@ export function draw(t: CheckContext): Draw {
   return new Draw(t.seed);
 }
 
-/** The replay line for a message: the run's own (lib/config.ts), which runs as printed. */
+/** The replay line for a message: the run's own (lib/config/replay.ts), which runs as printed. */
 export function replay(t: CheckContext): string {
   return `replay: ${replayCommand(t.config, t.meta.id)}`;
 }

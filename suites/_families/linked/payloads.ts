@@ -3,7 +3,7 @@
  * (create answer and read reflect what was sent); every invalid one is a 4xx and creates nothing.
  */
 import { check } from '../../../lib/check.ts';
-import { replayCommand } from '../../../lib/config.ts';
+import { replayCommand } from '../../../lib/config/replay.ts';
 import type { CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
 import { sameDateTime, sameText } from '../../../lib/normalise.ts';
