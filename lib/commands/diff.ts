@@ -4,7 +4,7 @@
  *   --candidate-auth-header H2] [--seed N] [--num-runs N] [--read-only] [--run-tag T]
  *   [--timeout-ms N] [--json]`
  * sends the same generated requests to two servers and lists the responses that differ after
- * normalisation (lib/diff.ts). Exit 0 same, 1 differences, 2 unusable configuration or target,
+ * normalisation (lib/diff/). Exit 0 same, 1 differences, 2 unusable configuration or target,
  * 130 interrupted. The base side reads CAL_* like certify; the candidate side CAL_CANDIDATE_URL,
  * CAL_CANDIDATE_NAMESPACE, CAL_CANDIDATE_USER, CAL_CANDIDATE_PASSWORD, CAL_CANDIDATE_AUTH_HEADER.
  * Passwords are never printed: curl lines read $CAL_PASSWORD and $CAL_CANDIDATE_PASSWORD.
@@ -24,7 +24,9 @@ export const diffCmd: CommandFn = async ({ flags }) => {
     throw new ConfigError(
       'diff needs --candidate-url (or CAL_CANDIDATE_URL): the REST root of the server compared with --base-url',
     );
-  const { runDiff, renderDiff, UnusableTarget } = await import('../diff.ts');
+  const { runDiff } = await import('../diff/run.ts');
+  const { renderDiff } = await import('../diff/render.ts');
+  const { UnusableTarget } = await import('../diff/side.ts');
   const { runWithSignals } = await import('../signals.ts');
   const options = {
     base: { baseUrl: base.baseUrl, namespace: base.namespace, auth: base.auth },

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client } from '../../lib/client.ts';
 import { field } from '../../lib/contract.ts';
-import { generateQueries, runDiff } from '../../lib/diff.ts';
+import { generateQueries } from '../../lib/diff/generate.ts';
+import { runDiff } from '../../lib/diff/run.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 
 const PASSWORD = 'pw-diff-ids';

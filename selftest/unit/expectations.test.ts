@@ -1,7 +1,7 @@
 /**
  * Unit tests of the pure regression logic: expectations files (lib/expectations.ts, and that
  * fixtures/schemas/expectations.schema.json agrees with the validator), baseline comparison
- * (lib/compare.ts) and the differential run's generation and normalisation (lib/diff.ts).
+ * (lib/compare.ts) and the differential run's generation and normalisation (lib/diff/).
  * The end-to-end behaviour (exit codes, reports, two servers) is in selftest/regression.test.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -21,14 +21,8 @@ import {
   renderComparisonMarkdown,
   renderComparisonText,
 } from '../../lib/compare.ts';
-import {
-  compareAnswers,
-  generateQueries,
-  jsonDifferences,
-  normaliseBody,
-  normaliseString,
-  writeSequence,
-} from '../../lib/diff.ts';
+import { compareAnswers, jsonDifferences, normaliseBody, normaliseString } from '../../lib/diff/normalise.ts';
+import { generateQueries, writeSequence } from '../../lib/diff/generate.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from '../../lib/results.ts';
 import type { Status } from '../../lib/types.ts';
 
