@@ -2,22 +2,18 @@
 // parts (lib/check/*): the outcome classifier, declaration sources. The pure steps run without a
 // server; the steps that talk to a target use an embedded reference server on port 0.
 import { expect, test } from 'vitest';
+import { buildReport, cleanupOf, exitCodeOf, goneProblem, interruptionOf } from '../../lib/certify/report.ts';
 import {
-  buildReport,
-  cleanupOf,
   detectTargetGone,
-  exitCodeOf,
   fixturesOf,
-  goneProblem,
   hasTransportTrouble,
-  interruptionOf,
   preflightTarget,
   resolveConfig,
   runClient,
   startTarget,
   sweepAfter,
   sweepBefore,
-} from '../../lib/certify.ts';
+} from '../../lib/certify/steps.ts';
 import { Blocked, CheckFailure, classifyOutcome, sourceFromStack } from '../../lib/check.ts';
 import { TransportError } from '../../lib/client.ts';
 import type { Exchange } from '../../lib/types.ts';

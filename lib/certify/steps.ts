@@ -1,0 +1,178 @@
+/**
+ * The steps of a certification run that talk to the target (lib/certify.ts runs them in order):
+ * start the target (or the embedded reference server), the run's own client, the preflight, the
+ * fixtures and the resolved config, the run-tag sweeps, the checks under the global deadline, and
+ * the probe that tells a target gone away. Each is unit-tested (selftest/unit/certify-steps.test.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { ReferenceOptions, ReferenceServer } from '../../fixtures/reference-server/index.ts';
+import { sweep, type SweepResult } from '../cleanup.ts';
+import { Client, TransportError } from '../client.ts';
+import { loadFixtures } from '../config/load.ts';
+import type { Config, FixturesFile, ResolvedConfig } from '../config/model.ts';
+import type { TapRecord } from '../har.ts';
+import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../preflight.ts';
+import type { CheckResult } from '../results.ts';
+import { runChecks, type RunOptions, type RunOutcome, type RunSession } from '../runner.ts';
+
+/** The target of the run: the configured one, or the embedded reference server started here. */
+export async function startTarget(
+  config: Config,
+  reference: Partial<ReferenceOptions> = {},
+): Promise<{ target: Config; server?: ReferenceServer }> {
+  if (config.baseUrl) return { target: config };
+  const { startReferenceServer } = await import('../../fixtures/reference-server/index.ts');
+  const password = randomBytes(12).toString('hex');
+  const server = await startReferenceServer({
+    variant: config.variant === 'base' ? 'base' : 'extended',
+    port: 0,
+    namespace: config.namespace,
+    user: 'calcert',
+    password,
+    features: config.features,
+    seedFixtures: true,
+    ...reference,
+  });
+  return { target: { ...config, baseUrl: server.url, auth: { kind: 'basic', user: 'calcert', password } }, server };
+}
+
+/**
+ * The run's own client (preflight, sweeps, the after-run probe): sequential, one request at a
+ * time, before and after the checks.
+ */
+export function runClient(target: Config, tap?: (record: TapRecord) => void): Client {
+  return new Client({
+    baseUrl: target.baseUrl,
+    namespace: target.namespace,
+    auth: target.auth,
+    timeoutMs: target.timeoutMs,
+    concurrency: 1,
+    ...(tap ? { tap } : {}),
+  });
+}
+
+/** Preflight: the detected variant and notes, or the one-line problem that makes the target unusable. */
+export async function preflightTarget(
+  target: Config,
+  client: Client,
+  signal?: AbortSignal,
+): Promise<{ ok: true; pre: PreflightResult } | { ok: false; problem: string; interrupted?: true }> {
+  try {
+    return { ok: true, pre: await preflight(target, client, signal) };
+  } catch (e) {
+    if (e instanceof PreflightError) return { ok: false, problem: e.message };
+    if (e instanceof PreflightInterrupted) return { ok: false, problem: e.message, interrupted: true };
+    throw e;
+  }
+}
+
+/** The fixtures of the run: given by the caller, read from --fixtures, or the embedded server's. */
+export function fixturesOf(
+  target: Config,
+  given: FixturesFile | null | undefined,
+  server: Pick<ReferenceServer, 'fixtures'> | undefined,
+): FixturesFile | null {
+  if (given !== undefined) return given;
+  if (target.fixturesPath) return loadFixtures(target.fixturesPath);
+  return server ? server.fixtures : null;
+}
+
+/** The config the checks see: the target after preflight. Pure. */
+export function resolveConfig(
+  target: Config,
+  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'medianMs'>>,
+  fixtures: FixturesFile | null,
+  embedded: boolean,
+): ResolvedConfig {
+  return {
+    ...target,
+    readOnly: target.readOnly || target.auth.kind === 'none',
+    resolvedVariant: target.variant === 'auto' ? pre.detectedVariant : target.variant,
+    detectedVariant: pre.detectedVariant,
+    fixtures,
+    embedded,
+    ...(pre.medianMs !== undefined ? { medianMs: pre.medianMs } : {}),
+  };
+}
+
+/**
+ * The run-tag sweep before the checks (never in read-only runs: no write at all; not for a run tag
+ * made for this run, which no record can carry yet: see certifyWith).
+ */
+export async function sweepBefore(
+  client: Client,
+  resolved: ResolvedConfig,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<SweepResult> {
+  return sweep(client, resolved.runTag, { log, signal });
+}
+
+/**
+ * Run the checks until they end, the global deadline passes or `signal` aborts.
+ * `deadlineHit` says whether the deadline stopped them.
+ */
+export async function runChecksUntil(
+  resolved: ResolvedConfig,
+  startedAt: Date,
+  run: Omit<RunOptions, 'signal'>,
+  options: { signal?: AbortSignal; session?: RunSession },
+): Promise<{ outcome: RunOutcome; deadlineHit: boolean }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(),
+    Math.max(0, resolved.deadlineS * 1000 - (Date.now() - startedAt.getTime())),
+  );
+  const onOuterAbort = () => deadline.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  // A signal that came before the checks started (an abort event does not fire twice).
+  if (options.signal?.aborted) deadline.abort();
+  try {
+    const runOptions = { ...run, signal: deadline.signal };
+    const outcome = options.session
+      ? await options.session.run(resolved, runOptions)
+      : await runChecks(resolved, runOptions);
+    return { outcome, deadlineHit: deadline.signal.aborted && !options.signal?.aborted };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** The run-tag sweep after the checks, with up to two more passes while a pass met transient trouble. */
+export async function sweepAfter(
+  client: Client,
+  resolved: ResolvedConfig,
+  log: (line: string) => void,
+  interrupted = false,
+): Promise<SweepResult> {
+  if (interrupted) log(`cleanup: sweeping run tag ${resolved.runTag} after the interruption`);
+  let after = await sweep(client, resolved.runTag, { log });
+  // Up to two more passes while a pass met transient trouble (a reset, a 5xx, a truncated list).
+  for (let pass = 2; pass <= 3 && after.errors.length && !after.aborted; pass++) {
+    const again = await sweep(client, resolved.runTag, { log });
+    after = {
+      found: after.found,
+      deleted: after.deleted + again.deleted,
+      errors: again.errors.length ? [...after.errors, ...again.errors] : [],
+      aborted: again.aborted,
+    };
+  }
+  return after;
+}
+
+/** Whether the run met transport trouble (no HTTP answer): a check's stored kind, or a sweep cut short. Pure. */
+export function hasTransportTrouble(checks: readonly CheckResult[], after?: SweepResult): boolean {
+  return !!after?.aborted || checks.some((c) => c.transport !== undefined);
+}
+
+/** A one-line reason when the target stopped answering during the run, or null. */
+export async function detectTargetGone(client: Client): Promise<string | null> {
+  try {
+    await client.request({ method: 'GET', path: '' });
+    return null;
+  } catch (e) {
+    if (e instanceof TransportError) return e.message;
+    throw e;
+  }
+}
