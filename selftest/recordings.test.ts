@@ -7,7 +7,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { validateError, validateList, validateRecord, type ListKind, type RecordKind } from '../lib/schemas.ts';
+import { validateError, validateList, validateRecord } from '../lib/schemas.ts';
+import type { ListKind, RecordKind } from '../lib/schemas/shapes.ts';
 import { costReflects, sameText } from '../lib/normalise.ts';
 
 const ROOT = new URL('..', import.meta.url);

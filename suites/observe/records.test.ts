@@ -4,7 +4,8 @@
  * slug agree with the list's copy, and anonymous callers see only published records.
  */
 import { normaliseText } from '../../lib/normalise.ts';
-import { validateRecord, type RecordKind } from '../../lib/schemas.ts';
+import { validateRecord } from '../../lib/schemas.ts';
+import type { RecordKind } from '../../lib/schemas/shapes.ts';
 import {
   BY_SLUG,
   judge,
