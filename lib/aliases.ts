@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-export interface AliasTable {
+interface AliasTable {
   format: 1;
   aliases: Record<string, string>;
 }

@@ -12,9 +12,9 @@ import * as crypto from 'node:crypto';
 import type { RunReport } from './results.ts';
 import { verdictOf } from './results.ts';
 
-export const CERTIFICATE_KIND = 'calcert-certificate';
+const CERTIFICATE_KIND = 'calcert-certificate';
 
-export interface Certificate {
+interface Certificate {
   format: 1;
   kind: typeof CERTIFICATE_KIND;
   tool: { name: string; version: string };
@@ -36,7 +36,7 @@ export function isCertified(report: Pick<RunReport, 'footer'>): boolean {
   return report.footer.verdict === 'certified' || report.footer.verdict === 'certified-read-only';
 }
 
-export function sha256(text: string | Buffer): string {
+function sha256(text: string | Buffer): string {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
 

@@ -44,7 +44,7 @@ import {
   sweepBefore,
 } from './certify/steps.ts';
 
-export interface CertifyOptions {
+interface CertifyOptions {
   /** Only these check IDs. */
   ids?: string[];
   /** Only these suite files (self-tests that know where their checks live). */

@@ -9,13 +9,12 @@
  */
 export { check } from './check/declare.ts';
 export { CheckContext } from './check/context.ts';
-export { sharedSetup, type SharedSetup } from './check/shared.ts';
+export { sharedSetup } from './check/shared.ts';
 export {
   checkSeed,
-  ID_PATTERN,
   notApplicableReason,
   sourceFromStack,
   type CheckMeta,
   type CheckRecord,
 } from './check/meta.ts';
-export { Blocked, CheckFailure, classifyOutcome, CouldNotJudge, NotApplicable, type Outcome } from './check/outcome.ts';
+export { Blocked, CheckFailure, classifyOutcome, CouldNotJudge, NotApplicable } from './check/outcome.ts';

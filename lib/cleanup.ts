@@ -17,13 +17,13 @@ import { decodeEntities } from './normalise.ts';
 import { errorCode, field, isObject, readPages } from './contract.ts';
 
 export type SweepResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
-export const SWEEP_RESOURCES: readonly SweepResource[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+const SWEEP_RESOURCES: readonly SweepResource[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
 
 /** Post statuses a user may see besides the default list (a 400 for one just means not visible). */
 const EXTRA_STATUSES = ['draft', 'pending', 'private', 'future'] as const;
 const PER_PAGE = 50;
 
-export interface SweepOptions {
+interface SweepOptions {
   /** Page bound per list query (a live server may hold many tagged records): default 40. */
   maxPages?: number;
   /** List only; delete nothing. */
@@ -45,7 +45,7 @@ export interface SweepResult {
 }
 
 /** The display title/name of a listed record: `title` (string or {rendered}) for posts, `name` for terms (venue/organizer too may carry `venue`/`organizer`). */
-export function labelOf(resource: SweepResource, rec: unknown): string {
+function labelOf(resource: SweepResource, rec: unknown): string {
   if (!isObject(rec)) return '';
   const pick = (v: unknown): string => {
     const text = typeof v === 'string' ? v : field(v, 'rendered');

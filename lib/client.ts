@@ -17,7 +17,7 @@ import type { Exchange, TransportKind } from './types.ts';
 
 export type Params = Record<string, unknown>;
 
-export interface ApiRequest {
+interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
   /** Path below the namespace root, e.g. '/events/12'; or `url` for an absolute URL. */
   path?: string;
@@ -56,7 +56,7 @@ export class TransportError extends Error {
   }
 }
 
-export interface ClientOptions {
+interface ClientOptions {
   baseUrl: string;
   namespace: string;
   auth: Auth;
@@ -85,8 +85,8 @@ export interface ClientOptions {
  * fails at once without being sent, so a target that went away ends the run fast, not in a hang.
  * Any HTTP answer (whatever its status) resets the count.
  */
-export const DOWN_AFTER = 3;
-export class TargetHealth {
+const DOWN_AFTER = 3;
+class TargetHealth {
   consecutiveFailures = 0;
   down: string | null = null;
   noteAnswer(): void {

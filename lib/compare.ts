@@ -19,7 +19,7 @@ import { mdCell } from './report/common.ts';
 import { STATUSES, type CheckResult, type RunReport } from './results.ts';
 import type { Status } from './types.ts';
 
-export type StatusClass = 'ok' | 'na' | 'warn' | 'fail';
+type StatusClass = 'ok' | 'na' | 'warn' | 'fail';
 
 export function classOf(status: Status, level: CheckResult['level']): StatusClass {
   switch (status) {

@@ -15,7 +15,7 @@ import type { ApiResponse } from './client.ts';
 export type ResourceKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
 /** The namespace path the requirement IDs are written with (whatever the target's namespace). */
-export const NAMESPACE_PATH = '/cal/events/v1';
+const NAMESPACE_PATH = '/cal/events/v1';
 
 /** An ID no record has: far above any real post or term ID. */
 export const MISSING_ID = 987654321;
@@ -50,7 +50,7 @@ export function listedIds(body: unknown, key: string): number[] {
 }
 
 /** The keys of a body, for messages. */
-export function keysOf(body: unknown): string {
+function keysOf(body: unknown): string {
   return isObject(body) ? Object.keys(body).join(', ') || 'none' : typeof body;
 }
 
@@ -73,13 +73,13 @@ export function isBaseEmptyPage(variant: string, res: ApiResponse, key: Resource
  * `rest_no_route` says the ROUTE is missing, not that the page is empty; a 404 without a JSON error
  * (an HTML page, a proxy's) says nothing about the list: neither is read as an empty page.
  */
-export function isJson404(res: ApiResponse, key: ResourceKey): boolean {
+function isJson404(res: ApiResponse, key: ResourceKey): boolean {
   if (res.status !== 404 || !isObject(res.json) || Array.isArray(res.json[key])) return false;
   const code = res.json.code;
   return typeof code === 'string' && code !== 'rest_no_route';
 }
 
-export interface ListOptions {
+interface ListOptions {
   /** Words for messages (default `the <key> list`). */
   what?: string;
   /**
@@ -89,7 +89,7 @@ export interface ListOptions {
   notFoundIsEmpty?: boolean;
 }
 
-export interface ListReading {
+interface ListReading {
   /** The records; [] when the page was read as empty from a 404. */
   records: ApiRecord[];
   /** Their `id`s, in order. */
@@ -99,7 +99,7 @@ export interface ListReading {
 }
 
 /** What a list-reading check context offers (lib/check.ts `CheckContext` satisfies it). */
-export interface Asserter {
+interface Asserter {
   variant: string;
   expectStatus(res: ApiResponse, expected: number | number[] | '2xx' | '4xx', what?: string): void;
   assert(condition: unknown, message: string, res?: ApiResponse): void;
@@ -121,7 +121,7 @@ export function readList(t: Asserter, res: ApiResponse, key: ResourceKey, opts: 
 }
 
 /** How one page of a list answer reads. Pure. */
-export type PageReading =
+type PageReading =
   | { kind: 'page'; records: ApiRecord[]; ids: number[]; total: number | null; totalPages: number | null }
   /** The documented empty answer (`isJson404`) where the variant allows it. */
   | { kind: 'empty' }
@@ -170,7 +170,7 @@ export function readPage(
 }
 
 /** A list read page by page (`readPages`). */
-export interface Paged {
+interface Paged {
   records: ApiRecord[];
   ids: number[];
   /** Pages that answered records (or the empty answer). */
@@ -356,7 +356,7 @@ export function wallToUtc(wall: string, zone: string): string {
 // Requirement IDs
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteItem = '' | '/{id}' | '/by-slug/{slug}';
+type RouteItem = '' | '/{id}' | '/by-slug/{slug}';
 
 /** Builders of requirement IDs, as `fixtures/spec/requirements.json` names them. */
 export const req = {

@@ -30,10 +30,10 @@ export interface ExpectationsFile {
 }
 
 /** The check ID pattern of lib/check.ts. */
-export const CHECK_ID = /^(root|events|venues|organizers|categories|tags|auth|errors)\.[a-z0-9-]+\.[a-z0-9-]+$/;
+const CHECK_ID = /^(root|events|venues|organizers|categories|tags|auth|errors)\.[a-z0-9-]+\.[a-z0-9-]+$/;
 
 /** Statuses an expectation covers: the check did not pass. */
-export const FAILING: readonly Status[] = ['fail', 'warn', 'blocked', 'error'];
+const FAILING: readonly Status[] = ['fail', 'warn', 'blocked', 'error'];
 
 const TOP_KEYS = new Set(['format', 'expectations', '$schema', 'description']);
 const ENTRY_KEYS = new Set(['reason']);
@@ -71,7 +71,7 @@ export function parseExpectations(data: unknown, source: string): ExpectationsFi
 }
 
 /** Read and validate an expectations file; ConfigError (one line) when unreadable or invalid. */
-export function loadExpectations(path: string): ExpectationsFile {
+function loadExpectations(path: string): ExpectationsFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -89,7 +89,7 @@ export function loadExpectations(path: string): ExpectationsFile {
   return parseExpectations(data, path);
 }
 
-export interface ExpectationOutcome {
+interface ExpectationOutcome {
   checks: CheckResult[];
   /** IDs whose failure was expected (now `expected-fail`). */
   expected: string[];
@@ -142,13 +142,13 @@ export function applyExpectations(checks: CheckResult[], file: ExpectationsFile)
 }
 
 /** Must-checks that failed and were not expected to: they withhold certification. */
-export function unexpectedFailures(checks: CheckResult[]): CheckResult[] {
+function unexpectedFailures(checks: CheckResult[]): CheckResult[] {
   return checks.filter(
     (c) => c.level === 'must' && (c.status === 'fail' || c.status === 'blocked' || c.status === 'error'),
   );
 }
 
-export interface ExpectationsVerdict {
+interface ExpectationsVerdict {
   exitCode: 0 | 1;
   /** One line per reason the run fails under --expect. */
   reasons: string[];
@@ -186,7 +186,7 @@ export function expectationsExit(
 // run (lib/certify.ts calls it). Files are loaded before the run starts, so a bad file stops the
 // run with exit 2 before any request.
 
-export interface GateConfig {
+interface GateConfig {
   expect: string;
   allowStale: boolean;
   baseline: string;

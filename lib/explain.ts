@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calcertCommand, idPattern, shellQuote } from './config/replay.ts';
 
-export interface ExplainedCheck {
+interface ExplainedCheck {
   id: string;
   title: string;
   level: string;
@@ -20,7 +20,7 @@ export interface ExplainedCheck {
   source?: string;
 }
 
-export interface ExplainInput {
+interface ExplainInput {
   check: ExplainedCheck;
   /** The retired ID asked for, when the check was renamed (fixtures/spec/aliases.json). */
   askedAs?: string;

@@ -26,7 +26,7 @@ export interface FaultRun {
 }
 
 /** A fault is caught by a check when the check fails (must) or warns (should). */
-export function caughtBy(status: string): boolean {
+function caughtBy(status: string): boolean {
   return status === 'fail' || status === 'warn';
 }
 

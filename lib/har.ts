@@ -57,7 +57,7 @@ export function fileTap(dir: string): (record: TapRecord) => void {
 }
 
 /** Every record the taps wrote into `dir`, oldest first. A line cut short (a killed worker) is skipped. */
-export function readTaps(dir: string): TapRecord[] {
+function readTaps(dir: string): TapRecord[] {
   const out: TapRecord[] = [];
   let names: string[] = [];
   try {
@@ -82,7 +82,7 @@ interface HarNameValue {
   value: string;
 }
 
-export interface HarEntry {
+interface HarEntry {
   startedDateTime: string;
   time: number;
   request: {
@@ -114,7 +114,7 @@ export interface HarEntry {
   _retries?: number;
 }
 
-export interface Har {
+interface Har {
   log: {
     version: '1.2';
     creator: { name: string; version: string };
@@ -187,11 +187,7 @@ export function harEntry(r: TapRecord): HarEntry {
 }
 
 /** The HAR document of a run's records. Pure. */
-export function buildHar(
-  records: readonly TapRecord[],
-  creator: { name: string; version: string },
-  comment?: string,
-): Har {
+function buildHar(records: readonly TapRecord[], creator: { name: string; version: string }, comment?: string): Har {
   return {
     log: {
       version: '1.2',

@@ -38,7 +38,7 @@ export interface PreflightResult {
 }
 
 /** Clock difference from which the target's Date header is worth a warning (date-window checks). */
-export const CLOCK_SKEW_WARN_MS = 5 * 60_000;
+const CLOCK_SKEW_WARN_MS = 5 * 60_000;
 
 /** A warning when the answer's Date header is more than 5 minutes off our clock, or null. Pure. */
 export function clockSkewWarning(dateHeader: string | undefined, now: number): string | null {
@@ -89,7 +89,7 @@ const isRestIndex = (res: ApiResponse | undefined): boolean =>
  * the REST root when it answers a REST index (JSON with namespaces or routes). Anonymous GETs only.
  * Null when --base-url answers a REST index itself, or nothing was found.
  */
-export async function discoverRoot(
+async function discoverRoot(
   config: Pick<Config, 'baseUrl'>,
   client: Client,
   first: ApiResponse,
@@ -124,7 +124,7 @@ function whatCame(res: ApiResponse): string {
 }
 
 /** Variant detection from a namespace root body (LEVELS.md, "Variants and detection"). */
-export function detectVariant(root: unknown, namespace: string): Variant {
+function detectVariant(root: unknown, namespace: string): Variant {
   const routes = field(root, 'routes');
   const keys = isObject(routes) ? Object.keys(routes) : [];
   const venueBySlug = keys.some((k) => k.startsWith(`/${namespace}/venues/by-slug`));

@@ -19,7 +19,7 @@ export const STATUSES: readonly Status[] = [
  * `partial`: a run limited to some checks (--grep) in which no selected must-check failed: it
  * certifies the selected checks only, never the interface (exit code 0, README "Exit codes").
  */
-export type Verdict = 'certified' | 'certified-read-only' | 'partial' | 'inconclusive' | 'not-certified';
+type Verdict = 'certified' | 'certified-read-only' | 'partial' | 'inconclusive' | 'not-certified';
 
 export interface CheckResult {
   id: string;
@@ -136,7 +136,7 @@ export function verdictOf(
  * them). A group whose checks were all n/a (no data for them) or unjudged leaves the run
  * inconclusive.
  */
-export const OBSERVATION_GROUPS: ReadonlyArray<{ name: string; ids: RegExp }> = [
+const OBSERVATION_GROUPS: ReadonlyArray<{ name: string; ids: RegExp }> = [
   { name: 'lists', ids: /^observe\.(crawl\.lists-readable|[a-z]+-records\.contract)$/ },
   { name: 'paging of events', ids: /^observe\.events-list\.(pages-partition|per-page)$/ },
   { name: 'event filters', ids: /^observe\.events-(filter|dates)\./ },

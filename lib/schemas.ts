@@ -16,7 +16,7 @@ import {
   type Strictness,
 } from './schemas/shapes.ts';
 
-export interface SchemaResult {
+interface SchemaResult {
   ok: boolean;
   /** One entry per problem: '<instancePath> <message>', the path '/' for the body itself. */
   errors: string[];

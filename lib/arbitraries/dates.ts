@@ -13,7 +13,7 @@ const WALL = 'yyyy-MM-dd HH:mm:ss';
 const DAY = 'yyyy-MM-dd';
 
 /** One pool event before it is placed: minutes from the anchor day's 00:00, a duration, a zone. */
-export interface EventShape {
+interface EventShape {
   day: number;
   minute: number;
   second: number;
@@ -45,7 +45,7 @@ const duration = fc.oneof(
   },
 );
 
-export function eventShape(opts: { days: number; zones?: readonly string[] }): fc.Arbitrary<EventShape> {
+function eventShape(opts: { days: number; zones?: readonly string[] }): fc.Arbitrary<EventShape> {
   return fc.record({
     day: fc.integer({ min: 0, max: opts.days - 1 }),
     minute: minuteOfDay,
@@ -86,11 +86,11 @@ export function placePool(anchor: string, shapes: readonly EventShape[]): PoolEv
 }
 
 /** A bound, described so it can be placed once the pool is known. */
-export type BoundShape =
+type BoundShape =
   | { kind: 'near'; event: number; which: 'start' | 'end'; minutes: number; dayOnly: boolean }
   | { kind: 'day'; day: number; time: string | null };
 
-export function boundShape(poolSize: number, days: number): fc.Arbitrary<BoundShape> {
+function boundShape(poolSize: number, days: number): fc.Arbitrary<BoundShape> {
   return fc.oneof(
     {
       weight: 3,
@@ -120,7 +120,7 @@ export function boundShape(poolSize: number, days: number): fc.Arbitrary<BoundSh
  * Places a bound as a site-zone wall-clock string. `near` bounds use the event's instant seen
  * in the site zone (`siteZone` known) so that bounds stay near events of other zones too.
  */
-export function placeBound(b: BoundShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): string {
+function placeBound(b: BoundShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): string {
   if (b.kind === 'day') {
     const day = DateTime.fromFormat(anchor, DAY, { zone: 'UTC' }).plus({ days: b.day }).toFormat(DAY);
     return b.time ? `${day} ${b.time}` : day;
@@ -143,7 +143,7 @@ export const EXTENDED_PARAMS = [
 ] as const;
 export const BASE_PARAMS = ['start_date', 'end_date'] as const;
 
-export interface QueryShape {
+interface QueryShape {
   params: string[];
   bounds: BoundShape[];
   strict: '1' | 'true' | null;
@@ -161,13 +161,13 @@ export interface QueryShape {
 export type Combos = 'must' | 'same-side' | 'inverted';
 
 /** Two bounds on one side: the second replaces the first on the original (reference-behavior.md). */
-export const SAME_SIDE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+const SAME_SIDE_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['start_date', 'starts_after'],
   ['end_date', 'ends_before'],
 ];
 
 /** True when `params` holds two bounds on one side. */
-export function sameSide(params: readonly string[]): boolean {
+function sameSide(params: readonly string[]): boolean {
   return SAME_SIDE_PAIRS.some(([a, b]) => params.includes(a) && params.includes(b));
 }
 
@@ -182,7 +182,7 @@ function fullWall(v: string): string {
  * True when `start_date` lies after `end_date` once both are read as the server reads them:
  * whole days (start_date from 00:00:00, end_date to 23:59:59) unless strict_dates (extended).
  */
-export function invertedWindow(query: DateQuery, variant: 'base' | 'extended'): boolean {
+function invertedWindow(query: DateQuery, variant: 'base' | 'extended'): boolean {
   if (!query.start_date || !query.end_date) return false;
   const strict = variant === 'extended' && ['1', 'true', 'on', 'yes'].includes(String(query.strict_dates ?? ''));
   const lo = fullWall(query.start_date);
@@ -228,7 +228,7 @@ export function queryShape(opts: {
  * `same-side` with its bounds both ways). A counterexample showing only the drawn combination
  * (`params: ["start_date"]`) hid the lone `ends_after` request that failed.
  */
-export interface PoolRun {
+interface PoolRun {
   alone: string[];
   combination: string[];
   bounds: BoundShape[];

@@ -57,13 +57,13 @@ const CHARS = [
  * Text of 1-40 such characters, not blank and not "0": the original refuses a title, description
  * or excerpt of "0" with 400 on 6.8.0 and 4.6.8 (PHP's empty("0") is true; measured 2026-11-26).
  */
-export const text = fc
+const text = fc
   .array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 40 })
   .map((a) => a.join(''))
   .filter((s) => s.trim() !== '' && s !== '0');
 
 /** A start/end pair 30-300 days after today (UTC), end 1 minute to 3 days after the start. */
-export const dates = fc
+const dates = fc
   .record({
     day: fc.integer({ min: 30, max: 300 }),
     minute: fc.integer({ min: 0, max: 1439 }),
@@ -114,7 +114,7 @@ export const validPayload: fc.Arbitrary<EventPayload> = fc
   )
   .map(([title, d, rest]) => ({ title, ...d, ...rest }));
 
-export const REQUIRED = ['title', 'start_date', 'end_date'] as const;
+const REQUIRED = ['title', 'start_date', 'end_date'] as const;
 
 /** A valid payload with a non-empty subset of the required fields removed. */
 export const missingRequired = fc

@@ -46,7 +46,7 @@ export function arrayForScalar<T>(scalar: fc.Arbitrary<T>): fc.Arbitrary<T[]> {
 export const badPositiveInt: fc.Arbitrary<string | number> = fc.oneof(nonNumeric, negative, fc.constant(0), empty);
 
 /** One invalid case: the field or parameter name, the value sent, and what kind of mistake it is. */
-export interface InvalidCase {
+interface InvalidCase {
   name: string;
   value: unknown;
   kind: string;

@@ -36,12 +36,12 @@ const WORDS = [
 const NON_ASCII = WORDS.filter((w) => /[^\x00-\x7f]/.test(w));
 
 /** One to four words, the first always non-ASCII. */
-export const text = fc
+const text = fc
   .tuple(fc.constantFrom(...NON_ASCII), fc.array(fc.constantFrom(...WORDS), { maxLength: 3 }))
   .map(([first, rest]) => [first, ...rest].join(' '));
 
 /** A past publication date with seconds (the original schedules future-dated posts). */
-export const pastDateTime = fc
+const pastDateTime = fc
   .record({
     y: fc.integer({ min: 2015, max: 2023 }),
     mo: fc.integer({ min: 1, max: 12 }),
@@ -56,7 +56,7 @@ export const pastDateTime = fc
   );
 
 /** What a generated payload holds before it is bound to a scope. */
-export interface LinkedDraft {
+interface LinkedDraft {
   name: string;
   fields: Params;
 }

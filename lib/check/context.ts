@@ -353,7 +353,7 @@ export class CheckContext {
  * `url` without the query parameters that follow the route (`?x=` after a path root, `&x=` after a
  * `?rest_route=` root). Pure.
  */
-export function withoutQuery(url: string, root: string): string {
+function withoutQuery(url: string, root: string): string {
   const from = root.includes('?') ? url.indexOf('&', root.length) : url.indexOf('?', root.length);
   return from < 0 ? url : url.slice(0, from);
 }

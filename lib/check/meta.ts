@@ -90,8 +90,7 @@ declare module '@vitest/runner' {
   }
 }
 
-export const ID_PATTERN =
-  /^(root|events|venues|organizers|categories|tags|auth|errors|observe)\.[a-z0-9-]+\.[a-z0-9-]+$/;
+const ID_PATTERN = /^(root|events|venues|organizers|categories|tags|auth|errors|observe)\.[a-z0-9-]+\.[a-z0-9-]+$/;
 
 /** Throws when the metadata breaks a rule of declaration (ID form, closed tag vocabulary, requirements). */
 export function validateMeta(meta: CheckMeta): void {
@@ -102,7 +101,7 @@ export function validateMeta(meta: CheckMeta): void {
   if (!meta.requirements.length) throw new Error(`check ${meta.id} names no requirement`);
 }
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 
 /**
  * The first stack frame outside the check machinery (lib/check.ts, lib/check/**), as

@@ -49,9 +49,9 @@ export class CouldNotJudge extends Error {
   }
 }
 
-export type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
+type CheckStatus = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error';
 
-export interface Outcome {
+interface Outcome {
   status: CheckStatus & Status;
   message?: string;
   /** The exchange that explains a status other than pass / n/a. */
@@ -65,7 +65,7 @@ export interface Outcome {
 }
 
 /** An answer that says "try again later" rather than anything about conformance: 502/503/504, or a reset. */
-export function transientTrouble(e: Exchange): string | null {
+function transientTrouble(e: Exchange): string | null {
   if (e.status !== undefined && TRANSIENT_STATUSES.includes(e.status))
     return `${e.method} ${e.url} answered ${e.status}${e.retries ? ` (also after ${e.retries} retry)` : ''}`;
   if (e.error && e.transport === 'reset') return `${e.method} ${e.url} got no answer: ${e.error}`;
@@ -73,7 +73,7 @@ export function transientTrouble(e: Exchange): string | null {
 }
 
 /** Why the answer of an exchange cannot be used as JSON (transport error, 5xx, a body that is not JSON), or null. */
-export function unusableAnswer(e: Exchange | undefined): string | null {
+function unusableAnswer(e: Exchange | undefined): string | null {
   if (!e) return null;
   if (e.error) return `${e.method} ${e.url} got no answer: ${e.error}`;
   const body = e.responseExcerpt ?? '';

@@ -15,7 +15,7 @@ import { CheckContext } from './context.ts';
 import type { CheckMeta } from './meta.ts';
 import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
 
-export interface SharedSetup<T> {
+interface SharedSetup<T> {
   /** The shared records, created on the first call of the run; their scope is `setup.scope`. */
   get(t: CheckContext): Promise<T>;
 }

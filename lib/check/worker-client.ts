@@ -70,7 +70,7 @@ export function takeLimitChanges(): { worker: number; changes: Array<[number, nu
  * workers 1..maxWorkers (VITEST_POOL_ID, stable for a worker's life), the runner provides
  * maxWorkers (never more than --concurrency), and the shares sum to exactly --concurrency.
  */
-export function workerShare(cfg: Pick<ResolvedConfig, 'concurrency'>): number {
+function workerShare(cfg: Pick<ResolvedConfig, 'concurrency'>): number {
   const workers = inject('calcertWorkers') ?? 1;
   return shareOf(cfg.concurrency, workers, Number(process.env.VITEST_POOL_ID));
 }

@@ -55,7 +55,7 @@ export function verdictLine(
 }
 
 /** The line naming the checks that passed on thin evidence (footer.thinPasses). Pure. */
-export function thinLine(thin: { below: number; checks: string[] }): string {
+function thinLine(thin: { below: number; checks: string[] }): string {
   const shown = thin.checks.slice(0, 12).join(', ');
   return `thin passes: ${thin.checks.length} check(s) passed on fewer than ${thin.below} assertions: ${shown}${thin.checks.length > 12 ? `, and ${thin.checks.length - 12} more (footer.thinPasses)` : ''}`;
 }

@@ -11,9 +11,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 
 const RUN_FOLDER = /^\d{8}T\d{6}Z-[a-z0-9]{4,24}$/;
 /** In a run folder: the report pages (absolute paths) that link to the run. */
-export const NAMED_BY = 'named-by.json';
+const NAMED_BY = 'named-by.json';
 
-export interface Pruned {
+interface Pruned {
   /** Folders removed. */
   removed: string[];
   /** Folders beyond --keep kept because a report page names them. */

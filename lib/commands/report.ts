@@ -15,16 +15,16 @@ import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
 
-export const REPORT_USAGE = 'usage: calcert report [NAME=]RESULTS.json [[NAME=]RESULTS.json ...] [--html OUT.html]';
+const REPORT_USAGE = 'usage: calcert report [NAME=]RESULTS.json [[NAME=]RESULTS.json ...] [--html OUT.html]';
 
 /** `NAME=PATH` names a column (an implementation, a version); a plain path is its own label. */
-export function splitLabel(arg: string): { label?: string; path: string } {
+function splitLabel(arg: string): { label?: string; path: string } {
   const m = /^([^=/\\]+)=(.+)$/.exec(arg);
   return m && !existsSync(arg) ? { label: (m[1] as string).trim(), path: m[2] as string } : { path: arg };
 }
 
 /** A column label per input: the run directory's name (results.json itself says little), made unique. */
-export function labelsFor(paths: string[]): string[] {
+function labelsFor(paths: string[]): string[] {
   const raw = paths.map((p) => {
     const b = basename(p);
     if (b !== 'results.json') return b.replace(/\.json$/, '');

@@ -14,7 +14,7 @@ import { type Config, ConfigError, type FixturesFile } from './model.ts';
 import { calcertCommand } from './replay.ts';
 import { type RawValues, validateConfig } from './validate.ts';
 
-export interface LoadOptions {
+interface LoadOptions {
   flags?: Flags;
   /** The environment; default process.env. */
   env?: NodeJS.ProcessEnv;
@@ -50,7 +50,7 @@ export function distance(a: string, b: string): number {
 }
 
 /** Warnings for CAL_* keys nobody reads (a typo such as CAL_BASEURL silently certifies something else). */
-export function unknownEnvKeys(sources: Array<[string, Record<string, string | undefined>]>): string[] {
+function unknownEnvKeys(sources: Array<[string, Record<string, string | undefined>]>): string[] {
   const out: string[] = [];
   for (const [where, vars] of sources)
     for (const key of Object.keys(vars)) {

@@ -47,12 +47,12 @@ export function parseSeed(raw: string | number, name = '--seed'): number {
   );
 }
 
-export function newSeed(): number {
+function newSeed(): number {
   const b = randomBytes(7);
   return b.readUIntBE(0, 6) * 32 + (b.readUInt8(6) >> 3);
 }
 
-export function newRunTag(): string {
+function newRunTag(): string {
   return `cc${randomBytes(4).toString('hex')}`;
 }
 

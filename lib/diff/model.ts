@@ -62,7 +62,7 @@ export interface Step {
   auth?: boolean;
 }
 
-export interface SideResponse {
+interface SideResponse {
   status: number | null;
   /** Transport error, when there was no HTTP answer. */
   error?: string;

@@ -20,7 +20,7 @@ const NAME_FIELD: Record<PoolKey, string> = {
 const MAX_PAIRS = 30;
 
 /** name -> ID of the records of one list answer whose (normalised) name is unique in it. Pure. */
-export function namesToIds(body: unknown, pool: PoolKey): Map<string, number> {
+function namesToIds(body: unknown, pool: PoolKey): Map<string, number> {
   const list = field(body, pool);
   const seen = new Map<string, number | null>();
   for (const rec of Array.isArray(list) ? list : []) {
@@ -33,7 +33,7 @@ export function namesToIds(body: unknown, pool: PoolKey): Map<string, number> {
 }
 
 /** The pairs of two sides' names (sorted by name, at most MAX_PAIRS): [base ID, candidate ID]. Pure. */
-export function pairsOf(a: Map<string, number>, b: Map<string, number>): Array<[number, number]> {
+function pairsOf(a: Map<string, number>, b: Map<string, number>): Array<[number, number]> {
   return [...a.keys()]
     .filter((n) => b.has(n))
     .sort()

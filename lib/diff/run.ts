@@ -21,7 +21,7 @@ function requestLine(step: Step, client: Client): string {
 }
 
 /** By query parameter, the IDs a side substitutes for the placeholders of a step's query, and the placeholders. Pure. */
-export function sentIdsOf(query: Params | undefined, ids: Record<string, number>): Map<string, Map<string, string>> {
+function sentIdsOf(query: Params | undefined, ids: Record<string, number>): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
   for (const [param, v] of Object.entries(query ?? {}))
     for (const m of String(v).matchAll(/\{(\w+)\}/g)) {

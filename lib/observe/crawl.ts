@@ -13,14 +13,14 @@ import type { Client, ApiResponse } from '../client.ts';
 import { readPages, type ApiRecord } from '../contract.ts';
 
 export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
-export const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
+const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
 
 /** The window the events crawl asks for: wide enough for any real calendar. */
 export const WIDE_WINDOW = { start_date: '2000-01-01 00:00:00', end_date: '2099-12-31 23:59:59' } as const;
 /** Page size of the crawl (the largest every variant honours). */
-export const CRAWL_PER_PAGE = 50;
+const CRAWL_PER_PAGE = 50;
 /** Pages per route at most (50 x 200 = 10,000 records). */
-export const ROUTE_PAGE_CAP = 200;
+const ROUTE_PAGE_CAP = 200;
 
 export interface CrawlProblem {
   route: string;
@@ -110,7 +110,7 @@ export function checkBudget(maxRequests: number): number {
   return Math.max(4, Math.floor((maxRequests * 0.5) / 100));
 }
 
-export interface CrawlOptions {
+interface CrawlOptions {
   key: string;
   variant: 'base' | 'extended';
   authenticated: boolean;

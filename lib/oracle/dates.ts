@@ -24,7 +24,6 @@
 import { DateTime } from 'luxon';
 import type { Variant } from '../types.ts';
 
-export type { Variant };
 export type BaseReading = 'spec' | 'overlap';
 export type Basis = 'instant' | 'wallclock';
 export type WindowReading = 'start' | 'overlap';
@@ -57,7 +56,7 @@ export interface Readings {
   windowFrom: 'yesterday' | 'today';
 }
 
-export interface OracleOptions {
+interface OracleOptions {
   variant: Variant;
   siteZone: string;
   /** The server's "now", for the default window; without it the window is not modelled. */
@@ -65,7 +64,7 @@ export interface OracleOptions {
   readings?: Partial<Readings>;
 }
 
-export const RELATIVE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+const RELATIVE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
 const DEFAULT_READINGS: Readings = { base: 'spec', basis: 'instant', window: 'overlap', windowFrom: 'yesterday' };
 
@@ -78,7 +77,7 @@ const PATTERNS: Array<[RegExp, string]> = [
 const parsed = new Map<string, DateTime>();
 
 /** A wall-clock string as a luxon DateTime in `zone` (throws on a string the oracle cannot read). */
-export function wallClock(s: string, zone: string): DateTime {
+function wallClock(s: string, zone: string): DateTime {
   const key = `${s}|${zone}`;
   let dt = parsed.get(key);
   if (!dt) {
@@ -102,7 +101,7 @@ function readWallClock(s: string, zone: string): DateTime {
 }
 
 /** PHP FILTER_VALIDATE_BOOLEAN truthiness, which `strict_dates` is read with on the original. */
-export function isStrict(value: DateQuery['strict_dates']): boolean {
+function isStrict(value: DateQuery['strict_dates']): boolean {
   if (value === undefined) return false;
   if (typeof value === 'boolean') return value;
   return ['1', 'true', 'on', 'yes'].includes(String(value).trim().toLowerCase());
@@ -219,7 +218,7 @@ export function listed(events: readonly OracleEvent[], query: DateQuery, opts: O
   return out;
 }
 
-export interface Expectation {
+interface Expectation {
   /** Listed under every reading allowed. */
   listed: number[];
   /** Listed under none. */

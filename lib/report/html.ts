@@ -23,7 +23,7 @@ import {
 } from './common.ts';
 
 /** Escape text for HTML element content and quoted attribute values; drop characters HTML forbids. */
-export function esc(value: unknown): string {
+function esc(value: unknown): string {
   return String(value ?? '')
     .replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);

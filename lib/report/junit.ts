@@ -8,7 +8,7 @@ import type { RunReport } from '../results.ts';
 import { byGroup, curlNotes, exchangesOf, firstLine, type ReportCheck, replayCommand } from './common.ts';
 
 /** Escape for XML text and attributes; drop characters XML 1.0 forbids. */
-export function xml(s: unknown): string {
+function xml(s: unknown): string {
   return String(s ?? '')
     .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')

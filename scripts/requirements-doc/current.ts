@@ -5,7 +5,7 @@ import { listChecks } from '../../lib/list.ts';
 import { PROJECT_ROOT } from '../../lib/runner.ts';
 import { type DocCheck, type Requirement, renderRequirementsDoc } from './render.ts';
 
-export function loadRequirements(): Requirement[] {
+function loadRequirements(): Requirement[] {
   return (
     JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures/spec/requirements.json'), 'utf8')) as {
       requirements: Requirement[];

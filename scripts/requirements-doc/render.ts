@@ -35,7 +35,7 @@ export function anchors(): string[] {
  * project's shared pages (the measured behaviour of the original, the level decisions), which a
  * clone does not have; their content is in this document's sections of those names.
  */
-export function readable(source: string): string {
+function readable(source: string): string {
   return source
     .replace(/\breference-behavior\.md:?/g, 'measured on the original ([measured](#measured)):')
     .replace(/\bLEVELS\.md\b/g, 'level decision ([levels](#levels))');

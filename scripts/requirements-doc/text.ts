@@ -6,7 +6,7 @@
  * Check `spec` fields cite the anchors below (`docs/requirements.md#<anchor>`).
  */
 
-export interface Behaviour {
+interface Behaviour {
   /** The anchor checks cite. */
   anchor: string;
   /** Heading (also the phrase the older citations used, for the rewriting script). */

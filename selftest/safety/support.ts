@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/runner.ts';
 import type { Store } from '../../fixtures/reference-server/index.ts';
 
-export const BIN = join(PROJECT_ROOT, 'bin', 'calcert.js');
+const BIN = join(PROJECT_ROOT, 'bin', 'calcert.js');
 
-export interface CliRun {
+interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
@@ -19,7 +19,7 @@ export interface CliRun {
 }
 
 /** An environment without any CAL_* key (the tests pass flags). */
-export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
     if (!k.startsWith('CAL_') && !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST') env[k] = v;

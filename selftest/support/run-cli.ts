@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calcert.js');
 
-export interface Child {
+interface Child {
   code: number;
   stdout: string;
   stderr: string;

@@ -156,7 +156,7 @@ export interface ToleranceRun {
 let running = 0;
 const waiting: Array<() => void> = [];
 /** At most this many certification runs at once. */
-export const PARALLEL_RUNS = 2;
+const PARALLEL_RUNS = 2;
 
 async function gate<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= PARALLEL_RUNS) await new Promise<void>((r) => waiting.push(r));
@@ -169,7 +169,7 @@ async function gate<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function mayWarnOf(names: string[]): Set<string> {
+function mayWarnOf(names: string[]): Set<string> {
   return new Set(QUIRKS.filter((q) => names.includes(q.name)).flatMap((q) => q.mayWarn));
 }
 

@@ -6,7 +6,7 @@
  */
 import { SaxesParser } from 'saxes';
 
-export interface XmlElement {
+interface XmlElement {
   name: string;
   attrs: Record<string, string>;
   children: XmlElement[];

@@ -51,7 +51,7 @@ function dayFn(anchor: string) {
 }
 
 /** E1..E4 as created: the oracle's view, the anchor day D0 and the scope that lists them. */
-export interface TableEvents {
+interface TableEvents {
   events: OracleEvent[];
   anchor: string;
   scope: string;
@@ -179,7 +179,7 @@ export const mustReadings = (siteZone: string | null) =>
 // I/O for the date checks.
 
 /** A created pool: the oracle's view (IDs as created), the site zone, the scope that lists it. */
-export interface CreatedPool {
+interface CreatedPool {
   events: OracleEvent[];
   siteZone: string | null;
   scope: string;

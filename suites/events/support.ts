@@ -19,7 +19,7 @@ export function linkedIds(value: unknown): number[] {
   return isInteger(id) ? [id] : [];
 }
 
-export interface ListResult {
+interface ListResult {
   res: ApiResponse;
   records: ApiRecord[];
   ids: number[];

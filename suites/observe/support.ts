@@ -25,7 +25,7 @@ declare module 'vitest' {
   }
 }
 
-export { WIDE_WINDOW, type Learned, type Plural };
+export { WIDE_WINDOW, type Plural };
 
 export const LIST = (plural: Plural) => req.route('GET', plural);
 export const ITEM = (plural: Plural) => req.route('GET', plural, '/{id}');
@@ -112,7 +112,7 @@ export function settled(list: readonly ApiRecord[], min: number): ApiRecord[] {
 }
 
 /** A seeded choice (the check's seed: `--seed` replays it). */
-export class Draw {
+class Draw {
   private s: number;
   constructor(seed: number) {
     this.s = seed >>> 0 || 1;
@@ -202,7 +202,7 @@ export async function page(
 export const SAMPLE_PAGES = 3;
 
 /** A filtered list as a check read it: its first pages (`complete` when they hold every match). */
-export interface Sample {
+interface Sample {
   ids: number[];
   records: ApiRecord[];
   /** The last answer read (absent for a list the crawl read). */
@@ -372,18 +372,6 @@ export function diff(expected: readonly number[], got: readonly number[]): strin
   const e = new Set(expected);
   const missing = [...e].filter((id) => !g.has(id));
   const unexpected = [...g].filter((id) => !e.has(id));
-  if (!missing.length && !unexpected.length) return null;
-  const parts: string[] = [];
-  if (missing.length) parts.push(`missing ${show(missing)}`);
-  if (unexpected.length) parts.push(`unexpected ${show(unexpected)}`);
-  return parts.join('; ');
-}
-
-/** Checks that every `must` ID is in `got` and no `mustNot` ID is. */
-export function bounds(must: readonly number[], mustNot: readonly number[], got: readonly number[]): string | null {
-  const g = new Set(got);
-  const missing = must.filter((id) => !g.has(id));
-  const unexpected = mustNot.filter((id) => g.has(id));
   if (!missing.length && !unexpected.length) return null;
   const parts: string[] = [];
   if (missing.length) parts.push(`missing ${show(missing)}`);

@@ -10,7 +10,7 @@ import { field, readList, req, showIds } from '../../../lib/contract.ts';
 import { an, type ResourceDef } from '../../../lib/resources.ts';
 
 /** Three records of the paging pool and the search that lists exactly them. */
-export type ThreeRecords = (t: CheckContext) => Promise<{ search: string; ids: number[] }>;
+type ThreeRecords = (t: CheckContext) => Promise<{ search: string; ids: number[] }>;
 
 export function pastEndChecks(r: ResourceDef, three: ThreeRecords): void {
   const P = r.plural;

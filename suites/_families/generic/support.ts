@@ -45,7 +45,7 @@ export function bodyOf(sent: readonly SentField[]): Params {
 }
 
 /** One sent field matches the record's value, compared as the field's definition says. */
-export function reflects(f: SentField, record: ApiRecord): boolean {
+function reflects(f: SentField, record: ApiRecord): boolean {
   const got = record[f.field];
   switch (f.compare) {
     case 'text':

@@ -50,7 +50,7 @@ export async function createRecord(
   return t.create(d.plural, { [d.nameField]: t.name(`${label} ${d.kind}`), ...fields });
 }
 
-export interface ListPage {
+interface ListPage {
   res: ApiResponse;
   records: ApiRecord[];
   ids: number[];

@@ -22,7 +22,7 @@ export function termFields(tx: Taxonomy): string[] {
 /** Query that shows empty terms too (hide_empty defaults to true, and most check terms have no events). */
 export const SHOW_EMPTY = { hide_empty: 0 };
 
-export interface TermList {
+interface TermList {
   res: ApiResponse;
   /** The records, [] for an empty page answered with a 404 (base empty-page rule). */
   items: ApiRecord[];

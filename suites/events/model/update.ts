@@ -4,7 +4,7 @@ import { differences } from './compare.ts';
 import { FIELDS, live, pick, type Field, type Model, type Real } from './model.ts';
 import { at } from '../../../lib/contract.ts';
 
-export type UpdateMethod = 'POST' | 'PUT' | 'PATCH';
+type UpdateMethod = 'POST' | 'PUT' | 'PATCH';
 export type UpdatePart = 'title' | 'description' | 'dates';
 
 export class UpdateCommand implements fc.AsyncCommand<Model, Real> {
