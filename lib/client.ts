@@ -12,7 +12,7 @@ import qs from 'qs';
 import type { Auth } from './config/model.ts';
 import { shellQuote } from './config/replay.ts';
 import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
-import { HAR_BODY_CAP, type TapRecord } from './har.ts';
+import { HAR_BODY_CAP, type TapRecord } from './tap.ts';
 import type { Exchange, TransportKind } from './types.ts';
 
 export type Params = Record<string, unknown>;

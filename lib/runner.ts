@@ -13,7 +13,7 @@ import type { CheckRecord } from './check.ts';
 import type { CheckResult } from './results.ts';
 import type { Status } from './types.ts';
 import { Client } from './client.ts';
-import { fileTap } from './har.ts';
+import { fileTap } from './tap.ts';
 import { isObservationFile, observationEnded, observationGate, openGate } from './check/gate.ts';
 import { notApplicableReason } from './check/meta.ts';
 import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';

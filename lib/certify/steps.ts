@@ -10,7 +10,7 @@ import { sweep, type SweepResult } from '../cleanup.ts';
 import { Client, TransportError } from '../client.ts';
 import { loadFixtures } from '../config/load.ts';
 import type { Config, FixturesFile, ResolvedConfig } from '../config/model.ts';
-import type { TapRecord } from '../har.ts';
+import type { TapRecord } from '../tap.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../preflight.ts';
 import type { CheckResult } from '../results.ts';
 import { runChecks, type RunOptions, type RunOutcome, type RunSession } from '../runner.ts';

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { Client } from '../client.ts';
 import type { ResolvedConfig } from '../config/model.ts';
 import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../limiter.ts';
-import { fileTap } from '../har.ts';
+import { fileTap } from '../tap.ts';
 
 let workerClient: { key: string; client: Client } | undefined;
 
