@@ -112,6 +112,7 @@ test('--strict turns a should-check warning into exit 1; the verdict stays parti
   expect(plain.report?.checks.map((c) => `${c.id} ${c.status}`)).toEqual([
     'root.doc.answers pass',
     'root.doc.describes-events warn',
+    'root.doc.describes-routes warn',
     'root.doc.openapi-document warn',
   ]);
   expect(plain.report?.footer.verdict).toBe('partial'); // a --grep run certifies only what it selected

@@ -158,7 +158,7 @@ export const BEHAVIOURS: Behaviour[] = [
     must: 'checks use a name unique to the check',
     should: '—',
     basis:
-      'The original merges a venue created with an existing name (in any case) into the old record and overwrites its fields.',
+      "The original merges a venue or an organizer created with an existing name (in any case) and no description into the old record and overwrites its fields (venues: 6.8.0 and 4.6.8; organizers measured 2026-11-26 on both). An update may rename a record to another record's name (200, both keep their IDs).",
   },
   {
     anchor: 'terms-on-create',
@@ -494,6 +494,38 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
   4.6.8 answers 404 to an empty first page as well.
 - Events with \`hide_from_listings\` are never listed on 6.x and are listed by 4.6.8.
 - Categories and tags: \`hide_empty\` defaults to true.`,
+  },
+  {
+    anchor: 'measured-linked-2026-11',
+    title: 'Venue and organizer lists and names (measured on 6.8.0 and 4.6.8, 2026-11-26)',
+    text: `- Page 2 of a list carries \`previous_rest_url\` naming page 1 without a \`page\` parameter
+  (\`?per_page=2&status=any\` for an administrator, \`search\` dropped like \`next_rest_url\`'s);
+  page 1 carries none. \`page\` 0, -1, \`abc\`, \`1.5\` and empty: 400 \`rest_invalid_param\`.
+- \`status\`: an unknown value is 400 \`rest_invalid_param\` for administrators and visitors;
+  a visitor's \`draft\`, \`any\`, \`pending\`, \`private\` are 400 and \`publish\` lists the
+  published records; an administrator's \`draft,publish\` lists both and \`any\` is 400.
+- \`search\` looks into a venue's address, city, province, state, zip, phone and stateprovince, not
+  its country or website; into an organizer's phone, email and website. A \`search\` sent as a list
+  (\`search[]=\`) or an object (\`search[k]=\`) is 400 \`rest_invalid_param\`.
+- \`event=<id>\` lists the event's draft venue or organizer to an administrator (the event published
+  or draft); a visitor gets none (6.8.0 an empty list, 4.6.8 a 404).
+- An update with an empty name is 400 \`rest_invalid_param\` by POST, PUT and PATCH and keeps the
+  name; a name of blanks answers 200 and keeps it too.
+- A create sending \`venue\`/\`organizer\` equal to an existing record's name (any case) and no
+  description answers that record (201 with its ID); organizers too, not only venues.
+- Cost on event create (6.8.0 and 4.6.8): \`[5, 10]\` reads \`cost_details.values\` \`["5", "10"]\`
+  (\`cost\` "$5 – $10"); \`["5", "15.5"]\` and \`"10-20"\` likewise; \`"5, 10"\` reads \`"$10"\`.
+  A word (\`["Free"]\`) is a 500 on 4.6.8 and leaves an event whose read is a 500 even in the
+  trash.`,
+  },
+  {
+    anchor: 'generated-fields',
+    title: 'Generated fields (measured on 6.8.0 and 4.6.8, 2026-11-26)',
+    text: `- \`id\` is the service's: a venue or organizer create sending another record's \`id\` makes a
+  new record (201) and leaves the other one; an update sending an \`id\` other than the path's is
+  400 \`rest_invalid_param\` (the path's own is accepted).
+- \`global_id\`, \`global_id_lineage\`, \`url\`, \`rest_url\`, \`modified\` and \`json_ld\` sent on a
+  venue or organizer create or update are ignored (201/200, the service's values kept).`,
   },
   {
     anchor: 'measured-date-filters',

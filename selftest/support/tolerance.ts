@@ -58,7 +58,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   ],
   'linked-update-resets-unsent': [...every(['update', 'by-slug'], ['venues', 'organizers']), 'errors.'],
   'event-slug-update-error-body': ['events.by-slug.', 'events.update.', 'errors.'],
-  'venue-name-merge': ['venues.create.', 'venues.update.', 'events.create.', 'errors.'],
+  'venue-name-merge': [...every(['create', 'update'], ['venues', 'organizers']), 'events.create.', 'errors.'],
   'venue-array-rejected': ['events.create.', 'events.update.', 'errors.', ...EL('venue', 'filters-and')],
   'linked-empty-description-kept': [...every(['fields', 'update'], ['venues', 'organizers'])],
   'drafts-unpublished': ['events.', 'errors.', 'observe.'],
@@ -104,6 +104,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'base-inverted-window-overlap': EL('base-', 'date-filters', 'start-date', 'end-date', 'default-window'),
   'venue-not-unlinkable': ['events.fields.', 'events.update.', 'errors.'],
   'upcoming-drafts-never-count': ['venues.list.', 'organizers.list.'],
+  'event-image-clear-refused': ['events.create.', 'events.fields.', 'events.update.', 'events.model.', 'errors.'],
 };
 
 // Issue 12's coverage checks (events.fields/params/pages/visibility) under the quirks that touch them.

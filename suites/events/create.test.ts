@@ -344,6 +344,32 @@ check(
 
 check(
   {
+    id: 'events.create.cost-array',
+    spec: 'Resources and their fields / Event: cost (not typed); docs/requirements.md#contract (the numbers sent appear in cost or cost_details.values); docs/requirements.md#measured-linked-2026-11 (arrays measured on 6.8.0 and 4.6.8)',
+    level: 'must',
+    requirements: [CREATE, req.field('events', 'cost')],
+    tags: ['writes'],
+  },
+  'reflects every number of a cost sent as an array of numbers, and as an array of numeric strings with a decimal',
+  async (t) => {
+    // Plain numbers only: a word in a cost array is a 500 on 4.6.8 (measured).
+    for (const cost of [
+      [5, 10],
+      ['5', '15.5'],
+    ]) {
+      const { read, readRes } = await createAndRead(t, eventBody(t, `cost ${cost.join(' ')}`, { cost }));
+      const lost = cost.filter((n) => !costReflects(n, read));
+      t.assert(
+        lost.length === 0,
+        `sent cost ${JSON.stringify(cost)}; ${lost.join(', ')} missing from cost ${JSON.stringify(read.cost)}, cost_details ${JSON.stringify(read.cost_details)}`,
+        readRes,
+      );
+    }
+  },
+);
+
+check(
+  {
     id: 'events.create.website',
     spec: 'Resources and their fields / Event: website (URL)',
     level: 'must',
@@ -446,7 +472,7 @@ check(
   'links the featured image given by ID',
   async (t) => {
     const image = t.fixture('image');
-    const { read, readRes } = await createAndRead(t, eventBody(t, 'image', { image: image.id }));
+    const { read, readRes } = await createAndRead(t, eventBody(t, 'image', { image: String(image.id) }));
     const got = read.image;
     t.assert(
       isObject(got) && (got.id === image.id || got.url === image.url),
@@ -614,6 +640,48 @@ for (const inline of [
     },
   );
 }
+
+check(
+  {
+    id: 'events.create.inline-linked-image',
+    spec: 'Resources and their fields / Event: venue, organizer (IDs or data); Venue, Organizer: image (featured image ID or URL); docs/requirements.md#inline-venue-organizer; docs/requirements.md#fixture-only (measured on 6.8.0 and 4.6.8 with an uploaded image)',
+    level: 'must',
+    requirements: [
+      CREATE,
+      req.field('events', 'venue'),
+      req.field('events', 'organizer'),
+      req.field('venues', 'image'),
+      req.field('organizers', 'image'),
+    ],
+    tags: ['writes', 'fixture'],
+  },
+  'a venue created inline with an event takes the image given by ID, an organizer created inline takes the image given by URL',
+  async (t) => {
+    const image = t.fixture('image');
+    const shows = (got: unknown) =>
+      field(got, 'id') === image.id || field(got, 'url') === image.url || String(got) === String(image.id);
+    for (const [kind, value] of [
+      ['venue', String(image.id)],
+      ['organizer', image.url],
+    ] as const) {
+      const name = t.name(`inline ${kind} with image`);
+      const res = await createWithInline(t, eventBody(t, `inline ${kind} image`), kind, { [kind]: name, image: value });
+      const { read, readRes, ids } = await readLinked(t, res, kind);
+      t.assert(
+        ids.length === 1,
+        `the event links ${kind} ${JSON.stringify(read[kind])?.slice(0, 200)}, expected one`,
+        readRes,
+      );
+      const linked = await t.api.get(`/${kind}s/${ids[0]}`);
+      const rec = t.record(linked, `the inline-created ${kind} ${ids[0]}`);
+      t.assert(
+        shows(rec.image),
+        `the ${kind} ${ids[0]} created inline with image ${JSON.stringify(value)} shows image ${JSON.stringify(rec.image)?.slice(0, 200)}`,
+        linked,
+      );
+    }
+  },
+);
 
 check(
   {

@@ -314,7 +314,7 @@ check(
     // image could not be told apart from one that set the image an earlier method already set.
     for (const method of ['PUT', 'POST', 'PATCH'] as const) {
       const ev = await makeEvent(t, `image ${method}`, {}, 47);
-      const value = method === 'PUT' ? image.url : image.id;
+      const value = method === 'PUT' ? image.url : String(image.id);
       const { read, readRes } = await update(t, method, ev.id, { image: value, ...slot(47) });
       t.assert(
         imageIs(read.image, image),
@@ -336,7 +336,7 @@ check(
   'an update with image "" removes the featured image',
   async (t) => {
     const image = t.fixture('image');
-    const ev = await makeEvent(t, 'image clear', { image: image.id }, 47);
+    const ev = await makeEvent(t, 'image clear', { image: String(image.id) }, 47);
     if (!imageIs(ev.image, image))
       t.blocked(
         `the event created with image ${image.id} has image ${JSON.stringify(ev.image)?.slice(0, 200)}: there is no image to remove`,

@@ -42,3 +42,52 @@ check(
     );
   },
 );
+
+/** The routes of the spec's endpoint table, as OpenAPI paths below the namespace. */
+const ROUTES_BOTH = [
+  '/events',
+  '/events/{id}',
+  '/events/by-slug/{slug}',
+  '/venues',
+  '/venues/{id}',
+  '/organizers',
+  '/organizers/{id}',
+  '/categories',
+  '/categories/{id}',
+  '/tags',
+  '/tags/{id}',
+  '/doc',
+];
+const ROUTES_EXTENDED = ['/venues/by-slug/{slug}', '/organizers/by-slug/{slug}'];
+
+check(
+  {
+    id: 'root.doc.describes-routes',
+    spec: 'Endpoints: GET /doc (interface documentation); docs/requirements.md#doc-route (should: the original documents every route of its variant and the Event, Venue and Organizer records; measured on 6.8.0 and 4.6.8)',
+    level: 'should',
+    requirements: [req.rootRoute('/doc')],
+    tags: [],
+  },
+  'the document describes every route of the endpoint table for the variant, and the event, venue and organizer records',
+  async (t) => {
+    const res = await t.anon.get('/doc');
+    t.expectStatus(res, 200, 'GET /doc');
+    const doc = t.json(res, 'the doc route');
+    if (!isObject(doc)) return t.fail('the document is not a JSON object', res);
+    const paths = isObject(doc.paths) ? Object.keys(doc.paths) : [];
+    // A path is named with any parameter name ({id}, {slug}, {event_id}, ...), with or without a trailing slash.
+    const shape = (p: string) => p.replace(/\{[^}]*\}/g, '{}').replace(/\/$/, '');
+    const have = new Set(paths.map(shape));
+    const want = [...ROUTES_BOTH, ...(t.extended ? ROUTES_EXTENDED : [])];
+    const missing = want.filter((p) => !have.has(shape(p)));
+    t.assert(missing.length === 0, `the document's paths lack ${missing.join(', ')} (it has ${paths.join(', ')})`, res);
+    const schemas = field(field(doc, 'components'), 'schemas') ?? field(doc, 'definitions');
+    const names = isObject(schemas) ? Object.keys(schemas).map((n) => n.toLowerCase()) : [];
+    const lacking = ['event', 'venue', 'organizer'].filter((n) => !names.includes(n));
+    t.assert(
+      lacking.length === 0,
+      `the document's schemas (components.schemas or definitions: ${names.join(', ') || 'none'}) lack ${lacking.join(', ')}`,
+      res,
+    );
+  },
+);

@@ -6,9 +6,9 @@
  */
 import { check, type CheckContext } from '../../../lib/check.ts';
 import type { Params } from '../../../lib/client.ts';
-import { at, req, isObject } from '../../../lib/contract.ts';
+import { at, req, isObject, recordId } from '../../../lib/contract.ts';
 import { sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import { an, type LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, fullPayload } from './support.ts';
 import { isCleared } from '../../events/support.ts';
 
@@ -217,7 +217,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.fields.image`,
-      spec: `Resources and their fields / ${d.section}: image (featured image ID; update: POST, PUT, PATCH); docs/requirements.md#fixture-only`,
+      spec: `Resources and their fields / ${d.section}: image (string: featured image ID or URL; update: POST, PUT, PATCH); docs/requirements.md#fixture-only (measured on 6.8.0 and 4.6.8)`,
       level: 'must',
       requirements: [
         ...METHODS.map((m) => req.route(m, P, '/{id}')),
@@ -226,18 +226,20 @@ export function linkedFieldChecks(d: LinkedDef): void {
       ],
       tags: ['writes', 'fixture'],
     },
-    `POST, PUT and PATCH each apply an image ID sent`,
+    `POST and PATCH each apply an image ID sent (as a string), PUT an image URL`,
     async (t) => {
       const image = t.fixture('image');
       for (const method of METHODS) {
         const rec = await createRecord(t, d, {}, `image ${method}`);
-        const body: Params = { [d.nameField]: t.name(`${d.kind} image ${method}`), image: image.id };
+        // The field is a string (the spec's table): 6.8.0 and 4.6.8 refuse a JSON number with 400.
+        const sent = method === 'PUT' ? image.url : String(image.id);
+        const body: Params = { [d.nameField]: t.name(`${d.kind} image ${method}`), image: sent };
         const { read, readRes } = await update(t, method, rec.id, body);
         const got = read.image;
         const shown = isObject(got) ? (got.id ?? got.url) : got;
         t.assert(
           String(shown) === String(image.id) || shown === image.url,
-          `after ${method} with image ${image.id} the ${d.kind} shows image ${JSON.stringify(got)?.slice(0, 200)}`,
+          `after ${method} with image ${sent} the ${d.kind} shows image ${JSON.stringify(got)?.slice(0, 200)}`,
           readRes,
         );
       }
@@ -337,6 +339,147 @@ export function linkedFieldChecks(d: LinkedDef): void {
       t.assert(
         isCleared(read.image),
         `after PATCH /${P}/${rec.id} with image "" the ${d.kind} shows image ${JSON.stringify(read.image)?.slice(0, 200)}`,
+        readRes,
+      );
+    },
+  );
+
+  check(
+    {
+      id: `${P}.fields.rename-to-existing`,
+      spec: `Resources and their fields / ${d.section}: ${d.nameField} (optional on update); docs/requirements.md#update (must: the update applies; measured on 6.8.0 and 4.6.8: 200, both records keep their IDs)`,
+      level: 'must',
+      requirements: [req.route('POST', P, '/{id}'), req.field(P, d.nameField)],
+      tags: ['writes'],
+    },
+    `renaming ${an(d.kind)} to the name of another ${d.kind} applies the name and leaves the other one as it was`,
+    async (t) => {
+      const first = await createRecord(t, d, {}, 'named first');
+      const second = await createRecord(t, d, {}, 'named second');
+      const { read, readRes } = await update(t, 'POST', second.id, { [d.nameField]: first[d.nameField] });
+      t.assert(
+        read.id === second.id && sameText(String(first[d.nameField]), read[d.nameField]),
+        `after POST /${P}/${second.id} with the name of ${d.kind} ${first.id} (${JSON.stringify(first[d.nameField])}) it reads ${d.nameField}=${JSON.stringify(read[d.nameField])}`,
+        readRes,
+      );
+      const otherRes = await t.api.get(`/${P}/${first.id}`);
+      const other = t.record(otherRes, `the ${d.kind} ${first.id}`);
+      t.assert(
+        other.id === first.id && sameText(String(first[d.nameField]), other[d.nameField]),
+        `the ${d.kind} ${first.id} whose name was reused reads ${d.nameField}=${JSON.stringify(other[d.nameField])}`,
+        otherRes,
+      );
+    },
+  );
+
+  check(
+    {
+      id: `${P}.fields.empty-name-kept`,
+      spec: `Resources and their fields / ${d.section}: ${d.nameField} (required on create); docs/requirements.md#update (must: an update never leaves the record without its name; measured on 6.8.0 and 4.6.8: 400, name kept)`,
+      level: 'must',
+      requirements: [...METHODS.map((m) => req.route(m, P, '/{id}')), req.field(P, d.nameField)],
+      tags: ['writes'],
+    },
+    `an update by POST, PUT or PATCH with an empty name leaves the ${d.kind}'s name as it was`,
+    async (t) => {
+      const rec = await createRecord(t, d, {}, 'empty name');
+      for (const method of METHODS) {
+        const res = await t.api.request({ method, path: `/${P}/${rec.id}`, json: { [d.nameField]: '' } });
+        t.assert(res.status < 500, `${method} /${P}/${rec.id} with ${d.nameField} "" answered ${res.status}`, res);
+        const readRes = await t.api.get(`/${P}/${rec.id}`);
+        const read = t.record(readRes, `the ${d.kind} after ${method} with an empty name`);
+        t.assert(
+          sameText(String(rec[d.nameField]), read[d.nameField]),
+          `after ${method} /${P}/${rec.id} with ${d.nameField} "" (answered ${res.status}) it reads ${d.nameField}=${JSON.stringify(read[d.nameField])}, was ${JSON.stringify(rec[d.nameField])}`,
+          readRes,
+        );
+      }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.fields.empty-name-400`,
+      spec: `Resources and their fields / ${d.section}: ${d.nameField}; docs/requirements.md#measured-linked-2026-11 (should: an empty name on update is 400 rest_invalid_param, measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [...METHODS.map((m) => req.route(m, P, '/{id}')), req.field(P, d.nameField)],
+      tags: ['writes'],
+    },
+    `an update by POST, PUT or PATCH with an empty name answers 400`,
+    async (t) => {
+      const rec = await createRecord(t, d, {}, 'empty name 400');
+      for (const method of METHODS) {
+        const res = await t.api.request({ method, path: `/${P}/${rec.id}`, json: { [d.nameField]: '' } });
+        t.expectStatus(res, 400, `${method} /${P}/${rec.id} with ${d.nameField} ""`);
+      }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.sent-id-ignored`,
+      spec: `Path parameters: id (post ID, set by the service); Resources and their fields / ${d.section} (no id field); docs/requirements.md#generated-fields (must: a create never overwrites another record)`,
+      level: 'must',
+      requirements: [req.route('POST', P, ''), req.route('GET', P, '/{id}')],
+      tags: ['writes'],
+    },
+    `a create that sends the id of an existing ${d.kind} makes a new record (or is refused) and leaves that ${d.kind} as it was`,
+    async (t) => {
+      const existing = await createRecord(t, d, {}, 'id owner');
+      const name = t.name(`${d.kind} sending an id`);
+      const res = await t.api.post(`/${P}`, { [d.nameField]: name, id: existing.id });
+      t.assert(res.status < 500, `POST /${P} with id ${existing.id} answered ${res.status}`, res);
+      const made = recordId(res);
+      if (made !== undefined && made !== existing.id) t.track(P, made);
+      t.assert(
+        made !== existing.id,
+        `POST /${P} with id ${existing.id} answered the record ${existing.id} itself`,
+        res,
+      );
+      const readRes = await t.api.get(`/${P}/${existing.id}`);
+      const read = t.record(readRes, `the ${d.kind} ${existing.id}`);
+      t.assert(
+        sameText(String(existing[d.nameField]), read[d.nameField]),
+        `after POST /${P} with id ${existing.id} and ${d.nameField} ${JSON.stringify(name)}, the ${d.kind} ${existing.id} reads ${d.nameField}=${JSON.stringify(read[d.nameField])}`,
+        readRes,
+      );
+    },
+  );
+
+  check(
+    {
+      id: `${P}.fields.generated-read-only`,
+      spec: `Response records: not shown; docs/requirements.md#generated-fields (should: global_id, global_id_lineage, url and modified are the service's; measured on 6.8.0 and 4.6.8: sent values are ignored on create and update)`,
+      level: 'should',
+      requirements: [req.route('POST', P, ''), req.route('PATCH', P, '/{id}')],
+      tags: ['writes'],
+    },
+    `global_id, global_id_lineage, url and modified sent on create or update are ignored`,
+    async (t) => {
+      const forged = {
+        global_id: 'forged.example.org?id=1',
+        global_id_lineage: ['forged.example.org?id=1'],
+        url: 'https://forged.example.org/record/',
+        modified: '2001-01-01 00:00:00',
+      };
+      const res = await t.api.post(`/${P}`, { [d.nameField]: t.name(`${d.kind} forging fields`), ...forged });
+      const made = t.record(res, `POST /${P} with generated fields`);
+      t.track(P, made.id as number);
+      const kept = (rec: Record<string, unknown>) =>
+        Object.entries(forged)
+          .filter(([k, v]) => JSON.stringify(rec[k]) === JSON.stringify(v))
+          .map(([k]) => k);
+      const onCreate = kept(made);
+      t.assert(onCreate.length === 0, `the created ${d.kind} holds the sent ${onCreate.join(', ')}`, res);
+      const before = t.record(await t.api.get(`/${P}/${made.id}`), `the ${d.kind}`);
+      const { read, readRes } = await update(t, 'PATCH', made.id as number, forged);
+      const onUpdate = kept(read);
+      const changed = ['global_id', 'global_id_lineage', 'url'].filter(
+        (k) => JSON.stringify(read[k]) !== JSON.stringify(before[k]),
+      );
+      t.assert(
+        onUpdate.length === 0 && changed.length === 0,
+        `after PATCH /${P}/${made.id} with forged generated fields it holds the sent ${onUpdate.join(', ') || '-'} and changed ${changed.join(', ') || '-'}`,
         readRes,
       );
     },

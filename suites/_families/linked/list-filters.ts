@@ -3,8 +3,9 @@
  * what anonymous callers see. Every search token carries the check's scope, so only the check's
  * own records can match.
  */
-import { check } from '../../../lib/check.ts';
-import { MISSING_ID, req, showIds, field } from '../../../lib/contract.ts';
+import { check, sharedSetup, type CheckContext } from '../../../lib/check.ts';
+import { MISSING_ID, req, showIds, field, readList } from '../../../lib/contract.ts';
+import type { ApiResponse } from '../../../lib/client.ts';
 import type { LinkedDef } from '../../../lib/resources.ts';
 import { createRecord, createLinkedEvent, listPage, scopedIds, sampleValue } from './support.ts';
 
@@ -270,6 +271,204 @@ export function listFilterChecks(d: LinkedDef): void {
         `the anonymous list shows ${showIds(ids)}, expected ${pub.id} and not the draft ${draft.id}`,
         page.res,
       );
+    },
+  );
+
+  /**
+   * The meta fields the original's search looks into (measured on 6.8.0 and 4.6.8): venues every
+   * address field and phone, but not country or website; organizers phone, e-mail and website.
+   */
+  const searched =
+    d.kind === 'venue'
+      ? ['address', 'city', 'province', 'state', 'zip', 'phone', 'stateprovince']
+      : ['phone', 'email', 'website'];
+
+  check(
+    {
+      id: `${P}.list.search-address-fields`,
+      spec: `List ${P}: search (custom fields); docs/requirements.md#venue-organizer-lists (should: venues every address field and phone, organizers phone, email and website; measured on 6.8.0 and 4.6.8; docs/requirements.md#measured-linked-2026-11)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'search'), ...searched.map((f) => req.field(d.plural, f))],
+      tags: ['writes'],
+    },
+    `search finds the ${d.kind} by a word of each of ${searched.join(', ')}`,
+    async (t) => {
+      // One record holds a distinct word in every searched field; a second record holds none.
+      const token = (f: string) => `${t.scope}${f.slice(0, 4)}x`;
+      const body: Record<string, string> = {};
+      for (const f of searched)
+        body[f] =
+          f === 'email'
+            ? `${token(f)}@example.org`
+            : f === 'website'
+              ? `https://${token(f)}.example.org/`
+              : `${token(f)} 12`;
+      const rec = await createRecord(t, d, body, 'address searched');
+      const other = await createRecord(t, d, {}, 'not searched');
+      const missed: string[] = [];
+      let last: ApiResponse | undefined;
+      for (const f of searched) {
+        const page = await listPage(t, d, { search: token(f), per_page: 50 }, { notFoundIsEmpty: true });
+        last = page.res;
+        t.assert(
+          !page.ids.includes(other.id),
+          `search=${token(f)} lists ${other.id}, which holds no such word`,
+          page.res,
+        );
+        if (!page.ids.includes(rec.id)) missed.push(`${f} (search=${token(f)} lists ${showIds(page.ids)})`);
+      }
+      t.assert(missed.length === 0, `search does not find the ${d.kind} ${rec.id} by its ${missed.join('; ')}`, last);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.search-non-string-400`,
+      spec: `List ${P}: search (string); docs/requirements.md#measured-linked-2026-11: search[]=a&search[]=b and search[k]=v are 400 rest_invalid_param (should)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'search')],
+      tags: [],
+    },
+    `answers 400 to a search sent as a list or as an object`,
+    async (t) => {
+      for (const query of [{ search: ['a', 'b'] }, { 'search[k]': 'a' }]) {
+        const res = await t.api.get(`/${P}`, query);
+        t.expectStatus(res, 400, `GET /${P} with ${JSON.stringify(query)}`);
+      }
+    },
+  );
+
+  /** The IDs a list answer shows: none for a refusal (4xx); a server error fails. */
+  const listedOrRefused = (t: CheckContext, res: ApiResponse, what: string): number[] => {
+    t.assert(res.status < 500, `${what} answered ${res.status}, a server error`, res);
+    if (res.status >= 400) return [];
+    return readList(t, res, d.plural, { what, notFoundIsEmpty: true }).ids;
+  };
+
+  // A draft and a published record, only read by the status checks below (one shared setup).
+  const statusPair = sharedSetup(`${P}.list status pair`, async (s) => ({
+    scope: s.scope,
+    draft: await createRecord(s, d, { status: 'draft' }, 'status draft'),
+    pub: await createRecord(s, d, {}, 'status public'),
+  }));
+
+  check(
+    {
+      id: `${P}.list.status-unknown`,
+      spec: `List ${P}: status; docs/requirements.md#unknown-filter-values (must: no 2xx listing of unrelated records)`,
+      level: 'must',
+      requirements: [routeList, req.param(d.plural, 'status')],
+      tags: ['writes'],
+    },
+    `status=<no such status> lists none of the check's ${P} (an empty list or a refusal)`,
+    async (t) => {
+      const { pub, scope } = await statusPair.get(t);
+      const control = await scopedIds(t, d, { search: scope, status: 'publish' });
+      t.assert(
+        control.ids.includes(pub.id),
+        `status=publish does not list the published ${d.kind} ${pub.id} (positive control): ${showIds(control.ids)}`,
+        control.page.res,
+      );
+      const res = await t.api.get(`/${P}`, { search: scope, per_page: 50, status: 'nosuchstatus' });
+      const ids = listedOrRefused(t, res, `GET /${P}?status=nosuchstatus`);
+      t.assert(!ids.includes(pub.id), `status=nosuchstatus lists the published ${d.kind} ${pub.id}`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.status-unknown-400`,
+      spec: `List ${P}: status; docs/requirements.md#unknown-filter-values (should: 400; the original answers 400 rest_invalid_param, administrators and visitors alike)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'status')],
+      tags: ['anonymous'],
+    },
+    `answers 400 to an unknown status, authenticated and anonymous`,
+    async (t) => {
+      for (const [client, who] of [
+        [t.api, 'authenticated'],
+        [t.anon, 'anonymous'],
+      ] as const) {
+        const res = await client.get(`/${P}`, { status: 'nosuchstatus' });
+        t.expectStatus(res, 400, `${who} GET /${P}?status=nosuchstatus`);
+      }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.anonymous-status-400`,
+      spec: `List ${P}: status; docs/requirements.md#status-filter (should: a visitor's non-publish status is 400; measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'status')],
+      tags: ['writes', 'security', 'anonymous'],
+    },
+    `an anonymous status=publish lists the published ${d.kind} only; status=draft and status=draft,publish answer 400 and show no draft`,
+    async (t) => {
+      const { draft, pub, scope } = await statusPair.get(t);
+      const ok = await scopedIds(t, d, { search: scope, status: 'publish' }, { anon: true });
+      t.assert(
+        ok.ids.includes(pub.id) && !ok.ids.includes(draft.id),
+        `an anonymous status=publish lists ${showIds(ok.ids)}, expected ${pub.id} and not the draft ${draft.id}`,
+        ok.page.res,
+      );
+      for (const status of ['draft', 'draft,publish']) {
+        const res = await t.anon.get(`/${P}`, { search: scope, per_page: 50, status });
+        const ids = listedOrRefused(t, res, `anonymous GET /${P}?status=${status}`);
+        t.assert(!ids.includes(draft.id), `an anonymous status=${status} lists the draft ${d.kind} ${draft.id}`, res);
+        t.expectStatus(res, 400, `anonymous GET /${P}?status=${status}`);
+      }
+    },
+  );
+
+  // A draft venue/organizer linked to an event: the event filter reaches it for an editor, never for a visitor.
+  const draftLinked = sharedSetup(`${P}.list draft record of an event`, async (s) => {
+    const draft = await createRecord(s, d, { status: 'draft' }, 'draft linked');
+    const ev = await createLinkedEvent(s, d, draft.id);
+    return { draft, ev };
+  });
+
+  check(
+    {
+      id: `${P}.list.event-draft-record`,
+      spec: `List ${P}: event (records related to this event ID), status; docs/requirements.md#venue-organizer-lists (must: as measured on 6.8.0 and 4.6.8)`,
+      level: 'must',
+      requirements: [routeList, req.param(d.plural, 'event'), req.field(d.plural, 'status')],
+      tags: ['writes'],
+    },
+    `an authenticated event=<id> lists the draft ${d.kind} linked to that event`,
+    async (t) => {
+      const { draft, ev } = await draftLinked.get(t);
+      const page = await listPage(t, d, { event: ev.id, per_page: 50 });
+      t.assert(
+        page.ids.includes(draft.id),
+        `event=${ev.id} does not list its draft ${d.kind} ${draft.id}: ${showIds(page.ids)}`,
+        page.res,
+      );
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.event-draft-anonymous`,
+      spec: `List ${P}: event; docs/requirements.md#anonymous-lists (should: published records only; measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'event')],
+      tags: ['writes', 'security', 'anonymous'],
+    },
+    `an anonymous event=<id> does not list the draft ${d.kind} linked to that event`,
+    async (t) => {
+      const { draft, ev } = await draftLinked.get(t);
+      // Positive control: the editor's list of the same event shows the draft.
+      const control = await listPage(t, d, { event: ev.id, per_page: 50 });
+      t.assert(
+        control.ids.includes(draft.id),
+        `setup: event=${ev.id} does not list its draft ${d.kind} ${draft.id} to an editor: ${showIds(control.ids)}`,
+        control.res,
+      );
+      const res = await t.anon.get(`/${P}`, { event: ev.id, per_page: 50 });
+      const ids = listedOrRefused(t, res, `anonymous GET /${P}?event=${ev.id}`);
+      t.assert(!ids.includes(draft.id), `an anonymous event=${ev.id} lists the draft ${d.kind} ${draft.id}`, res);
     },
   );
 }

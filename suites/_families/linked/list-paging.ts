@@ -248,4 +248,55 @@ export function listPagingChecks(d: LinkedDef): void {
       );
     },
   );
+
+  check(
+    {
+      id: `${P}.list.previous-url`,
+      spec: `docs/requirements.md#measured-linked-2026-11 lists: previous_rest_url; docs/requirements.md#pages (should: page 1 has none; page 2's names page 1 at the same per_page)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'page'), req.param(d.plural, 'per_page')],
+      tags: ['writes'],
+    },
+    `page 1 of a search carries no previous_rest_url, page 2's names page 1 at the same per_page`,
+    async (t) => {
+      const { three } = await pool.get(t);
+      const first = await listPage(t, d, { search: three, per_page: 2 });
+      t.assert(first.records.length === 2, `page 1 (per_page=2, 3 matches) lists ${showIds(first.ids)}`, first.res);
+      const before = field(first.res.json, 'previous_rest_url');
+      t.assert(
+        before === undefined || before === null || before === '',
+        `page 1 carries previous_rest_url ${JSON.stringify(before)}, but no page comes before it`,
+        first.res,
+      );
+      const second = await listPage(t, d, { search: three, per_page: 2, page: 2 });
+      const prev = field(second.res.json, 'previous_rest_url');
+      if (typeof prev !== 'string' || prev.length === 0)
+        return t.fail(`page 2 of 2 has no previous_rest_url`, second.res);
+      const q = new URL(prev, 'http://x/').searchParams;
+      // The original names page 1 without a page parameter (measured on 6.8.0 and 4.6.8).
+      const page = q.get('page') ?? '1';
+      t.assert(
+        page === '1' && q.get('per_page') === '2',
+        `page 2's previous_rest_url ${prev} names page=${page}, per_page=${q.get('per_page')}; expected page 1 (or none) and per_page=2`,
+        second.res,
+      );
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.page-invalid-400`,
+      spec: `List ${P}: page (integer); docs/requirements.md#measured-linked-2026-11: page 0, -1, abc, 1.5 are 400 rest_invalid_param (should)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'page')],
+      tags: [],
+    },
+    `answers 400 to page 0, -1, abc and 1.5`,
+    async (t) => {
+      for (const value of ['0', '-1', 'abc', '1.5']) {
+        const res = await t.api.get(`/${P}`, { page: value });
+        t.expectStatus(res, 400, `GET /${P}?page=${value}`);
+      }
+    },
+  );
 }
