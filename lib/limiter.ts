@@ -238,7 +238,7 @@ export class SharedLimiter implements InFlightBound {
   }
 }
 
-/** A target whose median preflight answer took at least this long keeps workers waiting on the network. */
+/** A target whose fastest preflight answer took at least this long keeps workers waiting on the network. */
 export const SLOW_TARGET_MS = 20;
 /** The workers of a run against a slow target (issue 15: latency hiding), when the bound allows them. */
 export const SLOW_TARGET_WORKERS = 8;
@@ -246,12 +246,12 @@ export const SLOW_TARGET_WORKERS = 8;
 /**
  * How many vitest workers a run of concurrency c uses: never more than c. Against a fast target
  * (the embedded reference, a server on loopback) the checks' own CPU is the limit: no more than
- * the machine can keep busy. Against a slow one (`medianMs`, the preflight's median answer, at
+ * the machine can keep busy. Against a slow one (`latencyMs`, the preflight's fastest answer, at
  * least SLOW_TARGET_MS) a worker mostly waits: more workers keep more files' request chains in
  * flight, since a file's longest check (a property's sequential runs) bounds how soon it ends.
  */
-export function workersFor(concurrency: number, cores: number = availableParallelism(), medianMs = 0): number {
-  const cap = medianMs >= SLOW_TARGET_MS ? Math.max(cores + 1, SLOW_TARGET_WORKERS) : cores + 1;
+export function workersFor(concurrency: number, cores: number = availableParallelism(), latencyMs = 0): number {
+  const cap = latencyMs >= SLOW_TARGET_MS ? Math.max(cores + 1, SLOW_TARGET_WORKERS) : cores + 1;
   return Math.max(1, Math.min(concurrency, cap));
 }
 

@@ -16,7 +16,7 @@ import { Client } from './client.ts';
 import { fileTap } from './tap.ts';
 import { isObservationFile, observationEnded, observationGate, openGate } from './check/gate.ts';
 import { notApplicableReason } from './check/meta.ts';
-import { crawl, crawlBudget, crawlKey, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
+import { crawl, crawlBudget, crawlKey, share, summarize, type Learned, type ObservedSummary } from './observe/crawl.ts';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 /** The vitest config of the suites: the source one, or the compiled one in the packed tool (dist/). */
@@ -66,7 +66,8 @@ async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
     namespace: config.namespace,
     auth: config.auth,
     timeoutMs: config.timeoutMs,
-    concurrency: 1,
+    // The routes are read side by side (lib/observe/crawl.ts), within the bound the checks start at.
+    concurrency: config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
     ...(har ? { tap: fileTap(har) } : {}),
   });
   try {
@@ -285,7 +286,8 @@ export class RunSession {
           learned = await observe(config, options.har);
           observed = summarize(learned);
         }
-        vitest.provide('calcertObserved', learned);
+        // Shared memory, not the records: vitest copies a provided value into every file's task.
+        vitest.provide('calcertObserved', learned ? share(learned) : null);
         // One vitest run: the observation files are dispatched first (lib/sequencer.ts) and the
         // other checks wait at the gate until the last of them ended (lib/check/gate.ts). A
         // read-only run writes nothing, so nothing can disturb the learned data: no gate.
@@ -324,7 +326,7 @@ export class RunSession {
    * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
    * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
    */
-  warm(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs' | 'deadlineS'>): Promise<void> {
+  warm(config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>): Promise<void> {
     this.creating = this.instance(config).then(
       () => undefined,
       () => undefined,
@@ -333,7 +335,7 @@ export class RunSession {
   }
   private creating: Promise<void> | undefined;
 
-  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'medianMs' | 'deadlineS'>): Promise<Vitest> {
+  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>): Promise<Vitest> {
     // A warm-up under way finishes first (one vitest at a time).
     if (this.creating) {
       const pending = this.creating;
@@ -341,7 +343,7 @@ export class RunSession {
       await pending;
     }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
-    const workers = workersFor(config.concurrency, undefined, config.medianMs);
+    const workers = workersFor(config.concurrency, undefined, config.latencyMs);
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
     const perFile = Math.max(1, config.concurrency);
     // No check has a clock of its own: waiting for a slot or a slow answer never counts against it.

@@ -80,7 +80,7 @@ export function fixturesOf(
 /** The config the checks see: the target after preflight. Pure. */
 export function resolveConfig(
   target: Config,
-  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'medianMs'>>,
+  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'latencyMs'>>,
   fixtures: FixturesFile | null,
   embedded: boolean,
 ): ResolvedConfig {
@@ -91,7 +91,7 @@ export function resolveConfig(
     detectedVariant: pre.detectedVariant,
     fixtures,
     embedded,
-    ...(pre.medianMs !== undefined ? { medianMs: pre.medianMs } : {}),
+    ...(pre.latencyMs !== undefined ? { latencyMs: pre.latencyMs } : {}),
   };
 }
 

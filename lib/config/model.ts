@@ -65,8 +65,8 @@ export interface ResolvedConfig extends Config {
   detectedVariant: Variant | null;
   fixtures: FixturesFile | null;
   embedded: boolean;
-  /** The target's median response time in the preflight, in ms (the run's worker count). */
-  medianMs?: number;
+  /** The target's fastest answer in the preflight, in ms (the run's worker count). */
+  latencyMs?: number;
 }
 
 export class ConfigError extends Error {

@@ -6,8 +6,9 @@
  *
  * Done once per run: the runner crawls before the observation checks start (so every worker sees
  * the same data, and the crawl's requests are counted once) and hands the result to the workers
- * through vitest's `provide`; a worker that was given none (e.g. a `--grep` run) crawls itself,
- * once, cached on the run tag. Pure of vitest: it only needs two clients.
+ * through vitest's `provide` as shared memory (`share`/`unshare`); a worker that was given none
+ * (e.g. a `--grep` run) crawls itself, once, cached on the run tag. Pure of vitest: it only needs
+ * two clients.
  */
 import type { Client, ApiResponse } from '../client.ts';
 import { readPages, type ApiRecord } from '../contract.ts';
@@ -94,6 +95,31 @@ export function summarize(l: Learned): ObservedSummary {
     complete: l.complete,
     problems: l.problems.length,
   };
+}
+
+/**
+ * The learned data as the runner hands it to the workers. vitest copies every provided value into
+ * each test file's task (about 100 per run): 900 events are 2.3 MB of records, cloned 100 times
+ * (about 2 s of CPU on the runner's thread, the cost that made a large calendar's read-only run
+ * slower than a small one's). The records travel as JSON text in a SharedArrayBuffer, which every
+ * worker thread sees without a copy, and a worker decodes them once, when its first observation
+ * check asks (files of other route groups never do).
+ */
+export interface SharedLearned {
+  key: string;
+  /** `JSON.stringify(learned)`, UTF-8. */
+  json: SharedArrayBuffer;
+}
+
+export function share(l: Learned): SharedLearned {
+  const bytes = new TextEncoder().encode(JSON.stringify(l));
+  const json = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(json).set(bytes);
+  return { key: l.key, json };
+}
+
+export function unshare(s: SharedLearned): Learned {
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(s.json))) as Learned;
 }
 
 export function crawlKey(cfg: { runTag: string; baseUrl: string; namespace: string }): string {

@@ -17,8 +17,8 @@ import {
 
 test('worker shares sum to exactly the bound, each at least 1', () => {
   for (const c of [1, 2, 3, 4, 5, 7, 16, 32]) {
-    for (const [cores, medianMs] of [1, 2, 8, 64].flatMap((n) => [0, 5, 50, 300].map((ms) => [n, ms] as const))) {
-      const w = workersFor(c, cores, medianMs);
+    for (const [cores, latencyMs] of [1, 2, 8, 64].flatMap((n) => [0, 5, 50, 300].map((ms) => [n, ms] as const))) {
+      const w = workersFor(c, cores, latencyMs);
       expect(w).toBeLessThanOrEqual(c);
       const shares = Array.from({ length: w }, (_, i) => shareOf(c, w, i + 1));
       expect(

@@ -14,6 +14,8 @@ import {
   crawl,
   crawlBudget,
   crawlKey,
+  type SharedLearned,
+  unshare,
   WIDE_WINDOW,
   type Learned,
   type Plural,
@@ -21,7 +23,7 @@ import {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    calcertObserved: Learned | null;
+    calcertObserved: SharedLearned | null;
   }
 }
 
@@ -38,17 +40,18 @@ let own: { key: string; promise: Promise<Learned> } | undefined;
 export async function learned(t: CheckContext): Promise<Learned> {
   const key = crawlKey(t.config);
   if (own?.key === key) return own.promise;
-  let given: Learned | null = null;
+  let given: SharedLearned | null = null;
   try {
     given = inject('calcertObserved') ?? null;
   } catch {
     given = null;
   }
-  // Kept for the worker's other checks: the runner's crawl is the same object for the whole run
-  // (a large calendar's records are not looked up again per check).
+  // Decoded once and kept for the worker's other checks: the runner's crawl is the same object
+  // for the whole run (a large calendar's records are not decoded again per check).
   if (given && given.key === key) {
-    own = { key, promise: Promise.resolve(given) };
-    return given;
+    const data = unshare(given);
+    own = { key, promise: Promise.resolve(data) };
+    return data;
   }
   if (own?.key !== key) {
     own = {
