@@ -180,11 +180,17 @@ interface Paged {
   /** Why the list stopped before its end: 'budget' (the caller's stop) or 'cap' (maxPages read, all full). */
   stopped?: 'budget' | 'cap';
   /**
-   * The answers contradict each other: a record on two pages or records past total_pages (the
-   * read stops: the list is unusable), or totals that disagree (the records are still read to
-   * the end, `complete` says whether they were).
+   * The records contradict each other: a record on two pages (LEVELS.md, must: pages partition
+   * the list, no overlap). The read stops: the list is unusable.
    */
   incoherent?: string;
+  /**
+   * The totals contradict each other or the records: `total_pages` that disagrees with `total`,
+   * or records on a page past `total_pages`. Totals are should (LEVELS.md: `total`,
+   * `total_pages` right), so this never makes the list incoherent: the records are read on to
+   * the first short or empty page, and `observe.<plural>-list.totals` judges the totals.
+   */
+  totalsWrong?: string;
   /** A page that is no list answer: its message. */
   bad?: string;
   /** `total` of the first page, when given. */
@@ -196,11 +202,13 @@ interface Paged {
 /**
  * Reads a list page by page with `fetch(page)` (the caller's client, query and per_page) and
  * judges its coherence, without asserting: stops at a short or empty page, at the empty answer
- * past the end, at the last page `total_pages` names, after `maxPages` or when `more()` says the
- * caller's budget is spent. A record repeated on a later page, a page past `total_pages` that
- * holds records, or `total_pages` that contradicts `total` make the list incoherent: a server
- * that ignores `page` is caught on page 2, never read to a silent cap. Missing totals are allowed
- * (LEVELS.md: totals are should): the list then ends at its first short page.
+ * past the end, at the last page `total_pages` names (when it agrees with `total`), after
+ * `maxPages` or when `more()` says the caller's budget is spent. A record repeated on a later page
+ * makes the list incoherent (must: pages partition the list): a server that ignores `page` is
+ * caught on page 2, never read to a silent cap. Totals are should (LEVELS.md): missing ones are
+ * allowed and the list ends at its first short page; ones that contradict each other or the
+ * records (`total_pages` against `total`, records past `total_pages`) are noted (`totalsWrong`)
+ * and the records read on to the first short page.
  */
 export async function readPages(
   fetch: (page: number) => Promise<ApiResponse>,
@@ -233,16 +241,16 @@ export async function readPages(
       out.incoherent = `${what} (per_page ${opts.perPage}) repeats record(s) ${showIds(repeated.slice(0, 10))} of earlier pages`;
       return out;
     }
-    if (got.totalPages !== null && page > got.totalPages && got.records.length) {
-      out.incoherent = `${what} holds ${got.records.length} record(s) past total_pages ${got.totalPages}`;
-      return out;
-    }
-    // Totals that contradict each other make the list incoherent, but its records are still
-    // read to the end (by short page): the records themselves may be right.
+    const pastTotal = got.totalPages !== null && page > got.totalPages && got.records.length > 0;
+    if (pastTotal)
+      out.totalsWrong ??= `${what} holds ${got.records.length} record(s) past total_pages ${got.totalPages}`;
+    // Totals that contradict each other are no end to trust: the records are read on to the
+    // first short page (they may be right).
     const totalsWrong =
-      got.total !== null && got.totalPages !== null && got.totalPages !== Math.ceil(got.total / opts.perPage);
-    if (totalsWrong && !out.incoherent)
-      out.incoherent = `${what}: total_pages ${got.totalPages} contradicts total ${got.total} at per_page ${opts.perPage}`;
+      pastTotal ||
+      (got.total !== null && got.totalPages !== null && got.totalPages !== Math.ceil(got.total / opts.perPage));
+    if (totalsWrong)
+      out.totalsWrong ??= `${what}: total_pages ${got.totalPages} contradicts total ${got.total} at per_page ${opts.perPage}`;
     for (const [i, r] of got.records.entries()) {
       const id = got.ids[i] as number;
       if (Number.isInteger(id)) seen.add(id);

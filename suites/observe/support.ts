@@ -218,8 +218,9 @@ interface Sample {
 /**
  * The matches of a query, read by the one list reader (lib/contract.ts `readPages`) with per_page
  * 50, to the end or to `maxPages` (default SAMPLE_PAGES): a bounded sample. A page that is no
- * list answer or an incoherent list (a record on two pages, records past total_pages) fails the
- * check; a page past the end may be the documented 404 on every variant.
+ * list answer or an incoherent list (a record on two pages) fails the check; totals that
+ * contradict each other or the records are should (observe.<plural>-list.totals judges them).
+ * A page past the end may be the documented 404 on every variant.
  */
 export async function all(
   t: CheckContext,
