@@ -158,7 +158,13 @@ export function readOnlyShortfall(checks: readonly CheckResult[]): string | null
   const judged = checks.filter((c) => groupOf(c.id) === 'observe' && JUDGED.includes(c.status));
   const missing = OBSERVATION_GROUPS.filter((g) => !judged.some((c) => g.ids.test(c.id))).map((g) => g.name);
   if (judged.length >= MIN_JUDGED_READ_ONLY && !missing.length) return null;
-  return `the read-only run judged ${judged.length} observation check(s) (at least ${MIN_JUDGED_READ_ONLY} needed)${missing.length ? ` and no check of: ${missing.join(', ')}` : ''}: the site holds too little data to judge; seed it with events, venues, organizers, categories and tags (published and not, by ID and slug), or run with writes (credentials, no --read-only) on a staging copy`;
+  const fix =
+    'seed it with events, venues, organizers, categories and tags (published and not, by ID and slug), or run with writes (credentials, no --read-only) on a staging copy';
+  if (judged.length < MIN_JUDGED_READ_ONLY)
+    return `the read-only run judged ${judged.length} observation check(s) (at least ${MIN_JUDGED_READ_ONLY} needed)${missing.length ? ` and no check of: ${missing.join(', ')}` : ''}: the site holds too little data to judge; ${fix}`;
+  // Enough judged, but a group's checks were all n/a: their reasons say what they lacked (data,
+  // or, for the anonymous view of records that carry no status, credentials to compare it with).
+  return `the read-only run judged ${judged.length} observation check(s) but no check of: ${missing.join(', ')} (each was n/a: its reason in the report says what it lacked; for the anonymous view, run with credentials so that it is compared with the authenticated one); or ${fix}`;
 }
 
 /** Fewer assertions than this make a pass thin (reported per run, footer.thinPasses). */
