@@ -1,6 +1,7 @@
 /** venues: the generic resource family (suites/_families/generic/), declared once for all five resources. */
 import { resource } from '../../lib/resources.ts';
 import { anonymousChecks } from '../_families/generic/anonymous.ts';
+import { codeChecks } from '../_families/generic/codes.ts';
 import { createChecks } from '../_families/generic/create.ts';
 import { deleteChecks } from '../_families/generic/delete.ts';
 import { keepChecks } from '../_families/generic/keep.ts';
@@ -20,3 +21,4 @@ wrongTypeChecks(r);
 valueClassChecks(r);
 anonymousChecks(r);
 deleteChecks(r);
+codeChecks(r);

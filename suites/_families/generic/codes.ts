@@ -1,0 +1,196 @@
+/**
+ * Exact refusal codes (issue 22, item 3), declared once for the five resources. The must-checks
+ * ask a refusal for a 4xx; these should-checks ask for the status and error `code` the original
+ * answers (measured on 6.8.0 and 4.6.8, 2026-11-26), and each reports every mismatch at once:
+ * - invalid values of the list parameters: 400 `rest_invalid_param` naming each parameter in
+ *   `data.params` (one request per list route: the original validates every argument and names
+ *   every invalid one together; type-checked booleans are reported apart by core, so they are not
+ *   mixed in);
+ * - anonymous writes (create, update by POST, PUT and PATCH, delete): 401 `rest_forbidden`;
+ * - an anonymous read of a draft by ID (records with a status): 403 `<record>-not-accessible`.
+ */
+import { check, type CheckContext } from '../../../lib/check.ts';
+import type { ApiResponse, Params } from '../../../lib/client.ts';
+import { field, isObject, MISSING_ID, req } from '../../../lib/contract.ts';
+import type { ResourceDef } from '../../../lib/resources.ts';
+import { an } from '../../../lib/resources.ts';
+import { make } from './support.ts';
+
+type Plural = ResourceDef['plural'];
+
+/**
+ * One invalid value per list parameter that the original names in `data.params` of a single
+ * 400 (measured with all of them in one request on 6.8.0 and 4.6.8); `extended` adds the
+ * parameters of the extended variant (4.6.8 does not know them).
+ */
+const BAD_LIST_VALUES: Record<Plural, { both: Params; extended: Params }> = {
+  events: {
+    both: {
+      per_page: '0',
+      page: '0',
+      start_date: 'foo',
+      end_date: 'foo',
+      search: '',
+      categories: String(MISSING_ID),
+      tags: String(MISSING_ID),
+      venue: String(MISSING_ID),
+      organizer: String(MISSING_ID),
+      status: 'foo',
+    },
+    extended: {
+      starts_before: 'foo',
+      starts_after: 'foo',
+      ends_before: 'foo',
+      ends_after: 'foo',
+      include: 'abc',
+      post_parent: 'foo',
+    },
+  },
+  venues: { both: { per_page: '0', page: '0', search: '', event: 'foo', status: 'foo' }, extended: {} },
+  organizers: { both: { per_page: '0', page: '0', search: '', event: 'foo', status: 'foo' }, extended: {} },
+  categories: {
+    both: {
+      per_page: '0',
+      page: '0',
+      search: '',
+      include: 'abc',
+      exclude: 'abc',
+      order: '',
+      orderby: '',
+      parent: String(MISSING_ID),
+      post: String(MISSING_ID),
+      event: String(MISSING_ID),
+      slug: '',
+    },
+    extended: {},
+  },
+  // A missing parent is no error for tags (6.8.0 lists none, 4.6.8 answers its empty-page 404).
+  tags: {
+    both: {
+      per_page: '0',
+      page: '0',
+      search: '',
+      include: 'abc',
+      exclude: 'abc',
+      order: '',
+      orderby: '',
+      post: String(MISSING_ID),
+      event: String(MISSING_ID),
+      slug: '',
+    },
+    extended: {},
+  },
+};
+
+/** What a refusal answered that differs from `status` and `code` (and, given, the parameters named in `data.params`). */
+export function refusalMismatch(res: ApiResponse, status: number, code: string, params: string[] = []): string[] {
+  const out: string[] = [];
+  if (res.status !== status) out.push(`status ${res.status}, expected ${status}`);
+  const got = field(res.json, 'code');
+  if (got !== code) out.push(`code ${JSON.stringify(got)}, expected "${code}"`);
+  const named = field(field(res.json, 'data'), 'params');
+  const unnamed = params.filter((p) => !isObject(named) || !(p in named));
+  if (unnamed.length) out.push(`data.params does not name ${unnamed.join(', ')}`);
+  return out;
+}
+
+/**
+ * Judge every exchange of a check at once: one assertion per facet (status, code, parameters),
+ * each failing with the full list of mismatches so that one run reports them all.
+ */
+export function judgeAll(t: CheckContext, judged: Array<{ what: string; res: ApiResponse; bad: string[] }>): void {
+  t.assert(judged.length > 0, 'no refusal was judged');
+  const all = judged.filter((j) => j.bad.length).map((j) => `${j.what}: ${j.bad.join(', ')}`);
+  const first = judged.find((j) => j.bad.length)?.res;
+  const message = `${all.length} of ${judged.length} refusals differ: ${all.join('; ')}`;
+  for (const facet of ['status', 'code', 'data.params']) {
+    t.assert(!judged.some((j) => j.bad.some((b) => b.startsWith(facet))), message, first);
+  }
+}
+
+export function codeChecks(r: ResourceDef): void {
+  const P = r.plural;
+  const bad = BAD_LIST_VALUES[P];
+
+  check(
+    {
+      id: `${P}.list.invalid-param-code`,
+      spec: `List ${P}: every parameter; docs/requirements.md#measured-cross-cutting: invalid value is 400 rest_invalid_param (should: the exact status and code, every invalid parameter named in data.params; measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [req.route('GET', P), ...Object.keys({ ...bad.both, ...bad.extended }).map((p) => req.param(P, p))],
+      tags: [],
+    },
+    `answers 400 rest_invalid_param naming every parameter to a list of ${P} with an invalid value of each`,
+    async (t) => {
+      const query = t.extended ? { ...bad.both, ...bad.extended } : bad.both;
+      const res = await t.api.get(`/${P}`, query);
+      judgeAll(t, [
+        {
+          what: `GET /${P} with ${Object.keys(query).join(', ')} invalid`,
+          res,
+          bad: refusalMismatch(res, 400, 'rest_invalid_param', Object.keys(query)),
+        },
+      ]);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.auth.anonymous-401-code`,
+      spec: 'Authentication: not shown; docs/requirements.md#anonymous-writes (should: 401; the original answers the code rest_forbidden to every anonymous write, measured on 6.8.0 and 4.6.8)',
+      level: 'should',
+      requirements: [
+        req.route('POST', P),
+        ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((m) => req.route(m, P, '/{id}')),
+      ],
+      tags: ['writes', 'security', 'anonymous'],
+    },
+    `answers 401 rest_forbidden to an anonymous create, update (POST, PUT, PATCH) and delete of ${an(r.noun)}`,
+    async (t) => {
+      const rec = await make(t, r, 'anonymous target');
+      const judged: Array<{ what: string; res: ApiResponse; bad: string[] }> = [];
+      const create = await t.anon.post(`/${P}`, { [r.nameField]: t.name('anonymous'), ...r.required(30) });
+      t.trackCreated(P, create);
+      judged.push({ what: `anonymous POST /${P}`, res: create, bad: refusalMismatch(create, 401, 'rest_forbidden') });
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const path = `/${P}/${rec.id}`;
+        const res = await t.anon.request(
+          method === 'DELETE'
+            ? { method, path }
+            : { method, path, json: { [r.nameField]: t.name(`anonymous ${method}`) } },
+        );
+        judged.push({ what: `anonymous ${method} ${path}`, res, bad: refusalMismatch(res, 401, 'rest_forbidden') });
+      }
+      judgeAll(t, judged);
+    },
+  );
+
+  if (!('status' in r.fields)) return;
+  check(
+    {
+      id: `${P}.read.draft-anonymous-403`,
+      spec: `Endpoints: GET /${P}/{id}; docs/requirements.md#measured-cross-cutting: anonymous reads of non-published records are 403 (should: the code ${r.noun}-not-accessible, measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [req.route('GET', P, '/{id}'), req.field(P, 'status')],
+      tags: ['writes', 'security', 'anonymous'],
+    },
+    `answers 403 ${r.noun}-not-accessible to an anonymous read of a draft ${r.noun}`,
+    async (t) => {
+      const rec = await make(t, r, 'draft', { status: 'draft' });
+      const own = await t.api.get(`/${P}/${rec.id}`);
+      t.assert(
+        field(own.json, 'status') === 'draft',
+        `the ${r.noun} created as a draft reads status ${JSON.stringify(field(own.json, 'status'))} to its editor`,
+        own,
+      );
+      const res = await t.anon.get(`/${P}/${rec.id}`);
+      judgeAll(t, [
+        {
+          what: `anonymous GET /${P}/${rec.id} (a draft)`,
+          res,
+          bad: refusalMismatch(res, 403, `${r.noun}-not-accessible`),
+        },
+      ]);
+    },
+  );
+}
