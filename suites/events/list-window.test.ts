@@ -3,6 +3,7 @@
  * sets start_date and an end_date about two years later. Measured on both originals: an event
  * 3 days ago is not listed, events from tomorrow to 23 months ahead are, 26 months ahead is not.
  */
+import { DateTime } from 'luxon';
 import { check } from '../../lib/check.ts';
 import { req, showIds } from '../../lib/contract.ts';
 import { makeEvent, scoped } from './support.ts';
@@ -34,6 +35,53 @@ check(
     t.assert(
       !list.ids.includes(beyond.id),
       `the default list includes the event 26 months ahead (${beyond.id})`,
+      list.res,
+    );
+  },
+);
+
+check(
+  {
+    id: 'events.list.default-window-start',
+    spec: 'List events: start_date default (set by the service; the rule is not shown); docs/requirements.md#default-window (should: the exact edges; measured on 6.8.0 and 4.6.8: the window starts at 00:00 of yesterday, site time)',
+    level: 'should',
+    requirements: [req.route('GET', 'events'), req.param('events', 'start_date')],
+    tags: ['writes'],
+  },
+  "starts the default list at 00:00 of yesterday (site time): an event of yesterday's first half hour is listed, one that ended late the day before is not",
+  async (t) => {
+    // The site's zone: what an event created without a timezone reports.
+    const control = await makeEvent(t, 'tomorrow', {}, 1);
+    const zone = String(control.timezone ?? '');
+    const today = DateTime.now().setZone(zone).startOf('day');
+    if (!zone || !today.isValid)
+      t.na(
+        `the created event reports the time zone ${JSON.stringify(control.timezone)}, not one to compute the site's days in`,
+      );
+    const wall = (d: DateTime) => d.toFormat('yyyy-MM-dd HH:mm:ss');
+    const yesterday = today.minus({ days: 1 });
+    const early = await makeEvent(t, 'yesterday 00:00', {
+      start_date: wall(yesterday),
+      end_date: wall(yesterday.plus({ minutes: 30 })),
+    });
+    const before = await makeEvent(t, 'the day before, late', {
+      start_date: wall(yesterday.minus({ hours: 2 })),
+      end_date: wall(yesterday.minus({ minutes: 30 })),
+    });
+    const list = await scoped(t);
+    t.assert(
+      list.ids.includes(control.id),
+      `the default list lacks tomorrow's event ${control.id} (listed ${showIds(list.ids)})`,
+      list.res,
+    );
+    t.assert(
+      list.ids.includes(early.id),
+      `the default list lacks the event of yesterday 00:00-00:30 ${early.id} (${zone}; listed ${showIds(list.ids)}): the window starts later than 00:00 of yesterday`,
+      list.res,
+    );
+    t.assert(
+      !list.ids.includes(before.id),
+      `the default list includes the event that ended at 23:30 the day before yesterday ${before.id} (${zone}): the window starts before 00:00 of yesterday`,
       list.res,
     );
   },
