@@ -442,7 +442,18 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
 - Text passes through wptexturize: two apostrophes come back as a closing double quote (\`&#8221;\`).
 - A title, description or excerpt of exactly \`"0"\` is 400 \`rest_invalid_param\` on create (PHP's
   \`empty("0")\`; \`" 0"\`, \`"00"\` and \`"0.0"\` are accepted; 6.8.0 and 4.6.8).
-- 6.8.0 keeps a venue's or organizer's description when an update sends it empty (4.6.8 clears it).`,
+- 6.8.0 keeps a venue's or organizer's description when an update sends it empty (4.6.8 clears it).
+- A form key sent twice without brackets keeps its last value (\`title=a&title=b\` stores \`b\`), on
+  create and on a PUT update of events, venues and categories, as PHP reads a form (6.8.0 and 4.6.8).
+- Event dates are read by strtotime: a Unix timestamp sent as a string (\`"1893492000"\`), English
+  text (\`"January 1, 2030 10:00"\`), ISO 8601 with \`T\` and relative text (\`"tomorrow 10:00"\`,
+  \`"next monday 10:00"\`, \`"+1 week"\`) are accepted; a timestamp sent as a JSON number is 400
+  \`rest_invalid_param\` (6.8.0 and 4.6.8).
+- The default window of the events list starts at 00:00 of yesterday, site time: an event of
+  yesterday 00:00–00:30 is listed, one of the day before (10:00–12:00) is not (6.8.0 and 4.6.8; the
+  list's \`rest_url\` shows \`start_date=<yesterday> 00:00:00\`).
+- An event create with a venue sent as a list (\`[id]\`, \`[{id}]\` or the form's \`venue[]\`) is
+  refused: 400 \`could-not-create-venue\` on 6.8.0, \`rest_invalid_param\` on 4.6.8.`,
   },
   {
     anchor: 'measured-cross-cutting',
@@ -453,8 +464,22 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
   unknown venue, organizer or category ID, a non-boolean \`featured\`, \`per_page=0\`, \`page=0\`,
   \`per_page=abc\`): 400 \`rest_invalid_param\`. Parameters are validated before permissions, so an
   anonymous request with a bad ID gets 400, not 401.
-- Anonymous writes: 401 \`rest_forbidden\`; a logged-in user without the right: 403. Anonymous lists
-  see only published records; an anonymous \`status=draft\` is 400.
+- Anonymous writes: 401 \`rest_forbidden\` (create, update by POST, PUT and PATCH, delete, every
+  resource); a logged-in user without the right: 403. Anonymous lists see only published records;
+  an anonymous \`status=draft\` is 400. An anonymous read of a draft event, venue or organizer by ID
+  is 403 \`event-not-accessible\` / \`venue-not-accessible\` / \`organizer-not-accessible\`.
+- Core validates every argument of a request and names every invalid one in \`data.params\` of one
+  400 \`rest_invalid_param\` (measured with all of them in one request): on the events list
+  \`per_page=0\`, \`page=0\`, a bad \`start_date\`/\`end_date\`, an empty \`search\`, unknown
+  \`categories\`, \`tags\`, \`venue\`, \`organizer\`, an unknown \`status\`, and on extended the bad
+  \`starts_*\`/\`ends_*\`, \`include=abc\`, \`post_parent=foo\`; on venue and organizer lists
+  \`per_page\`, \`page\`, \`search\`, \`event\`, \`status\`; on term lists \`per_page\`, \`page\`,
+  \`search\`, \`include\`, \`exclude\`, \`order\`, \`orderby\`, \`post\`, \`event\`, \`slug\` and (categories)
+  \`parent\`; on event create bad dates (\`start_date\`, \`end_date\`, \`date\`, \`date_utc\`) and
+  an unknown \`venue\`, \`organizer\`, \`author\`, \`image\`, \`status\` or \`timezone\`. Booleans
+  (\`featured\`, \`hide_empty\`, \`ticketed\`) are type-checked apart: alone each is 400
+  \`rest_invalid_param\` ("is not of type boolean"), but they are not named beside other invalid
+  values. A missing parent on the tags list is no error (6.8.0 lists none, 4.6.8 answers 404).
 - Create answers 201 with the full record; read, update and delete answer 200 with the record.
 - Delete of an event, venue or organizer moves it to the trash (the answer carries
   \`status: "trash"\`); deleting it again answers 410. Categories and tags are deleted for good.
