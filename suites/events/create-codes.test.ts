@@ -12,12 +12,18 @@ import { MISSING_ID, req } from '../../lib/contract.ts';
 import { judgeAll, refusalMismatch } from '../_families/generic/codes.ts';
 import { eventBody } from './support.ts';
 
-/** Two creates, each with several invalid fields: malformed dates, and unknown references. */
+/**
+ * One create with every invalid field (the original names them all in one answer): malformed
+ * dates, and unknown references.
+ */
 const CASES = [
-  { what: 'malformed dates', bad: { start_date: 'foo', end_date: 'foo', date: 'foo', date_utc: 'foo' } },
   {
-    what: 'unknown references',
+    what: 'malformed dates and unknown references',
     bad: {
+      start_date: 'foo',
+      end_date: 'foo',
+      date: 'foo',
+      date_utc: 'foo',
       venue: MISSING_ID,
       organizer: [MISSING_ID],
       author: MISSING_ID,

@@ -50,30 +50,27 @@ check(
   },
   "starts the default list at 00:00 of yesterday (site time): an event of yesterday's first half hour is listed, one that ended late the day before is not",
   async (t) => {
-    // The site's zone: what an event created without a timezone reports.
-    const control = await makeEvent(t, 'tomorrow', {}, 1);
-    const zone = String(control.timezone ?? '');
-    const today = DateTime.now().setZone(zone).startOf('day');
-    if (!zone || !today.isValid)
-      t.na(
-        `the created event reports the time zone ${JSON.stringify(control.timezone)}, not one to compute the site's days in`,
-      );
     const wall = (d: DateTime) => d.toFormat('yyyy-MM-dd HH:mm:ss');
-    const yesterday = today.minus({ days: 1 });
-    const early = await makeEvent(t, 'yesterday 00:00', {
-      start_date: wall(yesterday),
-      end_date: wall(yesterday.plus({ minutes: 30 })),
-    });
+    // Yesterday's first half hour, in UTC first; the created event reports the site's zone (an
+    // event sent without a timezone is in it), and in another zone its dates are moved there.
+    const yesterdayIn = (zone: string) => DateTime.now().setZone(zone).startOf('day').minus({ days: 1 });
+    const slot = (y: DateTime) => ({ start_date: wall(y), end_date: wall(y.plus({ minutes: 30 })) });
+    let early = await makeEvent(t, 'yesterday 00:00', slot(yesterdayIn('UTC')));
+    const zone = String(early.timezone ?? '');
+    const yesterday = yesterdayIn(zone);
+    if (!zone || !yesterday.isValid)
+      t.na(
+        `the created event reports the time zone ${JSON.stringify(early.timezone)}, not one to compute the site's days in`,
+      );
+    if (early.start_date !== wall(yesterday)) {
+      const moved = await t.api.patch(`/events/${early.id}`, slot(yesterday));
+      early = t.record(moved, `moving the event to yesterday 00:00 of ${zone}`);
+    }
     const before = await makeEvent(t, 'the day before, late', {
       start_date: wall(yesterday.minus({ hours: 2 })),
       end_date: wall(yesterday.minus({ minutes: 30 })),
     });
     const list = await scoped(t);
-    t.assert(
-      list.ids.includes(control.id),
-      `the default list lacks tomorrow's event ${control.id} (listed ${showIds(list.ids)})`,
-      list.res,
-    );
     t.assert(
       list.ids.includes(early.id),
       `the default list lacks the event of yesterday 00:00-00:30 ${early.id} (${zone}; listed ${showIds(list.ids)}): the window starts later than 00:00 of yesterday`,
