@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { ObservationsFirst } from './lib/sequencer.ts';
-import { TAG_DEFINITIONS } from './lib/tags.ts';
+import { ObservationsFirst } from './lib/certify/sequencer.ts';
+import { TAG_DEFINITIONS } from './lib/check/tags.ts';
 
 // Compiled into dist/ by `npm run build` (the packed tool), this file runs the compiled suites.
 const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
@@ -67,7 +67,7 @@ export default defineConfig({
     // Observation files are dispatched first: the other checks wait until they end (lib/check/gate.ts).
     sequence: { concurrent: true, sequencer: ObservationsFirst },
     maxConcurrency: 4,
-    // The runner (lib/runner.ts) sets both past the run's --deadline-s: a check has no clock of its own.
+    // The runner (lib/certify/runner.ts) sets both past the run's --deadline-s: a check has no clock of its own.
     testTimeout: 120_000,
     hookTimeout: 60_000,
     watch: false,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point. In the repository (sources present) it registers the TypeScript loader (tsx) and
-// hands over to lib/cli.ts; in the packed tool (npm pack: no sources, no tsx) it runs the compiled
-// dist/lib/cli.js that `npm run build` emits.
+// hands over to lib/commands/cli.ts; in the packed tool (npm pack: no sources, no tsx) it runs the compiled
+// dist/lib/commands/cli.js that `npm run build` emits.
 import { existsSync } from 'node:fs';
 
 // `calcert list | head`: a closed pipe ends the output quietly.
@@ -9,7 +9,7 @@ process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw e;
 });
-const source = new URL('../lib/cli.ts', import.meta.url);
+const source = new URL('../lib/commands/cli.ts', import.meta.url);
 let main;
 if (existsSync(source)) {
   // The TypeScript loader's hooks slow every import made after it registers, node_modules too:
@@ -20,6 +20,6 @@ if (existsSync(source)) {
   register();
   ({ main } = await import(source.href));
 } else {
-  ({ main } = await import('../dist/lib/cli.js'));
+  ({ main } = await import('../dist/lib/commands/cli.js'));
 }
 process.exitCode = await main(process.argv.slice(2));

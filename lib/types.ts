@@ -23,7 +23,7 @@ export type UnjudgedCause = 'transient' | 'interrupted' | 'request-budget' | 'no
 
 export type TransportKind = 'timeout' | 'refused' | 'reset' | 'dns' | 'other';
 
-/** One request to the target and its answer, as the client (lib/client.ts) records it. */
+/** One request to the target and its answer, as the client (lib/run/client.ts) records it. */
 export interface Exchange {
   method: string;
   url: string;
@@ -50,3 +50,17 @@ export interface RecordedRequest {
 
 /** One exchange of a check as results.json records it (an Exchange without its transport detail). */
 export type RecordedExchange = Omit<Exchange, 'transport'>;
+
+/** Query parameters (and form fields) of a request. */
+export type Params = Record<string, unknown>;
+
+/** An answer of the target as the client returns it. */
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed body, or undefined when the body is not JSON (see jsonError). */
+  json: unknown;
+  jsonError?: string;
+  exchange: Exchange;
+}

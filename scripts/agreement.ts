@@ -8,10 +8,10 @@
  * status is the same in both. Prints the share, and every check that differs with both statuses
  * and the first line of each message. Exit 0 always: it measures, it does not gate.
  */
-import { currentId } from '../lib/aliases.ts';
-import { loadReport } from '../lib/compare.ts';
+import { currentId } from '../lib/check/aliases.ts';
+import { loadReport } from '../lib/tools/compare.ts';
 import { firstLine as firstLineOf, mdCell } from '../lib/report/common.ts';
-import type { CheckResult } from '../lib/results.ts';
+import type { CheckResult } from '../lib/report/results.ts';
 
 const args = process.argv.slice(2);
 const markdown = args.includes('--markdown');

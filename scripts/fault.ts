@@ -6,7 +6,7 @@
  *   --read-only: a read-only run; of the fault's breaks only the checks that apply read-only.
  */
 import { FAULTS } from '../fixtures/reference-server/faults.ts';
-import { readOnlyChecks, runFault } from '../lib/faultrun.ts';
+import { readOnlyChecks, runFault } from '../lib/certify/faultrun.ts';
 
 const args = process.argv.slice(2);
 const variantAt = args.indexOf('--variant');

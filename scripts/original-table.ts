@@ -10,9 +10,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadReport } from '../lib/compare.ts';
+import { loadReport } from '../lib/tools/compare.ts';
 import { firstLine, mdCell } from '../lib/report/common.ts';
-import type { CheckResult, RunReport } from '../lib/results.ts';
+import type { CheckResult, RunReport } from '../lib/report/results.ts';
 
 const dir = process.argv[2];
 if (!dir || !existsSync(dir)) {

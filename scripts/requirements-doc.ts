@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../lib/runner.ts';
+import { PROJECT_ROOT } from '../lib/run/paths.ts';
 import { currentRequirementsDoc } from './requirements-doc/current.ts';
 import { DOC_PATH } from './requirements-doc/render.ts';
 

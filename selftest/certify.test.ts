@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../lib/config/load.ts';
-import { certify } from '../lib/certify.ts';
-import { PROJECT_ROOT } from '../lib/runner.ts';
+import { loadConfig } from '../lib/run/config/load.ts';
+import { certify } from '../lib/certify/certify.ts';
+import { PROJECT_ROOT } from '../lib/run/paths.ts';
 
 const NOT_OK = ['fail', 'warn', 'blocked', 'error'];
 
@@ -40,7 +40,7 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
       expect(c.message, `${c.id} is n/a`).toMatch(variant === 'base' ? /extended variant only/ : /base variant only/);
     const written = JSON.parse(readFileSync(join(reportDir, 'latest', 'results.json'), 'utf8'));
     expect(written.footer.verdict).toBe('certified');
-    const { validateReport } = await import('../lib/schemas.ts');
+    const { validateReport } = await import('../lib/spec/schemas.ts');
     const v = validateReport(written);
     expect(v.errors).toEqual([]);
   });

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { type ListedCheck, listChecks } from '../lib/list.ts';
-import { PROJECT_ROOT } from '../lib/runner.ts';
+import { type ListedCheck, listChecks } from '../lib/check/list.ts';
+import { PROJECT_ROOT } from '../lib/run/paths.ts';
 
 interface Requirement {
   id: string;

@@ -5,8 +5,8 @@
 // fault-matrix-ro.test.ts; only the observation checks here: the other read-only checks do not
 // read the calendar's own data.
 import { expect, test } from 'vitest';
-import { certify } from '../lib/certify.ts';
-import { loadConfig } from '../lib/config/load.ts';
+import { certify } from '../lib/certify/certify.ts';
+import { loadConfig } from '../lib/run/config/load.ts';
 import { faultMatrixReadOnly } from './support/fault-matrix.ts';
 
 test('a read-only run of an empty reference server is inconclusive (exit 1), saying why and what to do', async () => {

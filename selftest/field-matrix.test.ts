@@ -10,8 +10,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { RESOURCES } from '../lib/resources.ts';
-import { PROJECT_ROOT } from '../lib/runner.ts';
+import { RESOURCES } from '../lib/spec/resources.ts';
+import { PROJECT_ROOT } from '../lib/run/paths.ts';
 
 const SPEC_NAME = 'event-calendar-rest-interface.md';
 const COPY = join(PROJECT_ROOT, 'fixtures/spec', SPEC_NAME);
@@ -116,7 +116,7 @@ test('no row exists for an operation the rules exempt (an exemption that stopped
   expect(stale).toEqual([]);
 });
 
-test('each resource definition (lib/resources.ts `fields`) lists exactly the fields of its spec table, typed as there', () => {
+test('each resource definition (lib/spec/resources.ts `fields`) lists exactly the fields of its spec table, typed as there', () => {
   for (const r of RESOURCES)
     expect(Object.entries(r.fields).sort(), r.plural).toEqual(
       FIELDS.filter((f) => f.plural === r.plural)

@@ -9,7 +9,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { QUIRKS, resolveQuirks } from '../fixtures/reference-server/quirks.ts';
 import { formatCost, renderContent, renderTitle } from '../fixtures/reference-server/original.ts';
 import { startReferenceServer } from '../fixtures/reference-server/index.ts';
-import { listChecks, type ListedCheck } from '../lib/list.ts';
+import { listChecks, type ListedCheck } from '../lib/check/list.ts';
 import { SCOPES } from './support/tolerance.ts';
 
 let checks: ListedCheck[] = [];

@@ -1,15 +1,15 @@
 /**
  * The recordings of the original are ground truth: every recorded 2xx record and list must pass
- * both schema levels of lib/schemas.ts, every recorded error body the error shape, and every
- * text-rendering case must round-trip through lib/normalise.ts. The big recordings live in
+ * both schema levels of lib/spec/schemas.ts, every recorded error body the error shape, and every
+ * text-rendering case must round-trip through lib/spec/normalise.ts. The big recordings live in
  * ../shared (absent on a clean clone: those tests skip); text-rendering.jsonl is copied into
  * fixtures/recordings so the normalisation cases always run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { validateError, validateList, validateRecord } from '../lib/schemas.ts';
-import type { ListKind, RecordKind } from '../lib/schemas/shapes.ts';
-import { costReflects, sameText } from '../lib/normalise.ts';
+import { validateError, validateList, validateRecord } from '../lib/spec/schemas.ts';
+import type { ListKind, RecordKind } from '../lib/spec/shapes.ts';
+import { costReflects, sameText } from '../lib/spec/normalise.ts';
 
 const ROOT = new URL('..', import.meta.url);
 const SHARED = new URL('../shared/reference/recordings/', ROOT);

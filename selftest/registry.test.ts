@@ -7,11 +7,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { listChecks, type ListedCheck } from '../lib/list.ts';
-import { PROJECT_ROOT } from '../lib/runner.ts';
+import { listChecks, type ListedCheck } from '../lib/check/list.ts';
+import { PROJECT_ROOT } from '../lib/run/paths.ts';
 import { FAULTS } from '../fixtures/reference-server/faults.ts';
-import { TAGS } from '../lib/tags.ts';
-import { appliesReadOnly } from '../lib/faultrun.ts';
+import { TAGS } from '../lib/check/tags.ts';
+import { appliesReadOnly } from '../lib/certify/faultrun.ts';
 
 interface Requirement {
   id: string;
@@ -53,7 +53,7 @@ test('titles and spec clauses read right: "an" before a vowel sound (issue 23 po
 });
 
 test('no module under lib/ declares a check: check bodies live under suites/', () => {
-  // Static: a check is declared by calling `check` (lib/check.ts) or vitest's test/it; no lib/
+  // Static: a check is declared by calling `check` (lib/check/index.ts) or vitest's test/it; no lib/
   // module besides the harness's own check module may import either.
   const offenders: string[] = [];
   const walk = (dir: string): void => {

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { QUIRKS } from '../fixtures/reference-server/quirks.ts';
-import { listChecks, type ListedCheck } from '../lib/list.ts';
+import { listChecks, type ListedCheck } from '../lib/check/list.ts';
 import { runTolerance, scopeIds, writeToleranceReport, type ToleranceRun, type Variant } from './support/tolerance.ts';
 
 const rows: ToleranceRun[] = [];

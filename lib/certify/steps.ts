@@ -1,19 +1,19 @@
 /**
- * The steps of a certification run that talk to the target (lib/certify.ts runs them in order):
+ * The steps of a certification run that talk to the target (lib/certify/certify.ts runs them in order):
  * start the target (or the embedded reference server), the run's own client, the preflight, the
  * fixtures and the resolved config, the run-tag sweeps, the checks under the global deadline, and
  * the probe that tells a target gone away. Each is unit-tested (selftest/unit/certify-steps.test.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { ReferenceOptions, ReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { sweep, type SweepResult } from '../cleanup.ts';
-import { Client, TransportError } from '../client.ts';
-import { loadFixtures } from '../config/load.ts';
-import type { Config, FixturesFile, ResolvedConfig } from '../config/model.ts';
-import type { TapRecord } from '../tap.ts';
-import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../preflight.ts';
-import type { CheckResult } from '../results.ts';
-import { runChecks, type RunOptions, type RunOutcome, type RunSession } from '../runner.ts';
+import { sweep, type SweepResult } from '../run/cleanup.ts';
+import { Client, TransportError } from '../run/client.ts';
+import { loadFixtures } from '../run/config/load.ts';
+import type { Config, FixturesFile, ResolvedConfig } from '../run/config/model.ts';
+import type { TapRecord } from '../run/tap.ts';
+import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../run/preflight.ts';
+import type { CheckResult } from '../report/results.ts';
+import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
 
 /** The target of the run: the configured one, or the embedded reference server started here. */
 export async function startTarget(

@@ -4,17 +4,18 @@
  * seeded properties.
  */
 import fc from 'fast-check';
-import { carriesTag } from '../cleanup.ts';
-import { TransportError, type ApiResponse, type Client, type Params } from '../client.ts';
+import { carriesTag } from '../run/cleanup.ts';
+import { TransportError, type Client } from '../run/client.ts';
+import type { ApiResponse, Params } from '../types.ts';
 import type { Exchange } from '../types.ts';
-import type { FixturesFile, ResolvedConfig } from '../config/model.ts';
-import { replayCommand } from '../config/replay.ts';
-import { type ApiRecord, readList, readRecord, type ResourceKey, field, isInteger } from '../contract.ts';
+import type { FixturesFile, ResolvedConfig } from '../run/config/model.ts';
+import { replayCommand } from '../run/config/replay.ts';
+import { type ApiRecord, readList, readRecord, type ResourceKey, field, isInteger } from '../spec/contract.ts';
 import { checkSeed, type CheckMeta } from './meta.ts';
 import type { Resource } from '../types.ts';
 import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
 import { clientFor } from './worker-client.ts';
-import { RunStopped } from '../limiter.ts';
+import { RunStopped } from '../run/limiter.ts';
 
 let scopeCounter = 0;
 
@@ -121,7 +122,7 @@ export class CheckContext {
   }
 
   /**
-   * A record answer (lib/contract.ts): 2xx, a JSON object with an integer `id`; else a failure
+   * A record answer (lib/spec/contract.ts): 2xx, a JSON object with an integer `id`; else a failure
    * with the exchange. Returns the record.
    */
   record(res: ApiResponse, what = 'the answer'): ApiRecord {
@@ -129,7 +130,7 @@ export class CheckContext {
   }
 
   /**
-   * The records array of a list answer under `key` (lib/contract.ts `readList`): applies the base
+   * The records array of a list answer under `key` (lib/spec/contract.ts `readList`): applies the base
    * empty-page rule (base: a 404 JSON error is an empty page); else a failure with the exchange.
    */
   list(res: ApiResponse, key: ResourceKey, what?: string): ApiRecord[] {

@@ -8,7 +8,7 @@
  * observation files, dispatched before any other, always find a worker (no deadlock).
  */
 
-import { waitAsync } from '../limiter.ts';
+import { waitAsync } from '../run/limiter.ts';
 
 const OBSERVE_DIR = 'suites/observe/';
 

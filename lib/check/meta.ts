@@ -5,7 +5,8 @@
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ResolvedConfig } from '../config/model.ts';
+import type { ResolvedConfig } from '../run/config/model.ts';
+import { PROJECT_ROOT } from '../run/paths.ts';
 import type {
   Exchange,
   Level,
@@ -15,7 +16,7 @@ import type {
   TransportKind,
   UnjudgedCause,
 } from '../types.ts';
-import { TAGS, type Tag } from '../tags.ts';
+import { TAGS, type Tag } from './tags.ts';
 
 export interface CheckMeta {
   /** Stable `<group>.<operation>.<behaviour>`; the group is the folder under suites/. */
@@ -61,20 +62,20 @@ export interface CheckRecord extends CheckMeta {
   cleanupErrors?: string[];
   /** Requests sent again (a 429 honoured, a GET after a connection reset). */
   retries?: number;
-  /** The worker's bound changes since its previous check ([epoch ms, limit]) and its pool id (lib/limiter.ts). */
+  /** The worker's bound changes since its previous check ([epoch ms, limit]) and its pool id (lib/run/limiter.ts). */
   limits?: { worker: number; changes: Array<[number, number]> };
 }
 
 declare module 'vitest' {
   interface ProvidedContext {
     calcert: ResolvedConfig;
-    /** How many workers the run's vitest pool has (lib/limiter.ts: each holds a share of --concurrency). */
+    /** How many workers the run's vitest pool has (lib/run/limiter.ts: each holds a share of --concurrency). */
     calcertWorkers: number;
-    /** The run-wide in-flight bound shared by every worker (lib/limiter.ts SharedLimiter). */
+    /** The run-wide in-flight bound shared by every worker (lib/run/limiter.ts SharedLimiter). */
     calcertBound?: SharedArrayBuffer;
     /** The observation gate (lib/check/gate.ts): checks outside suites/observe/ wait until it opens. */
     calcertGate?: SharedArrayBuffer;
-    /** --har: the directory the workers' clients append their exchanges to (lib/har.ts); '' none. */
+    /** --har: the directory the workers' clients append their exchanges to (lib/tools/har.ts); '' none. */
     calcertHar?: string;
   }
 }
@@ -101,10 +102,8 @@ export function validateMeta(meta: CheckMeta): void {
   if (!meta.requirements.length) throw new Error(`check ${meta.id} names no requirement`);
 }
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
-
 /**
- * The first stack frame outside the check machinery (lib/check.ts, lib/check/**), as
+ * The first stack frame outside the check machinery (lib/check/**), as
  * `path:line` relative to `root`: the code that declared the check. Undefined when none is found.
  */
 export function sourceFromStack(stack: string | undefined, root: string = PROJECT_ROOT): string | undefined {
@@ -115,7 +114,7 @@ export function sourceFromStack(stack: string | undefined, root: string = PROJEC
     if (file.startsWith('file://')) file = fileURLToPath(file);
     const rel = relative(root, file).split('\\').join('/');
     if (rel.startsWith('..') || rel.startsWith('node_modules/')) continue;
-    if (rel === 'lib/check.ts' || rel === 'lib/check.js' || rel.startsWith('lib/check/')) continue;
+    if (rel.startsWith('lib/check/')) continue;
     return `${rel}:${m[2]}`;
   }
   return undefined;

@@ -4,9 +4,9 @@
  * message, the exchange that explains it and, when the trouble was transport (no HTTP answer),
  * its kind. The runner and certify read these as data; nobody re-derives them from text.
  */
-import { parseJson, TRANSIENT_STATUSES, TransportError } from '../client.ts';
+import { parseJson, TRANSIENT_STATUSES, TransportError } from '../run/client.ts';
 import type { Exchange, Level, Status, TransportKind, UnjudgedCause } from '../types.ts';
-import { RunStopped } from '../limiter.ts';
+import { RunStopped } from '../run/limiter.ts';
 
 /** Thrown to mark a check not applicable. */
 export class NotApplicable extends Error {

@@ -5,10 +5,10 @@
  * client is keyed on the run: a new run tag or target gets a fresh client and fresh down-detection.
  */
 import { inject } from 'vitest';
-import { Client } from '../client.ts';
-import type { ResolvedConfig } from '../config/model.ts';
-import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../limiter.ts';
-import { fileTap } from '../tap.ts';
+import { Client } from '../run/client.ts';
+import type { ResolvedConfig } from '../run/config/model.ts';
+import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../run/limiter.ts';
+import { fileTap } from '../run/tap.ts';
 
 let workerClient: { key: string; client: Client } | undefined;
 
@@ -22,7 +22,7 @@ export function runConfig(): ResolvedConfig {
 
 /** This worker's client for the run of `cfg`. */
 export function clientFor(cfg: ResolvedConfig): Client {
-  // --har: the run's tap directory (lib/har.ts); part of the key, a run without it taps nothing.
+  // --har: the run's tap directory (lib/tools/har.ts); part of the key, a run without it taps nothing.
   const har = inject('calcertHar') ?? '';
   const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace} ${har}`;
   if (workerClient?.key !== key) {
@@ -66,7 +66,7 @@ export function takeLimitChanges(): { worker: number; changes: Array<[number, nu
 }
 
 /**
- * This worker's share of the run's --concurrency (lib/limiter.ts): vitest numbers its pool's
+ * This worker's share of the run's --concurrency (lib/run/limiter.ts): vitest numbers its pool's
  * workers 1..maxWorkers (VITEST_POOL_ID, stable for a worker's life), the runner provides
  * maxWorkers (never more than --concurrency), and the shares sum to exactly --concurrency.
  */

@@ -3,20 +3,20 @@
  * Exit 0 certified (or partial: every selected check holds), 1 not certified / regression /
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
-import { appliedLine } from '../observe/crawl.ts';
-import type { RunReport } from '../results.ts';
+import { appliedLine } from '../run/crawl.ts';
+import type { RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { calcertCommand, shellQuote } from '../config/replay.ts';
-import { colourWanted, loadConfig } from '../config/load.ts';
-import { ConfigError } from '../config/model.ts';
+import { calcertCommand, shellQuote } from '../run/config/replay.ts';
+import { colourWanted, loadConfig } from '../run/config/load.ts';
+import { ConfigError } from '../run/config/model.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 import { prunedNote, pruneRuns } from './keep.ts';
 import { Progress } from './progress.ts';
 
 /** Before anything is sent: a --grep that selects no check is refused (exit 2, one line). */
 async function checkSelection(grep: string): Promise<void> {
-  const { listChecks } = await import('../list.ts');
+  const { listChecks } = await import('../check/list.ts');
   const re = new RegExp(grep);
   const checks = await listChecks();
   if (!checks.some((c) => re.test(c.id))) {
@@ -63,8 +63,8 @@ function thinLine(thin: { below: number; checks: string[] }): string {
 export const certifyCmd: CommandFn = async ({ flags }) => {
   const config = loadConfig({ flags, warn });
   if (config.grep) await checkSelection(config.grep);
-  const { certify } = await import('../certify.ts');
-  const { runWithSignals } = await import('../signals.ts');
+  const { certify } = await import('../certify/certify.ts');
+  const { runWithSignals } = await import('../run/signals.ts');
   const tty = !!process.stdout.isTTY;
   const progress = new Progress({
     tty,

@@ -1,13 +1,13 @@
 /**
  * `calcert cleanup --run-tag TAG` plus the target flags: sweeps that run tag off the target
- * (lib/cleanup.ts). Exit 0 done, 2 unusable target (one line: the problem and the fix) or a
+ * (lib/run/cleanup.ts). Exit 0 done, 2 unusable target (one line: the problem and the fix) or a
  * sweep that could not finish.
  */
-import { Client } from '../client.ts';
-import { ConfigError } from '../config/model.ts';
-import { loadConfig } from '../config/load.ts';
-import { preflight } from '../preflight.ts';
-import { foundTotal, sweep } from '../cleanup.ts';
+import { Client } from '../run/client.ts';
+import { ConfigError } from '../run/config/model.ts';
+import { loadConfig } from '../run/config/load.ts';
+import { preflight } from '../run/preflight.ts';
+import { foundTotal, sweep } from '../run/cleanup.ts';
 import { warn, type CommandFn } from './command.ts';
 
 export const cleanupCmd: CommandFn = async ({ flags }) => {

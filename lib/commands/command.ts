@@ -1,9 +1,9 @@
 /**
- * What a command of `calcert` receives: its flags (parsed by lib/cli.ts from the one declaration in
- * lib/config/flags.ts) and its positional arguments. A command returns its exit code; a user-facing
- * problem is a ConfigError (one line, exit 2). Commands never import lib/cli.ts (no import cycle).
+ * What a command of `calcert` receives: its flags (parsed by lib/commands/cli.ts from the one declaration in
+ * lib/run/config/flags.ts) and its positional arguments. A command returns its exit code; a user-facing
+ * problem is a ConfigError (one line, exit 2). Commands never import lib/commands/cli.ts (no import cycle).
  */
-import type { Flags } from '../config/flags.ts';
+import type { Flags } from '../run/config/flags.ts';
 
 export interface CommandInput {
   flags: Flags;

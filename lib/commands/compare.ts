@@ -1,11 +1,11 @@
 /**
  * `calcert compare OLD.json NEW.json [--strict] [--json]`: what changed per check ID between two
- * runs (lib/compare.ts). Exit 0 no regression, 1 regression (a must-check newly failing; with
+ * runs (lib/tools/compare.ts). Exit 0 no regression, 1 regression (a must-check newly failing; with
  * --strict any check newly failing or warning), 2 an input is not a results.json of format 1.
  */
-import { calcertCommand } from '../config/replay.ts';
-import { ConfigError } from '../config/model.ts';
-import { compareReports, loadReport, renderComparisonText } from '../compare.ts';
+import { calcertCommand } from '../run/config/replay.ts';
+import { ConfigError } from '../run/config/model.ts';
+import { compareReports, loadReport, renderComparisonText } from '../tools/compare.ts';
 import { out, type CommandFn } from './command.ts';
 
 export const compareCmd: CommandFn = async ({ flags, args }) => {

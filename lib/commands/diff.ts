@@ -4,13 +4,13 @@
  *   --candidate-auth-header H2] [--seed N] [--num-runs N] [--read-only] [--run-tag T]
  *   [--timeout-ms N] [--json]`
  * sends the same generated requests to two servers and lists the responses that differ after
- * normalisation (lib/diff/). Exit 0 same, 1 differences, 2 unusable configuration or target,
+ * normalisation (lib/tools/diff/). Exit 0 same, 1 differences, 2 unusable configuration or target,
  * 130 interrupted. The base side reads CAL_* like certify; the candidate side CAL_CANDIDATE_URL,
  * CAL_CANDIDATE_NAMESPACE, CAL_CANDIDATE_USER, CAL_CANDIDATE_PASSWORD, CAL_CANDIDATE_AUTH_HEADER.
  * Passwords are never printed: curl lines read $CAL_PASSWORD and $CAL_CANDIDATE_PASSWORD.
  */
-import { ConfigError } from '../config/model.ts';
-import { loadCandidateConfig, loadConfig } from '../config/load.ts';
+import { ConfigError } from '../run/config/model.ts';
+import { loadCandidateConfig, loadConfig } from '../run/config/load.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 
 export const diffCmd: CommandFn = async ({ flags }) => {
@@ -24,10 +24,10 @@ export const diffCmd: CommandFn = async ({ flags }) => {
     throw new ConfigError(
       'diff needs --candidate-url (or CAL_CANDIDATE_URL): the REST root of the server compared with --base-url',
     );
-  const { runDiff } = await import('../diff/run.ts');
-  const { renderDiff } = await import('../diff/render.ts');
-  const { UnusableTarget } = await import('../diff/side.ts');
-  const { runWithSignals } = await import('../signals.ts');
+  const { runDiff } = await import('../tools/diff/run.ts');
+  const { renderDiff } = await import('../tools/diff/render.ts');
+  const { UnusableTarget } = await import('../tools/diff/side.ts');
+  const { runWithSignals } = await import('../run/signals.ts');
   const options = {
     base: { baseUrl: base.baseUrl, namespace: base.namespace, auth: base.auth },
     candidate: { baseUrl: candidate.baseUrl, namespace: candidate.namespace, auth: candidate.auth },

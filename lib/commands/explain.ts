@@ -1,14 +1,14 @@
 /**
  * `calcert explain <check-id> [--json]`: what a check asserts, its level and why, the requirements
- * it exercises, its source, the faults that prove it and how to replay it (lib/explain.ts). A
+ * it exercises, its source, the faults that prove it and how to replay it (lib/report/explain.ts). A
  * retired ID is explained as the check that replaced it; an unknown one exits 2 naming the nearest.
  */
 import { readFileSync } from 'node:fs';
-import { aliases, currentId } from '../aliases.ts';
-import { calcertCommand } from '../config/replay.ts';
-import { ConfigError } from '../config/model.ts';
-import { distance } from '../config/load.ts';
-import { explainText, requirementSections, requirementsDoc } from '../explain.ts';
+import { aliases, currentId } from '../check/aliases.ts';
+import { calcertCommand } from '../run/config/replay.ts';
+import { ConfigError } from '../run/config/model.ts';
+import { distance } from '../run/config/load.ts';
+import { explainText, requirementSections, requirementsDoc } from '../report/explain.ts';
 import { out, type CommandFn } from './command.ts';
 
 export const explainCmd: CommandFn = async ({ flags, args }) => {
@@ -18,8 +18,8 @@ export const explainCmd: CommandFn = async ({ flags, args }) => {
     );
   const asked = args[0] as string;
   const id = currentId(asked, aliases());
-  const { listChecks } = await import('../list.ts');
-  const { PROJECT_ROOT } = await import('../runner.ts');
+  const { listChecks } = await import('../check/list.ts');
+  const { PROJECT_ROOT } = await import('../run/paths.ts');
   const checks = await listChecks();
   const check = checks.find((c) => c.id === id);
   if (!check) {

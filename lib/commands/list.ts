@@ -2,7 +2,7 @@
 import { out, type CommandFn } from './command.ts';
 
 export const listCmd: CommandFn = async ({ flags }) => {
-  const { listChecks } = await import('../list.ts');
+  const { listChecks } = await import('../check/list.ts');
   const checks = await listChecks();
   if (flags.json) out(JSON.stringify(checks, null, 2));
   else

@@ -2,10 +2,10 @@
  * Progress of a certification on the terminal. On a TTY: one live line (checks done/total, counts
  * by status, requests sent) under the lines of the checks that did not pass. Not a TTY (CI): one
  * line per suite file when it ends. A target that went down prints one line, not one per check.
- * Colour through node:util styleText, only on a TTY and never with NO_COLOR (lib/config/load.ts).
+ * Colour through node:util styleText, only on a TTY and never with NO_COLOR (lib/run/config/load.ts).
  */
 import { styleText } from 'node:util';
-import type { CheckResult } from '../results.ts';
+import type { CheckResult } from '../report/results.ts';
 
 type Style = Parameters<typeof styleText>[0];
 

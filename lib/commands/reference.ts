@@ -1,8 +1,8 @@
 /**
  * `calcert reference`: the reference server (fixtures/reference-server/cli.ts validates the values
- * and serves until stopped). The flags were parsed by lib/cli.ts; they are handed over as argv.
+ * and serves until stopped). The flags were parsed by lib/commands/cli.ts; they are handed over as argv.
  */
-import { calcertCommand, shellQuote } from '../config/replay.ts';
+import { calcertCommand, shellQuote } from '../run/config/replay.ts';
 import type { CommandFn } from './command.ts';
 import { out } from './command.ts';
 

@@ -9,8 +9,8 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { loadReport } from '../compare.ts';
-import { ConfigError } from '../config/model.ts';
+import { loadReport } from '../tools/compare.ts';
+import { ConfigError } from '../run/config/model.ts';
 import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
@@ -68,6 +68,6 @@ export function runReport(args: string[], options: { html?: string }): number {
   return 0;
 }
 
-/** The command (lib/cli.ts parses its flags). */
+/** The command (lib/commands/cli.ts parses its flags). */
 export const reportCmd: CommandFn = async ({ flags, args }) =>
   runReport(args, { html: typeof flags.html === 'string' ? flags.html : undefined });

@@ -1,13 +1,13 @@
 /**
  * `calcert verify CERTIFICATE.json RESULTS.json`: whether a certificate and a results.json agree
- * (lib/certificate.ts): the results.json is the file the certificate hashed, its verdict still
+ * (lib/report/certificate.ts): the results.json is the file the certificate hashed, its verdict still
  * follows from its checks, and every field the certificate repeats is the run's. Exit 0 they
  * agree, 1 they disagree (each difference on a line), 2 an input cannot be read.
  */
 import { readFileSync } from 'node:fs';
-import { verifyCertificate } from '../certificate.ts';
-import { calcertCommand } from '../config/replay.ts';
-import { ConfigError } from '../config/model.ts';
+import { verifyCertificate } from '../report/certificate.ts';
+import { calcertCommand } from '../run/config/replay.ts';
+import { ConfigError } from '../run/config/model.ts';
 import { out, type CommandFn } from './command.ts';
 
 function read(path: string, what: string): string {

@@ -3,11 +3,11 @@
  * newer runs add to results.json (`exchanges`, `source`), with a fallback to the older single
  * `request`/`responseExcerpt`/`curl`, the order of statuses and groups, and the replay command.
  */
-import { calcertCommand, idPattern, replayCommand as configReplay, shellQuote } from '../config/replay.ts';
-import type { ResolvedConfig } from '../config/model.ts';
-import type { CheckResult, RunReport } from '../results.ts';
+import { calcertCommand, idPattern, replayCommand as configReplay, shellQuote } from '../run/config/replay.ts';
+import type { ResolvedConfig } from '../run/config/model.ts';
+import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
-import { groupOf } from '../results.ts';
+import { groupOf } from './results.ts';
 
 /** One request of a check and its answer, as results.json records it for failing checks. */
 export interface ReportExchange {
@@ -77,7 +77,7 @@ export function exchangesOf(c: ReportCheck): ReportExchange[] {
 
 /**
  * The command that runs this one check again against the same target with the run's seed: the
- * run's own replay line (lib/config/replay.ts) from the recorded configuration, or for reports without
+ * run's own replay line (lib/run/config/replay.ts) from the recorded configuration, or for reports without
  * it, the same line from the header.
  */
 export function replayCommand(report: RunReport, c: CheckResult): string {

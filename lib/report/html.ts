@@ -6,9 +6,9 @@
  * (a hostile server's body included) HTML-escaped.
  */
 import { createHash } from 'node:crypto';
-import type { CheckResult, RunReport } from '../results.ts';
+import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
-import { groupOf, STATUSES } from '../results.ts';
+import { groupOf, STATUSES } from './results.ts';
 import {
   byGroup,
   compareGroups,

@@ -4,7 +4,7 @@
  * failure the spec clause, the check's file and source, the message, every exchange and the
  * reproduction.
  */
-import type { RunReport } from '../results.ts';
+import type { RunReport } from './results.ts';
 import { byGroup, curlNotes, exchangesOf, firstLine, type ReportCheck, replayCommand } from './common.ts';
 
 /** Escape for XML text and attributes; drop characters XML 1.0 forbids. */

@@ -1,7 +1,7 @@
 /** `summary.md`: the run in Markdown (verdict, counts, failures with their exchanges and reproduction, n/a reasons). */
-import { appliedLine } from '../observe/crawl.ts';
-import type { CheckResult, RunReport } from '../results.ts';
-import { STATUSES } from '../results.ts';
+import { appliedLine } from '../run/crawl.ts';
+import type { CheckResult, RunReport } from './results.ts';
+import { STATUSES } from './results.ts';
 import { curlNotes, exchangesOf, mdCell, type ReportCheck, replayCommand } from './common.ts';
 
 /** A fenced block whose fence is longer than any backtick run inside (a hostile body cannot close it). */

@@ -1,8 +1,8 @@
 /** The requirements document as today's requirement list and check metadata produce it. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listChecks } from '../../lib/list.ts';
-import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { listChecks } from '../../lib/check/list.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { type DocCheck, type Requirement, renderRequirementsDoc } from './render.ts';
 
 function loadRequirements(): Requirement[] {

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { COMMANDS } from '../../lib/cli.ts';
-import { ALL_ENV_KEYS } from '../../lib/config/flags.ts';
+import { COMMANDS } from '../../lib/commands/cli.ts';
+import { ALL_ENV_KEYS } from '../../lib/run/config/flags.ts';
 import { ROOT, cleanEnv, run, tempDir } from '../support/run-cli.ts';
 import { at, parseYaml, type Yaml } from '../support/yaml.ts';
 

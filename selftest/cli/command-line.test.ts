@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { COMMANDS } from '../../lib/cli.ts';
-import { FLAGS, type FlagSpec } from '../../lib/config/flags.ts';
+import { COMMANDS } from '../../lib/commands/cli.ts';
+import { FLAGS, type FlagSpec } from '../../lib/run/config/flags.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/calcert.js');

@@ -5,10 +5,10 @@
 // made) show no difference; with random IDs they did (a venue on one side, nothing or another
 // record on the other).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Client } from '../../lib/client.ts';
-import { field } from '../../lib/contract.ts';
-import { generateQueries } from '../../lib/diff/generate.ts';
-import { runDiff } from '../../lib/diff/run.ts';
+import { Client } from '../../lib/run/client.ts';
+import { field } from '../../lib/spec/contract.ts';
+import { generateQueries } from '../../lib/tools/diff/generate.ts';
+import { runDiff } from '../../lib/tools/diff/run.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 
 const PASSWORD = 'pw-diff-ids';

@@ -11,11 +11,11 @@ import {
 } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { certify } from '../../lib/certify.ts';
-import { Client } from '../../lib/client.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import { restRootOf } from '../../lib/config/validate.ts';
-import { clockSkewWarning, discoveryLinks } from '../../lib/preflight.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { Client } from '../../lib/run/client.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import { restRootOf } from '../../lib/run/config/validate.ts';
+import { clockSkewWarning, discoveryLinks } from '../../lib/run/preflight.ts';
 
 let ref: ReferenceServer;
 const servers: Server[] = [];

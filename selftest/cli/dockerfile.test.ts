@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { COMMANDS } from '../../lib/cli.ts';
+import { COMMANDS } from '../../lib/commands/cli.ts';
 import { ROOT } from '../support/run-cli.ts';
 
 interface Instruction {

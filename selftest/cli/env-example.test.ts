@@ -1,9 +1,9 @@
-// `.env.example` and the README list every environment key certify reads (FLAGS in lib/config/flags.ts),
+// `.env.example` and the README list every environment key certify reads (FLAGS in lib/run/config/flags.ts),
 // and no other: a flag added to FLAGS with an `env` key shows up in both or this test fails.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { ALL_ENV_KEYS, ENV_KEYS } from '../../lib/config/flags.ts';
+import { ALL_ENV_KEYS, ENV_KEYS } from '../../lib/run/config/flags.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { idPattern } from '../../lib/config/replay.ts';
-import { explainText, requirementSections, requirementsDoc } from '../../lib/explain.ts';
-import { listChecks } from '../../lib/list.ts';
-import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { idPattern } from '../../lib/run/config/replay.ts';
+import { explainText, requirementSections, requirementsDoc } from '../../lib/report/explain.ts';
+import { listChecks } from '../../lib/check/list.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 import { QUIRKS } from '../../fixtures/reference-server/quirks.ts';
 import { BIN, cleanEnv, ROOT, run } from '../support/run-cli.ts';

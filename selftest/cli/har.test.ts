@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { harEntry } from '../../lib/har.ts';
-import { isObject } from '../../lib/contract.ts';
+import { harEntry } from '../../lib/tools/har.ts';
+import { isObject } from '../../lib/spec/contract.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { calcert, cleanEnv, tempDir } from '../support/run-cli.ts';
 

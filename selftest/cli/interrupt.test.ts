@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

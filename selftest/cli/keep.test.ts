@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { prunedNote, pruneRuns, recordNamingPage } from '../../lib/commands/keep.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 /** A run folder with a results.json as a full run or a --grep run writes it. */
 function runFolder(dir: string, name: string, grep?: string): string {

@@ -41,7 +41,7 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
   // The compiled tool, its data, the docs; never the sources, the self-tests or a .env.
   for (const f of [
     'bin/calcert.js',
-    'dist/lib/cli.js',
+    'dist/lib/commands/cli.js',
     'dist/vitest.config.js',
     'dist/package.json',
     'dist/fixtures/spec/requirements.json',

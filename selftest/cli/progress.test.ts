@@ -2,8 +2,8 @@
 // colour only on a TTY without NO_COLOR, and one line (not one per check) for a target that went down.
 import { expect, test } from 'vitest';
 import { Progress } from '../../lib/commands/progress.ts';
-import { colourWanted } from '../../lib/config/load.ts';
-import type { CheckResult } from '../../lib/results.ts';
+import { colourWanted } from '../../lib/run/config/load.ts';
+import type { CheckResult } from '../../lib/report/results.ts';
 
 function result(id: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult {
   return {

@@ -7,7 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ALL_ENV_KEYS } from '../../lib/config/flags.ts';
+import { ALL_ENV_KEYS } from '../../lib/run/config/flags.ts';
 import { BIN, ROOT, cleanEnv, run, tempDir } from '../support/run-cli.ts';
 import { at, parseYaml, type Yaml } from '../support/yaml.ts';
 

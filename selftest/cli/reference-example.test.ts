@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { loadFixtures } from '../../lib/config/load.ts';
+import { loadFixtures } from '../../lib/run/config/load.ts';
 import { BIN, cleanEnv, ROOT, run, tempDir } from '../support/run-cli.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

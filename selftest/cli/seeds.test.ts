@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { checkSeed } from '../../lib/check.ts';
+import { checkSeed } from '../../lib/check/index.ts';
 import { cleanEnv, run, tempDir } from '../support/run-cli.ts';
-import { calcertCommand, replayCommand } from '../../lib/config/replay.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import { MAX_SEED, parseSeed } from '../../lib/config/validate.ts';
-import type { ResolvedConfig } from '../../lib/config/model.ts';
+import { calcertCommand, replayCommand } from '../../lib/run/config/replay.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import { MAX_SEED, parseSeed } from '../../lib/run/config/validate.ts';
+import type { ResolvedConfig } from '../../lib/run/config/model.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

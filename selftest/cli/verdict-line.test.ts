@@ -2,8 +2,8 @@
 // not judged, footer.incomplete), so a verdict is never read as covering them (issue 14).
 import { expect, test } from 'vitest';
 import { verdictLine } from '../../lib/commands/certify.ts';
-import { appliedLine } from '../../lib/observe/crawl.ts';
-import { countResults, incompleteOf, type CheckResult, type RunReport } from '../../lib/results.ts';
+import { appliedLine } from '../../lib/run/crawl.ts';
+import { countResults, incompleteOf, type CheckResult, type RunReport } from '../../lib/report/results.ts';
 
 function report(statuses: CheckResult['status'][]): Pick<RunReport, 'checks' | 'footer' | 'header'> {
   const checks = statuses.map((status, i) => ({ id: `events.x${i}`, status, level: 'must' }) as CheckResult);

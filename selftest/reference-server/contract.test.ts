@@ -1,6 +1,6 @@
 // The reference server's boundary: it imports nothing from lib/ (the suite and the server share
 // only neutral contracts under fixtures/schemas/), and the fixtures file it writes follows
-// fixtures/schemas/fixtures.schema.json, which lib/config/load.ts also enforces on `--fixtures`.
+// fixtures/schemas/fixtures.schema.json, which lib/run/config/load.ts also enforces on `--fixtures`.
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { assertFixturesFile } from '../../fixtures/reference-server/seed.ts';
-import { loadFixtures } from '../../lib/config/load.ts';
+import { loadFixtures } from '../../lib/run/config/load.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_DIR = join(PROJECT_ROOT, 'fixtures', 'reference-server');

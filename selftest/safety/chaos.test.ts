@@ -7,9 +7,9 @@
 import { describe, expect, test } from 'vitest';
 import { CHAOS } from '../../fixtures/reference-server/chaos.ts';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import type { RunReport } from '../../lib/results.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import type { RunReport } from '../../lib/report/results.ts';
 
 /** Few groups: the outcome, not the coverage, is under test. */
 const SCOPE: Record<string, string> = {

@@ -2,14 +2,14 @@
  * One concurrency bound (issue 11 point 5): with `--concurrency c`, at most c requests are in
  * flight at the target across all workers, counted by a proxy in front of the reference server.
  * A run of a few dozen checks (property checks among them) at c = 1, 4 and 16, and under
- * `--concurrency auto` (adaptive, lib/limiter.ts) with the default ceiling 32 and a ceiling of 6;
+ * `--concurrency auto` (adaptive, lib/run/limiter.ts) with the default ceiling 32 and a ceiling of 6;
  * above 1 the run must actually use concurrency (more than one request at a time).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type MeasuringProxy, startProxy } from '../../fixtures/proxy.ts';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 const GREP = '^(root\\.|events\\.read\\.|events\\.list\\.|events\\.payload\\.round-trip)';
 

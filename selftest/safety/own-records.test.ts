@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { CheckContext } from '../../lib/check.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import type { ResolvedConfig } from '../../lib/config/model.ts';
+import { CheckContext } from '../../lib/check/index.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import type { ResolvedConfig } from '../../lib/run/config/model.ts';
 
 let server: ReferenceServer;
 let cfg: ResolvedConfig;

@@ -5,8 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -12,8 +12,8 @@
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 const ID = 'events.list.date-filters-property';
 

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import type { Store } from '../../fixtures/reference-server/index.ts';
 
 const BIN = join(PROJECT_ROOT, 'bin', 'calcert.js');

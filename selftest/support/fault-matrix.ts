@@ -7,10 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { listChecks } from '../../lib/list.ts';
+import { listChecks } from '../../lib/check/list.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
-import { appliesReadOnly, runFault, type FaultRun } from '../../lib/faultrun.ts';
-import { PROJECT_ROOT, RunSession } from '../../lib/runner.ts';
+import { appliesReadOnly, runFault, type FaultRun } from '../../lib/certify/faultrun.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
+import { RunSession } from '../../lib/certify/runner.ts';
 
 export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
 export const SHARDS = 2;

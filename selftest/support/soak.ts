@@ -11,11 +11,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import { FEATURES_ALL } from '../../lib/faultrun.ts';
-import { listChecks, type ListedCheck } from '../../lib/list.ts';
-import { RunSession } from '../../lib/runner.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import { FEATURES_ALL } from '../../lib/certify/faultrun.ts';
+import { listChecks, type ListedCheck } from '../../lib/check/list.ts';
+import { RunSession } from '../../lib/certify/runner.ts';
 import { SELFTEST_DIR, type Variant } from './tolerance.ts';
 
 /** 20 fixed seeds: the two of issue 16 (401015959 extended, 332708866 base) and 18 others. */

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FaultRun } from '../../lib/faultrun.ts';
+import type { FaultRun } from '../../lib/certify/faultrun.ts';
 import { SELFTEST_DIR, SHARDS } from './fault-matrix.ts';
 
 export function teardown(): void {

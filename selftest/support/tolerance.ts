@@ -8,12 +8,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUIRKS, type QuirkDef, type QuirkName } from '../../fixtures/reference-server/quirks.ts';
-import { certify } from '../../lib/certify.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import { FEATURES_ALL } from '../../lib/faultrun.ts';
-import type { ListedCheck } from '../../lib/list.ts';
-import type { CheckResult } from '../../lib/results.ts';
-import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { certify } from '../../lib/certify/certify.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import { FEATURES_ALL } from '../../lib/certify/faultrun.ts';
+import type { ListedCheck } from '../../lib/check/list.ts';
+import type { CheckResult } from '../../lib/report/results.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 
 export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
 export type Variant = 'base' | 'extended';

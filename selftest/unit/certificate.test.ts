@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { buildCertificate, renderBadge, verifyCertificate } from '../../lib/certificate.ts';
-import { writeReports } from '../../lib/report.ts';
-import { countResults, type RunReport } from '../../lib/results.ts';
+import { buildCertificate, renderBadge, verifyCertificate } from '../../lib/report/certificate.ts';
+import { writeReports } from '../../lib/report/write.ts';
+import { countResults, type RunReport } from '../../lib/report/results.ts';
 import { BIN, ROOT } from '../support/run-cli.ts';
 import { parseXml } from '../support/xml.ts';
 

@@ -1,8 +1,8 @@
-// Unit tests of certify()'s named steps (lib/certify.ts) and of the check machinery's pure
+// Unit tests of certify()'s named steps (lib/certify/certify.ts) and of the check machinery's pure
 // parts (lib/check/*): the outcome classifier, declaration sources. The pure steps run without a
 // server; the steps that talk to a target use an embedded reference server on port 0.
 import { expect, test } from 'vitest';
-import { buildReport, cleanupOf, exitCodeOf, goneProblem, interruptionOf } from '../../lib/certify/report.ts';
+import { buildReport, cleanupOf, exitCodeOf, goneProblem, interruptionOf } from '../../lib/certify/finish.ts';
 import {
   detectTargetGone,
   fixturesOf,
@@ -14,13 +14,13 @@ import {
   sweepAfter,
   sweepBefore,
 } from '../../lib/certify/steps.ts';
-import { Blocked, CheckFailure, classifyOutcome, sourceFromStack } from '../../lib/check.ts';
-import { TransportError } from '../../lib/client.ts';
+import { Blocked, CheckFailure, classifyOutcome, sourceFromStack } from '../../lib/check/index.ts';
+import { TransportError } from '../../lib/run/client.ts';
 import type { Exchange } from '../../lib/types.ts';
-import { loadConfig } from '../../lib/config/load.ts';
-import type { Config } from '../../lib/config/model.ts';
-import type { CheckResult } from '../../lib/results.ts';
-import type { SweepResult } from '../../lib/cleanup.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
+import type { Config } from '../../lib/run/config/model.ts';
+import type { CheckResult } from '../../lib/report/results.ts';
+import type { SweepResult } from '../../lib/run/cleanup.ts';
 
 const config = (flags: Record<string, string | boolean> = {}): Config =>
   loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags: { seed: '7', 'run-tag': 'ccunit01', ...flags } });

@@ -1,11 +1,11 @@
-// Unit tests of lib/config/ (load, validate, model): precedence (.env < environment < flags), validation messages,
+// Unit tests of lib/run/config/ (load, validate, model): precedence (.env < environment < flags), validation messages,
 // secrets kept out of the printable config.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, publicConfig, secretsOf } from '../../lib/config/model.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { ConfigError, publicConfig, secretsOf } from '../../lib/run/config/model.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 function dirWithEnv(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'calcert-env-'));

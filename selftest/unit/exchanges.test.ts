@@ -4,11 +4,11 @@
  * the failing run's own request (its query) and records that run's exchanges, not shrinking's last.
  */
 import { expect, test } from 'vitest';
-import { certify } from '../../lib/certify.ts';
+import { certify } from '../../lib/certify/certify.ts';
 import { EXCHANGE_BODY_CAP, EXCHANGE_CAP, recordExchanges } from '../../lib/check/meta.ts';
 import { CheckFailure, classifyOutcome } from '../../lib/check/outcome.ts';
 import type { Exchange } from '../../lib/types.ts';
-import { loadConfig } from '../../lib/config/load.ts';
+import { loadConfig } from '../../lib/run/config/load.ts';
 
 function exchange(i: number, body = ''): Exchange {
   return {

@@ -1,7 +1,7 @@
 /**
- * Unit tests of the pure regression logic: expectations files (lib/expectations.ts, and that
+ * Unit tests of the pure regression logic: expectations files (lib/tools/expectations.ts, and that
  * fixtures/schemas/expectations.schema.json agrees with the validator), baseline comparison
- * (lib/compare.ts) and the differential run's generation and normalisation (lib/diff/).
+ * (lib/tools/compare.ts) and the differential run's generation and normalisation (lib/tools/diff/).
  * The end-to-end behaviour (exit codes, reports, two servers) is in selftest/regression.test.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -13,17 +13,17 @@ import {
   parseExpectations,
   unknownIds,
   type ExpectationsFile,
-} from '../../lib/expectations.ts';
+} from '../../lib/tools/expectations.ts';
 import {
   classOf,
   compareReports,
   parseReport,
   renderComparisonMarkdown,
   renderComparisonText,
-} from '../../lib/compare.ts';
-import { compareAnswers, jsonDifferences, normaliseBody, normaliseString } from '../../lib/diff/normalise.ts';
-import { generateQueries, writeSequence } from '../../lib/diff/generate.ts';
-import { countResults, verdictOf, type CheckResult, type RunReport } from '../../lib/results.ts';
+} from '../../lib/tools/compare.ts';
+import { compareAnswers, jsonDifferences, normaliseBody, normaliseString } from '../../lib/tools/diff/normalise.ts';
+import { generateQueries, writeSequence } from '../../lib/tools/diff/generate.ts';
+import { countResults, verdictOf, type CheckResult, type RunReport } from '../../lib/report/results.ts';
 import type { Status } from '../../lib/types.ts';
 
 function check(id: string, status: Status, level: 'must' | 'should' = 'must', title = `title of ${id}`): CheckResult {

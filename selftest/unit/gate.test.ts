@@ -1,4 +1,4 @@
-// The observation gate (lib/check/gate.ts) and the order that makes it safe (lib/sequencer.ts):
+// The observation gate (lib/check/gate.ts) and the order that makes it safe (lib/certify/sequencer.ts):
 // checks outside suites/observe/ wait until every observation file ended, and the observation
 // files are dispatched before any other.
 import { expect, test } from 'vitest';
@@ -6,7 +6,7 @@ import { isObservationFile, observationEnded, observationGate, openGate, passGat
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { observationsFirst } from '../../lib/sequencer.ts';
+import { observationsFirst } from '../../lib/certify/sequencer.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 

@@ -9,14 +9,14 @@ import {
   classifyOutcome,
   NotApplicable,
   notApplicableReason,
-} from '../../lib/check.ts';
-import { Client } from '../../lib/client.ts';
-import { RunStopped } from '../../lib/limiter.ts';
-import { statusOf } from '../../lib/runner.ts';
-import { MIN_JUDGED_READ_ONLY, readOnlyShortfall, verdictOf, type CheckResult } from '../../lib/results.ts';
-import { redactor, renderJunit, renderSummary } from '../../lib/report.ts';
-import type { ResolvedConfig } from '../../lib/config/model.ts';
-import { field } from '../../lib/contract.ts';
+} from '../../lib/check/index.ts';
+import { Client } from '../../lib/run/client.ts';
+import { RunStopped } from '../../lib/run/limiter.ts';
+import { statusOf } from '../../lib/certify/runner.ts';
+import { MIN_JUDGED_READ_ONLY, readOnlyShortfall, verdictOf, type CheckResult } from '../../lib/report/results.ts';
+import { redactor, renderJunit, renderSummary } from '../../lib/report/write.ts';
+import type { ResolvedConfig } from '../../lib/run/config/model.ts';
+import { field } from '../../lib/spec/contract.ts';
 
 const cfg = (over: Partial<ResolvedConfig>): ResolvedConfig =>
   ({

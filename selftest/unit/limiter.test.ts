@@ -1,4 +1,4 @@
-// The run's concurrency bound (lib/limiter.ts): worker shares sum to exactly --concurrency, the
+// The run's concurrency bound (lib/run/limiter.ts): worker shares sum to exactly --concurrency, the
 // pool never has more workers than that, and the Limiter holds its bound, also when it changes.
 import { expect, test } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   stopSharedBound,
   whenIdle,
   workersFor,
-} from '../../lib/limiter.ts';
+} from '../../lib/run/limiter.ts';
 
 test('worker shares sum to exactly the bound, each at least 1', () => {
   for (const c of [1, 2, 3, 4, 5, 7, 16, 32]) {

@@ -1,11 +1,18 @@
 /**
- * Unit tests of lib/normalise.ts: the rules the text-rendering recordings need, stated one by
+ * Unit tests of lib/spec/normalise.ts: the rules the text-rendering recordings need, stated one by
  * one, plus properties that keep the normalisation from drifting (idempotent, plain text kept).
  */
 import { test as propertyTest } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { costNumbers, costReflects, normaliseText, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
+import {
+  costNumbers,
+  costReflects,
+  normaliseText,
+  sameBoolean,
+  sameDateTime,
+  sameText,
+} from '../../lib/spec/normalise.ts';
 
 describe('normaliseText', () => {
   test.each([

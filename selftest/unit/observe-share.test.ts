@@ -1,12 +1,12 @@
-// The learned data reach the workers as shared memory (lib/observe/crawl.ts share/unshare), not
+// The learned data reach the workers as shared memory (lib/run/crawl.ts share/unshare), not
 // as a provided object vitest would copy into every file's task (issue 21: 900 events cloned
 // about 100 times made a large calendar's read-only run slower than a small one's).
-// And the one list reader's levels (lib/contract.ts readPages): only a record repeated across
+// And the one list reader's levels (lib/spec/contract.ts readPages): only a record repeated across
 // pages is incoherent (must); totals that are missing or wrong are should, never incoherent.
 import { expect, test } from 'vitest';
-import type { ApiResponse } from '../../lib/client.ts';
-import { readPages } from '../../lib/contract.ts';
-import { type Learned, share, unshare } from '../../lib/observe/crawl.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import { readPages } from '../../lib/spec/contract.ts';
+import { type Learned, share, unshare } from '../../lib/run/crawl.ts';
 
 test('share/unshare: the learned data round-trip through a SharedArrayBuffer (text with non-ASCII too)', () => {
   const learned: Learned = {

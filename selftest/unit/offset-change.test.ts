@@ -1,8 +1,8 @@
-// firstOffsetChangeDay (lib/arbitraries/dates.ts) skips weeks without an offset change: it must
+// firstOffsetChangeDay (lib/spec/arbitraries/dates.ts) skips weeks without an offset change: it must
 // find the same day as a day-by-day search, for zones of both hemispheres and any start.
 import { DateTime } from 'luxon';
 import { expect, test } from 'vitest';
-import { firstOffsetChangeDay } from '../../lib/arbitraries/dates.ts';
+import { firstOffsetChangeDay } from '../../lib/spec/arbitraries/dates.ts';
 
 function dayByDay(zone: string, from: DateTime, days: number): string | undefined {
   for (let i = 0; i < days; i++) {

@@ -1,5 +1,5 @@
 /**
- * The date oracle (lib/oracle/dates.ts) reproduces the measured table of reference-behavior.md
+ * The date oracle (lib/spec/oracle/dates.ts) reproduces the measured table of reference-behavior.md
  * ("Event date filters, measured") exactly, for both variants: extended = 6.8.0; base = 4.6.8
  * under the overlap reading, and the spec's literal reading where the two differ.
  */
@@ -11,7 +11,7 @@ import {
   type DateQuery,
   type OracleEvent,
   type Readings,
-} from '../../lib/oracle/dates.ts';
+} from '../../lib/spec/oracle/dates.ts';
 
 const E: OracleEvent[] = [
   { id: 1, start: '2027-05-10 10:00:00', end: '2027-05-10 12:00:00' },

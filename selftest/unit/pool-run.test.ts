@@ -4,7 +4,7 @@
 // used ends_after. Every parameter of every query a run sends is named by the run.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type Combos, poolRun, runShapes } from '../../lib/arbitraries/dates.ts';
+import { type Combos, poolRun, runShapes } from '../../lib/spec/arbitraries/dates.ts';
 
 const PARAMS = ['start_date', 'end_date', 'starts_after', 'starts_before', 'ends_after', 'ends_before'];
 

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import { type ListedCheck, listChecks } from '../../lib/list.ts';
-import { PROJECT_ROOT } from '../../lib/runner.ts';
+import { type ListedCheck, listChecks } from '../../lib/check/list.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { currentRequirementsDoc } from '../../scripts/requirements-doc/current.ts';
 import { anchors, citedAnchors, DOC_PATH } from '../../scripts/requirements-doc/render.ts';
 

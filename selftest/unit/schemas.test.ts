@@ -1,11 +1,11 @@
 /**
- * Unit tests of lib/schemas.ts on hand-made bodies: what each strictness level accepts and
+ * Unit tests of lib/spec/schemas.ts on hand-made bodies: what each strictness level accepts and
  * rejects, that messages name the JSON path, and the results.json report schema. The recorded
  * bodies of the original are checked in selftest/recordings.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { SCHEMAS, validateError, validateList, validateRecord, validateReport } from '../../lib/schemas.ts';
-import type { RunReport } from '../../lib/results.ts';
+import { SCHEMAS, validateError, validateList, validateRecord, validateReport } from '../../lib/spec/schemas.ts';
+import type { RunReport } from '../../lib/report/results.ts';
 
 const details = { year: '2027', month: '02', day: '03', hour: '10', minutes: '00', seconds: '00' };
 const venue = {

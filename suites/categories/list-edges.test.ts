@@ -1,5 +1,5 @@
 /** categories list parameter edges (invalid values, event over post, no match, totals, order edges): suites/_families/terms/list-edges.ts. */
 import { listEdgeChecks } from '../_families/terms/list-edges.ts';
-import { CATEGORIES } from '../../lib/resources.ts';
+import { CATEGORIES } from '../../lib/spec/resources.ts';
 
 listEdgeChecks(CATEGORIES);

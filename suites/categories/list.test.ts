@@ -1,5 +1,5 @@
 /** categories list parameters (paging, search, include, exclude, slug, hide_empty, post/event): suites/_families/terms/lists.ts. */
 import { listChecks } from '../_families/terms/lists.ts';
-import { CATEGORIES } from '../../lib/resources.ts';
+import { CATEGORIES } from '../../lib/spec/resources.ts';
 
 listChecks(CATEGORIES);

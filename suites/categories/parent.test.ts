@@ -3,9 +3,9 @@
  * only; tags are not hierarchical). The original rejects `parent=0` as a filter and on update,
  * so no check sends 0.
  */
-import { check } from '../../lib/check.ts';
-import { req, sameIds, showIds, field } from '../../lib/contract.ts';
-import { CATEGORIES as tx } from '../../lib/resources.ts';
+import { check } from '../../lib/check/index.ts';
+import { req, sameIds, showIds, field } from '../../lib/spec/contract.ts';
+import { CATEGORIES as tx } from '../../lib/spec/resources.ts';
 import { idsOf, listTerms, makeTerm, readTerm, SHOW_EMPTY } from '../_families/terms/support.ts';
 
 check(

@@ -4,9 +4,17 @@
  * item routes) so item and by-slug routes resolve; a
  * non-digit `{id}` matches no record (should: 404); an unknown route is 404 (should).
  */
-import { check, type CheckContext } from '../../lib/check.ts';
-import type { ApiResponse } from '../../lib/client.ts';
-import { type ApiRecord, at, field, isBaseEmptyPage, isInteger, req, type ResourceKey } from '../../lib/contract.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import {
+  type ApiRecord,
+  at,
+  field,
+  isBaseEmptyPage,
+  isInteger,
+  req,
+  type ResourceKey,
+} from '../../lib/spec/contract.ts';
 
 const RESOURCES: ResourceKey[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
 const ITEM_METHODS = ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'] as const;

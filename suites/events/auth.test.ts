@@ -2,8 +2,8 @@
  * Anonymous access to events (should; LEVELS.md "anonymous writes" and "anonymous lists"):
  * writes are refused (401) and change nothing; lists show published events only.
  */
-import { check } from '../../lib/check.ts';
-import { isRecordOf, req, showIds } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { isRecordOf, req, showIds } from '../../lib/spec/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 check(

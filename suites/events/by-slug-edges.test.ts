@@ -3,8 +3,8 @@
  * anonymously and as an editor, and the by-slug read returning the same full record as the read
  * by ID. LEVELS.md: by-slug read = same record as by ID (must); a missing record is a 4xx (must).
  */
-import { check } from '../../lib/check.ts';
-import { isRecordOf, type ApiRecord, req, expectNotServed } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { isRecordOf, type ApiRecord, req, expectNotServed } from '../../lib/spec/contract.ts';
 import { makeEvent } from './support.ts';
 
 const BY_SLUG = req.route('GET', 'events', '/by-slug/{slug}');

@@ -2,9 +2,9 @@
  * Events by slug (both variants): read, update (POST, PUT, PATCH) and delete on
  * /events/by-slug/{slug} reach the same record as by ID; unknown slugs are refused.
  */
-import { check } from '../../lib/check.ts';
-import { sameText } from '../../lib/normalise.ts';
-import { isRecordOf, type Method, req, showIds, field, expectNotServed } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { sameText } from '../../lib/spec/normalise.ts';
+import { isRecordOf, type Method, req, showIds, field, expectNotServed } from '../../lib/spec/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 const R = (m: Method) => req.route(m, 'events', '/by-slug/{slug}');

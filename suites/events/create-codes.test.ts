@@ -6,9 +6,9 @@
  * malformed dates, and references to records that do not exist (venue, organizer, author, image)
  * with an unknown status and time zone.
  */
-import { check } from '../../lib/check.ts';
-import type { ApiResponse } from '../../lib/client.ts';
-import { MISSING_ID, req } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import { MISSING_ID, req } from '../../lib/spec/contract.ts';
 import { judgeAll, refusalMismatch } from '../_families/generic/codes.ts';
 import { eventBody } from './support.ts';
 

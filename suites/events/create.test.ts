@@ -4,10 +4,10 @@
  * `YYYY-MM-DD hh:mm:ss`, booleans, cost numbers), JSON and form bodies, linked venues, organizers
  * and (extended) categories and tags.
  */
-import { check, type CheckContext } from '../../lib/check.ts';
-import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { validateError, validateRecord } from '../../lib/schemas.ts';
-import type { ApiResponse, Params } from '../../lib/client.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/spec/normalise.ts';
+import { validateError, validateRecord } from '../../lib/spec/schemas.ts';
+import type { ApiResponse, Params } from '../../lib/types.ts';
 import {
   at,
   req,
@@ -18,9 +18,9 @@ import {
   isObject,
   type ApiRecord,
   isInteger,
-} from '../../lib/contract.ts';
+} from '../../lib/spec/contract.ts';
 import { eventBody, linkedIds, scoped } from './support.ts';
-import { firstOffsetChangeDay } from '../../lib/arbitraries/dates.ts';
+import { firstOffsetChangeDay } from '../../lib/spec/arbitraries/dates.ts';
 import { DateTime } from 'luxon';
 
 const CREATE = req.route('POST', 'events');

@@ -9,7 +9,7 @@
  * by the setup's scope.
  */
 import { DateTime } from 'luxon';
-import type { CheckContext } from '../../lib/check.ts';
+import type { CheckContext } from '../../lib/check/index.ts';
 import {
   disagreement,
   expectation,
@@ -17,7 +17,7 @@ import {
   type DateQuery,
   type OracleEvent,
   type Readings,
-} from '../../lib/oracle/dates.ts';
+} from '../../lib/spec/oracle/dates.ts';
 import {
   anchorDay,
   describeQuery,
@@ -26,9 +26,9 @@ import {
   runShapes,
   type Combos,
   type PoolEvent,
-} from '../../lib/arbitraries/dates.ts';
-import type { ApiResponse } from '../../lib/client.ts';
-import { readList } from '../../lib/contract.ts';
+} from '../../lib/spec/arbitraries/dates.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import { readList } from '../../lib/spec/contract.ts';
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead.
 
@@ -161,7 +161,7 @@ export async function poolProperty(
   // combinations (two bounds on one side, an inverted window) send only the combination.
   const combos = opts.combos ?? 'must';
   const place = { combos, variant: opts.variant };
-  // The counterexample (lib/arbitraries/dates.ts PoolRun) names every parameter a run sends.
+  // The counterexample (lib/spec/arbitraries/dates.ts PoolRun) names every parameter a run sends.
   await t.property(
     poolRun({ params: opts.params, poolSize: opts.pool.length, days: opts.days, strict: opts.strict, combos }),
     async (run) => {
@@ -211,7 +211,7 @@ export async function createPool(t: CheckContext, pool: readonly PoolEvent[]): P
 
 /**
  * Lists the events of `scope` (default: the check's) for a date query (50 per page) and returns
- * their IDs, read by the response contract (lib/contract.ts).
+ * their IDs, read by the response contract (lib/spec/contract.ts).
  */
 export async function listedIds(
   t: CheckContext,

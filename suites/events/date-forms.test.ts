@@ -7,9 +7,9 @@
  * is not sent.
  */
 import { DateTime } from 'luxon';
-import { check } from '../../lib/check.ts';
-import { at, field, req } from '../../lib/contract.ts';
-import { sameDateTime } from '../../lib/normalise.ts';
+import { check } from '../../lib/check/index.ts';
+import { at, field, req } from '../../lib/spec/contract.ts';
+import { sameDateTime } from '../../lib/spec/normalise.ts';
 import { judgeAll } from '../_families/generic/codes.ts';
 import { eventBody } from './support.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The base variant's event date filters (start_date, end_date) and the default window of both
- * variants, compared with the independent oracle of lib/oracle/dates.ts. Base must-checks
+ * variants, compared with the independent oracle of lib/spec/oracle/dates.ts. Base must-checks
  * assert only where the spec's literal reading ("start after" / "start before" that day) and the
  * original's overlap reading (4.6.8) agree: events that do not span the boundary. The spanning
  * case read the spec's way is a should.
@@ -8,10 +8,10 @@
  * (shared setup, lib/check/shared.ts).
  */
 import fc from 'fast-check';
-import { check, sharedSetup } from '../../lib/check.ts';
-import { req } from '../../lib/contract.ts';
-import { disagreement, expectation, readingSets, type OracleEvent } from '../../lib/oracle/dates.ts';
-import { anchorDay, BASE_PARAMS, describeQuery, placePool, poolArb } from '../../lib/arbitraries/dates.ts';
+import { check, sharedSetup } from '../../lib/check/index.ts';
+import { req } from '../../lib/spec/contract.ts';
+import { disagreement, expectation, readingSets, type OracleEvent } from '../../lib/spec/oracle/dates.ts';
+import { anchorDay, BASE_PARAMS, describeQuery, placePool, poolArb } from '../../lib/spec/arbitraries/dates.ts';
 import { createPool, createTable, listedIds, mustReadings, poolProperty, runTable } from './date-checks.ts';
 import { DateTime } from 'luxon';
 

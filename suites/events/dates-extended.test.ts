@@ -1,6 +1,6 @@
 /**
  * The extended variant's event date filters (start_date, end_date, starts_*, ends_*,
- * strict_dates), compared with the independent oracle of lib/oracle/dates.ts.
+ * strict_dates), compared with the independent oracle of lib/spec/oracle/dates.ts.
  *  - Example checks replay the measured table of reference-behavior.md (E1..E4 shifted to a
  *    future date): one check per parameter, the sharpest regression checks.
  *  - Property checks generate queries over a pool of events (bounds near starts and ends, whole
@@ -10,9 +10,9 @@
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { check, sharedSetup } from '../../lib/check.ts';
-import { req } from '../../lib/contract.ts';
-import { readingSets } from '../../lib/oracle/dates.ts';
+import { check, sharedSetup } from '../../lib/check/index.ts';
+import { req } from '../../lib/spec/contract.ts';
+import { readingSets } from '../../lib/spec/oracle/dates.ts';
 import {
   anchorDay,
   EXTENDED_PARAMS,
@@ -21,7 +21,7 @@ import {
   poolArb,
   unambiguous,
   type PoolEvent,
-} from '../../lib/arbitraries/dates.ts';
+} from '../../lib/spec/arbitraries/dates.ts';
 import { createPool, createTable, mustReadings, poolProperty, runTable, type Row } from './date-checks.ts';
 
 const LIST = req.route('GET', 'events');

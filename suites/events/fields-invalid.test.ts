@@ -6,11 +6,11 @@
  * leave the event as it was. Should: the rest of the table too, and 400 for all. Unknown category
  * and tag IDs are a should (400, the spec's reading): the original (6.8.0) drops them and links
  * the rest (201/200), so the must is only that an unknown term ID is never linked
- * (`events.fields.unknown-terms-not-linked`). Values are drawn by lib/arbitraries/invalid.ts
+ * (`events.fields.unknown-terms-not-linked`). Values are drawn by lib/spec/arbitraries/invalid.ts
  * (bounded runs).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../../lib/check.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
 import {
   invalidCases,
   malformedDate,
@@ -19,9 +19,9 @@ import {
   negative,
   unknownId,
   unknownStatus,
-} from '../../lib/arbitraries/invalid.ts';
-import type { ApiResponse } from '../../lib/client.ts';
-import { at, type ApiRecord, field, MISSING_ID, req } from '../../lib/contract.ts';
+} from '../../lib/spec/arbitraries/invalid.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import { at, type ApiRecord, field, MISSING_ID, req } from '../../lib/spec/contract.ts';
 import { eventBody, linkedIds, makeEvent } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

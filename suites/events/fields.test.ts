@@ -6,10 +6,10 @@
  * known deviations), so a must-check asserts only fields it sent. Matrix rows: req.cover(`events.<field>.<op>`).
  */
 import { DateTime } from 'luxon';
-import { check, type CheckContext } from '../../lib/check.ts';
-import type { Params } from '../../lib/client.ts';
-import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
-import { at, field, type ApiRecord, isObject, req } from '../../lib/contract.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import type { Params } from '../../lib/types.ts';
+import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/spec/normalise.ts';
+import { at, field, type ApiRecord, isObject, req } from '../../lib/spec/contract.ts';
 import { isCleared, linkedIds, makeEvent, requireLinked } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

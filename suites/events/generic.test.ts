@@ -1,5 +1,5 @@
 /** events: the generic resource family (suites/_families/generic/), declared once for all five resources. */
-import { resource } from '../../lib/resources.ts';
+import { resource } from '../../lib/spec/resources.ts';
 import { anonymousChecks } from '../_families/generic/anonymous.ts';
 import { codeChecks } from '../_families/generic/codes.ts';
 import { createChecks } from '../_families/generic/create.ts';

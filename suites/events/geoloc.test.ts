@@ -2,8 +2,8 @@
  * Geolocation filters of the event list (premium extension): geoloc, geoloc_lat, geoloc_lng.
  * Needs the premium feature and a geolocated venue from the fixtures file.
  */
-import { check } from '../../lib/check.ts';
-import { req, showIds, field, isInteger } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { req, showIds, field, isInteger } from '../../lib/spec/contract.ts';
 import { eventBody, makeEvent, scoped } from './support.ts';
 
 check(

@@ -2,8 +2,8 @@
  * Extended event list parameters: include (only those IDs; date filters do not remove them),
  * post_parent (fixture childEvent) and ticketed (feature tickets, fixture ticketedEvent).
  */
-import { check } from '../../lib/check.ts';
-import { at, req, sameIds, showIds } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { at, req, sameIds, showIds } from '../../lib/spec/contract.ts';
 import { listEvents, makeEvent } from './support.ts';
 
 const LIST = req.route('GET', 'events');

@@ -6,10 +6,10 @@
  * Categories and tags can be attached to events through the interface only in the extended
  * variant (event create), so the term filter checks are extended-only.
  */
-import { check, sharedSetup, type CheckContext } from '../../lib/check.ts';
-import { type ApiRecord, isRecordOf, MISSING_ID, req, sameIds, showIds, listedIds } from '../../lib/contract.ts';
+import { check, sharedSetup, type CheckContext } from '../../lib/check/index.ts';
+import { type ApiRecord, isRecordOf, MISSING_ID, req, sameIds, showIds, listedIds } from '../../lib/spec/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
-import type { Params } from '../../lib/client.ts';
+import type { Params } from '../../lib/types.ts';
 
 const LIST = req.route('GET', 'events');
 

@@ -4,11 +4,11 @@
  * check lists only the events it reads (search by a scope token; the paging checks share one
  * pool of events per file).
  */
-import { check, sharedSetup, type CheckContext } from '../../lib/check.ts';
-import { validateList } from '../../lib/schemas.ts';
-import { req, sameIds, showIds, field, listedIds } from '../../lib/contract.ts';
+import { check, sharedSetup, type CheckContext } from '../../lib/check/index.ts';
+import { validateList } from '../../lib/spec/schemas.ts';
+import { req, sameIds, showIds, field, listedIds } from '../../lib/spec/contract.ts';
 import { eventBody, listEvents, scoped } from './support.ts';
-import { resource } from '../../lib/resources.ts';
+import { resource } from '../../lib/spec/resources.ts';
 import { pastEndChecks } from '../_families/generic/paging.ts';
 
 const LIST = req.route('GET', 'events');

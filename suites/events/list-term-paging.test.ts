@@ -5,8 +5,8 @@
  * category and a tag, three events holding both on distinct days, and a fourth without them that
  * starts first (so an unfiltered page would show it).
  */
-import { check, sharedSetup } from '../../lib/check.ts';
-import { req, sameIds, showIds, field } from '../../lib/contract.ts';
+import { check, sharedSetup } from '../../lib/check/index.ts';
+import { req, sameIds, showIds, field } from '../../lib/spec/contract.ts';
 import { eventBody, listEvents } from './support.ts';
 
 const LIST = req.route('GET', 'events');

@@ -4,8 +4,8 @@
  * 3 days ago is not listed, events from tomorrow to 23 months ahead are, 26 months ahead is not.
  */
 import { DateTime } from 'luxon';
-import { check } from '../../lib/check.ts';
-import { req, showIds } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { req, showIds } from '../../lib/spec/contract.ts';
 import { makeEvent, scoped } from './support.ts';
 
 check(

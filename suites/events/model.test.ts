@@ -5,8 +5,8 @@
  * deleted records gone from lists and anonymous reads. Should: unsent fields keep their values.
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../../lib/check.ts';
-import { req } from '../../lib/contract.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import { req } from '../../lib/spec/contract.ts';
 import { eventCommands, type Model, type Real } from './model/index.ts';
 import { CreateCommand } from './model/create.ts';
 import type { UpdatePart } from './model/update.ts';

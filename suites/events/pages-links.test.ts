@@ -4,9 +4,9 @@
  * page (should: the original's next URLs carry status=any for administrators, which it rejects,
  * and drop categories/tags: a known deviation, so following them stays should).
  */
-import { check } from '../../lib/check.ts';
-import type { ApiResponse } from '../../lib/client.ts';
-import { field, sameIds, showIds as show, req } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import { field, sameIds, showIds as show, req } from '../../lib/spec/contract.ts';
 import { listEvents, makeEvent } from './support.ts';
 
 check(

@@ -1,6 +1,6 @@
 /**
  * Parameter edges of the event list (issue 12, point 2). Invalid values (drawn by
- * lib/arbitraries/invalid.ts) never give a 2xx listing of records the filter does not select
+ * lib/spec/arbitraries/invalid.ts) never give a 2xx listing of records the filter does not select
  * (must, LEVELS.md unknown filter values) and answer 400 (should); the array form and the comma
  * form of every array parameter select the same records (reference-behavior.md: both work; must
  * for venue, organizer, categories, include; tags any-of is should: 6.x applies only the first); a
@@ -17,9 +17,9 @@ import {
   nonNumeric,
   unknownId,
   unknownStatus,
-} from '../../lib/arbitraries/invalid.ts';
-import { check, sharedSetup, type CheckContext } from '../../lib/check.ts';
-import { sameIds, showIds as show, listedIds, field, req } from '../../lib/contract.ts';
+} from '../../lib/spec/arbitraries/invalid.ts';
+import { check, sharedSetup, type CheckContext } from '../../lib/check/index.ts';
+import { sameIds, showIds as show, listedIds, field, req } from '../../lib/spec/contract.ts';
 import { listEvents, makeEvent } from './support.ts';
 
 const LIST = req.route('GET', 'events');

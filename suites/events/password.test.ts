@@ -2,8 +2,8 @@
  * The event password on item routes (extended only): a protected event is refused to anonymous
  * readers without the password and served with it. Needs the fixture passwordEvent.
  */
-import { check } from '../../lib/check.ts';
-import { req, field } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { req, field } from '../../lib/spec/contract.ts';
 
 check(
   {

@@ -5,17 +5,17 @@
  * searching the check's scope: a record found names the payload that made it).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../../lib/check.ts';
-import { readList, req, type ApiRecord } from '../../lib/contract.ts';
-import { replayCommand } from '../../lib/config/replay.ts';
-import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/normalise.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import { readList, req, type ApiRecord } from '../../lib/spec/contract.ts';
+import { replayCommand } from '../../lib/run/config/replay.ts';
+import { costReflects, sameBoolean, sameDateTime, sameText } from '../../lib/spec/normalise.ts';
 import {
   BOOLEAN_FIELDS,
   invalidValue,
   missingRequired,
   validPayload,
   type EventPayload,
-} from '../../lib/arbitraries/events.ts';
+} from '../../lib/spec/arbitraries/events.ts';
 import { eventBody } from './support.ts';
 
 const CREATE = req.route('POST', 'events');

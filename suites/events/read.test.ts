@@ -1,3 +1,3 @@
-import { req } from '../../lib/contract.ts';
+import { req } from '../../lib/spec/contract.ts';
 
 const _READ = req.route('GET', 'events', '/{id}');

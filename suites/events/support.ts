@@ -1,11 +1,12 @@
 /**
  * Small helpers shared by the event suites: an event payload carrying the check's scope, and event
- * lists read through the response contract (lib/contract.ts). Assertions stay in the checks.
+ * lists read through the response contract (lib/spec/contract.ts). Assertions stay in the checks.
  */
-import type { CheckContext } from '../../lib/check.ts';
-import type { ApiResponse, Client, Params } from '../../lib/client.ts';
-import { at, field, isInteger, isObject, readList, type ApiRecord } from '../../lib/contract.ts';
-import { normaliseText } from '../../lib/normalise.ts';
+import type { CheckContext } from '../../lib/check/index.ts';
+import type { ApiResponse, Params } from '../../lib/types.ts';
+import type { Client } from '../../lib/run/client.ts';
+import { at, field, isInteger, isObject, readList, type ApiRecord } from '../../lib/spec/contract.ts';
+import { normaliseText } from '../../lib/spec/normalise.ts';
 
 /** A minimal valid event: scoped title, a 2-hour slot `days` ahead (inside the default window). */
 export function eventBody(t: CheckContext, label: string, extra: Params = {}, days = 30): Params {
@@ -26,7 +27,7 @@ interface ListResult {
 }
 
 /**
- * GET /events with `query`, read as a list by the response contract (lib/contract.ts `readList`:
+ * GET /events with `query`, read as a list by the response contract (lib/spec/contract.ts `readList`:
  * the base empty-page rule; `notFoundIsEmpty` also reads a 404 JSON error as no records).
  */
 export async function listEvents(

@@ -3,8 +3,8 @@
  * should: 200). Every must-check sends each field it asserts (4.6.8 resets unsent dates to 1970
  * and drops the venue; 6.x resets status, flags, website, cost, timezone and organizers).
  */
-import { check, type CheckContext } from '../../lib/check.ts';
-import { req, field, isRecordOf } from '../../lib/contract.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import { req, field, isRecordOf } from '../../lib/spec/contract.ts';
 import { makeEvent } from './support.ts';
 
 type Method = 'POST' | 'PUT' | 'PATCH';

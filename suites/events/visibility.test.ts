@@ -5,8 +5,8 @@
  * filters include them (should, as measured); a trashed event is gone from lists and from
  * anonymous reads (must: LEVELS.md delete).
  */
-import { check, type CheckContext } from '../../lib/check.ts';
-import { type ApiRecord, at, isRecordOf, showIds as show, req, expectNotServed } from '../../lib/contract.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import { type ApiRecord, at, isRecordOf, showIds as show, req, expectNotServed } from '../../lib/spec/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 
 const HIDDEN = ['draft', 'pending', 'private', 'future'] as const;

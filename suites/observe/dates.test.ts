@@ -2,11 +2,11 @@
  * The event date filters of the variant on the target's own events: windows around learned
  * events' starts and ends (whole days and exact times, both sides of the whole-day rounding,
  * strict_dates, the relative bounds, the default window), compared with the date oracle of
- * lib/oracle/dates.ts under the same must/should split as the write-mode date checks: must-level
+ * lib/spec/oracle/dates.ts under the same must/should split as the write-mode date checks: must-level
  * windows look only at events in the site's zone and never put two bounds on one side or invert.
  */
 import { DateTime } from 'luxon';
-import { check, type CheckContext } from '../../lib/check.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
 import {
   expectation,
   MUST_READINGS,
@@ -14,9 +14,9 @@ import {
   type DateQuery,
   type OracleEvent,
   type Readings,
-} from '../../lib/oracle/dates.ts';
+} from '../../lib/spec/oracle/dates.ts';
 import { all, complete, draw, judge, LIST, PARAM, show } from './support.ts';
-import type { ApiRecord } from '../../lib/contract.ts';
+import type { ApiRecord } from '../../lib/spec/contract.ts';
 
 const SPEC =
   'List events: date filters; docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#levels date filters';

@@ -3,12 +3,12 @@
  * learned events, the listing compared with what the learned records say. Every query carries the
  * crawl's wide window, so the learned events are the whole candidate set.
  */
-import { an } from '../../lib/resources.ts';
-import { check } from '../../lib/check.ts';
-import type { CheckContext } from '../../lib/check.ts';
-import { normaliseText } from '../../lib/normalise.ts';
+import { an } from '../../lib/spec/resources.ts';
+import { check } from '../../lib/check/index.ts';
+import type { CheckContext } from '../../lib/check/index.ts';
+import { normaliseText } from '../../lib/spec/normalise.ts';
 import { all, complete, draw, judge, LIST, linkedIds, PARAM, replay, WIDE_WINDOW, words } from './support.ts';
-import { type ApiRecord, isInteger } from '../../lib/contract.ts';
+import { type ApiRecord, isInteger } from '../../lib/spec/contract.ts';
 
 const SPEC = 'List events: filters; docs/requirements.md#levels';
 

@@ -3,11 +3,11 @@
  * from the learned data (LEVELS.md: venue/organizer `event`, `has_events`, `search`; term
  * `include`, `exclude`, `slug`, `parent`, `post`/`event`, `hide_empty`, `order`/`orderby=name`).
  */
-import { an } from '../../lib/resources.ts';
-import { check, type CheckContext } from '../../lib/check.ts';
-import { normaliseText } from '../../lib/normalise.ts';
+import { an } from '../../lib/spec/resources.ts';
+import { check, type CheckContext } from '../../lib/check/index.ts';
+import { normaliseText } from '../../lib/spec/normalise.ts';
 import { all, complete, draw, judge, LIST, linkedIds, PARAM, published, replay, settled, words } from './support.ts';
-import { type ApiRecord, isInteger } from '../../lib/contract.ts';
+import { type ApiRecord, isInteger } from '../../lib/spec/contract.ts';
 
 const LINKED = [
   ['venues', 'venue'],

@@ -3,9 +3,9 @@
  * pages of any size must partition the same set, `per_page` must give min(N, total), the defaults
  * are 10 and 1, totals agree (should), and a page past the end holds no record.
  */
-import { an } from '../../lib/resources.ts';
-import { check, type CheckContext, CouldNotJudge } from '../../lib/check.ts';
-import { field, isInteger, sameIds, type ApiRecord } from '../../lib/contract.ts';
+import { an } from '../../lib/spec/resources.ts';
+import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
+import { field, isInteger, sameIds, type ApiRecord } from '../../lib/spec/contract.ts';
 import {
   all,
   complete,

@@ -3,9 +3,9 @@
  * response contract (must) and the recorded shape (should), sampled records read by ID and by
  * slug agree with the list's copy, and anonymous callers see only published records.
  */
-import { normaliseText } from '../../lib/normalise.ts';
-import { validateRecord } from '../../lib/schemas.ts';
-import type { RecordKind } from '../../lib/schemas/shapes.ts';
+import { normaliseText } from '../../lib/spec/normalise.ts';
+import { validateRecord } from '../../lib/spec/schemas.ts';
+import type { RecordKind } from '../../lib/spec/shapes.ts';
 import {
   BY_SLUG,
   judge,
@@ -21,9 +21,9 @@ import {
   spend,
   type Plural,
 } from './support.ts';
-import type { ApiRecord } from '../../lib/contract.ts';
-import type { ApiResponse } from '../../lib/client.ts';
-import { check, type CheckContext, CouldNotJudge } from '../../lib/check.ts';
+import type { ApiRecord } from '../../lib/spec/contract.ts';
+import type { ApiResponse } from '../../lib/types.ts';
+import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
 
 /**
  * In a run without credentials, a listed record the item route refuses (401/403: a

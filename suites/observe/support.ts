@@ -4,11 +4,21 @@
  * end, seeded sampling, and the small vocabulary the checks use to compare ID sets.
  */
 import { inject } from 'vitest';
-import { normaliseText } from '../../lib/normalise.ts';
-import { replayCommand } from '../../lib/config/replay.ts';
-import { type CheckContext, CouldNotJudge } from '../../lib/check.ts';
-import type { ApiResponse, Client, Params } from '../../lib/client.ts';
-import { readList, readPage, readPages, req, type ApiRecord, isInteger, isObject, field } from '../../lib/contract.ts';
+import { normaliseText } from '../../lib/spec/normalise.ts';
+import { replayCommand } from '../../lib/run/config/replay.ts';
+import { type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
+import type { ApiResponse, Params } from '../../lib/types.ts';
+import type { Client } from '../../lib/run/client.ts';
+import {
+  readList,
+  readPage,
+  readPages,
+  req,
+  type ApiRecord,
+  isInteger,
+  isObject,
+  field,
+} from '../../lib/spec/contract.ts';
 import {
   checkBudget,
   crawl,
@@ -19,7 +29,7 @@ import {
   WIDE_WINDOW,
   type Learned,
   type Plural,
-} from '../../lib/observe/crawl.ts';
+} from '../../lib/run/crawl.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -148,7 +158,7 @@ export function draw(t: CheckContext): Draw {
   return new Draw(t.seed);
 }
 
-/** The replay line for a message: the run's own (lib/config/replay.ts), which runs as printed. */
+/** The replay line for a message: the run's own (lib/run/config/replay.ts), which runs as printed. */
 export function replay(t: CheckContext): string {
   return `replay: ${replayCommand(t.config, t.meta.id)}`;
 }
@@ -182,7 +192,7 @@ export interface Page {
 }
 
 /**
- * One page of a list, read by the one list rule (lib/contract.ts: base may answer an empty page
+ * One page of a list, read by the one list rule (lib/spec/contract.ts: base may answer an empty page
  * with the documented 404; `pastEnd`: a page past the end may be that 404 on every variant).
  */
 export async function page(
@@ -216,7 +226,7 @@ interface Sample {
 }
 
 /**
- * The matches of a query, read by the one list reader (lib/contract.ts `readPages`) with per_page
+ * The matches of a query, read by the one list reader (lib/spec/contract.ts `readPages`) with per_page
  * 50, to the end or to `maxPages` (default SAMPLE_PAGES): a bounded sample. A page that is no
  * list answer or an incoherent list (a record on two pages) fails the check; totals that
  * contradict each other or the records are should (observe.<plural>-list.totals judges them).

@@ -3,8 +3,8 @@
  * whose `info` has a title and a version and whose paths describe at least the event list and the
  * event read (LEVELS.md doc route: should; the originals serve OpenAPI 3 on 6.x, Swagger 2 on 4.6.8).
  */
-import { check } from '../../lib/check.ts';
-import { field, isObject, req } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { field, isObject, req } from '../../lib/spec/contract.ts';
 
 check(
   {

@@ -1,8 +1,8 @@
 /**
  * The `doc` route: interface documentation (the original serves an OpenAPI/Swagger document).
  */
-import { check } from '../../lib/check.ts';
-import { field, isObject, req } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { field, isObject, req } from '../../lib/spec/contract.ts';
 
 check(
   {

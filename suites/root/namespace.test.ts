@@ -2,8 +2,8 @@
  * The namespace root (GET /{namespace}): it describes the namespace, and (as the original does)
  * lists its routes with their arguments. Clients discover the variant from it.
  */
-import { check } from '../../lib/check.ts';
-import { field, isObject, req } from '../../lib/contract.ts';
+import { check } from '../../lib/check/index.ts';
+import { field, isObject, req } from '../../lib/spec/contract.ts';
 
 check(
   {

@@ -1,5 +1,5 @@
 /** tags item routes (read, update, delete, unknown IDs, anonymous writes): suites/_families/terms/items.ts. */
 import { itemChecks } from '../_families/terms/items.ts';
-import { TAGS } from '../../lib/resources.ts';
+import { TAGS } from '../../lib/spec/resources.ts';
 
 itemChecks(TAGS);

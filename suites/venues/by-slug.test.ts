@@ -1,5 +1,5 @@
 // venues: by-slug checks. Declared once for venues and organizers in suites/_families/linked/by-slug.ts (data-driven twins).
-import { VENUES } from '../../lib/resources.ts';
+import { VENUES } from '../../lib/spec/resources.ts';
 import { bySlugChecks } from '../_families/linked/by-slug.ts';
 
 bySlugChecks(VENUES);

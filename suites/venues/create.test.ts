@@ -1,5 +1,5 @@
 // venues: create checks. Declared once for venues and organizers in suites/_families/linked/create.ts (data-driven twins).
-import { VENUES } from '../../lib/resources.ts';
+import { VENUES } from '../../lib/spec/resources.ts';
 import { createChecks } from '../_families/linked/create.ts';
 
 createChecks(VENUES);

@@ -1,5 +1,5 @@
 // venues: links checks. Declared once for venues and organizers in suites/_families/linked/links.ts (data-driven twins).
-import { VENUES } from '../../lib/resources.ts';
+import { VENUES } from '../../lib/spec/resources.ts';
 import { linksChecks } from '../_families/linked/links.ts';
 
 linksChecks(VENUES);

@@ -1,5 +1,5 @@
 // venues: list-paging checks. Declared once for venues and organizers in suites/_families/linked/list-paging.ts (data-driven twins).
-import { VENUES } from '../../lib/resources.ts';
+import { VENUES } from '../../lib/spec/resources.ts';
 import { listPagingChecks } from '../_families/linked/list-paging.ts';
 
 listPagingChecks(VENUES);

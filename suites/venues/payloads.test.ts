@@ -1,5 +1,5 @@
 // venues: payloads checks. Declared once for venues and organizers in suites/_families/linked/payloads.ts (data-driven twins).
-import { VENUES } from '../../lib/resources.ts';
+import { VENUES } from '../../lib/spec/resources.ts';
 import { payloadChecks } from '../_families/linked/payloads.ts';
 
 payloadChecks(VENUES);

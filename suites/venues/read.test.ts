@@ -1,5 +1,5 @@
 // venues: read checks. Declared once for venues and organizers in suites/_families/linked/read.ts (data-driven twins).
-import { VENUES } from '../../lib/resources.ts';
+import { VENUES } from '../../lib/spec/resources.ts';
 import { readChecks } from '../_families/linked/read.ts';
 
 readChecks(VENUES);

@@ -4,11 +4,11 @@
  * not show authentication; LEVELS.md makes it a should, tag security). Each absence has a positive
  * control: the authorised client still lists and reads what the anonymous one could not change.
  */
-import { check, type CheckContext } from '../../../lib/check.ts';
-import { readList, req, sameIds, showIds } from '../../../lib/contract.ts';
-import { sameText } from '../../../lib/normalise.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check, type CheckContext } from '../../../lib/check/index.ts';
+import { readList, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { make } from './support.ts';
 
 const TAGS = ['writes', 'security', 'anonymous'] as const;

@@ -10,11 +10,11 @@
  *   anonymous write; the existing auth.anonymous-* checks send each method and the delete);
  * - an anonymous read of a draft by ID (records with a status): 403 `<record>-not-accessible`.
  */
-import { check, type CheckContext, sharedSetup } from '../../../lib/check.ts';
-import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { field, isObject, MISSING_ID, req } from '../../../lib/contract.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check, type CheckContext, sharedSetup } from '../../../lib/check/index.ts';
+import type { ApiResponse, Params } from '../../../lib/types.ts';
+import { field, isObject, MISSING_ID, req } from '../../../lib/spec/contract.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { make } from './support.ts';
 
 type Plural = ResourceDef['plural'];

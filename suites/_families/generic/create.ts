@@ -1,13 +1,13 @@
 /**
  * Create, declared once for the five resources: 201 with the full record (should), and a
  * form-encoded body read like a JSON one (should). What the form sends is data
- * (lib/resources.ts `formSample`).
+ * (lib/spec/resources.ts `formSample`).
  */
-import { check } from '../../../lib/check.ts';
-import { req } from '../../../lib/contract.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
-import { validateRecord } from '../../../lib/schemas.ts';
+import { check } from '../../../lib/check/index.ts';
+import { req } from '../../../lib/spec/contract.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
+import { validateRecord } from '../../../lib/spec/schemas.ts';
 import { bodyOf, mismatches } from './support.ts';
 
 export function createChecks(r: ResourceDef): void {

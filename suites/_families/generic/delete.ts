@@ -3,12 +3,12 @@
  * and from reads (must: a 2xx, then no record and never a 5xx; another record of the scope
  * survives), with positive controls before the delete; a trashed post is answered with status
  * trash (should) and a second delete is 410 for a trashed post, 404 for a term gone for good
- * (should). What differs per resource is `deletion` of lib/resources.ts.
+ * (should). What differs per resource is `deletion` of lib/spec/resources.ts.
  */
-import { check, type CheckContext } from '../../../lib/check.ts';
-import { expectNotServed, isRecordOf, readList, req, showIds } from '../../../lib/contract.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check, type CheckContext } from '../../../lib/check/index.ts';
+import { expectNotServed, isRecordOf, readList, req, showIds } from '../../../lib/spec/contract.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { make } from './support.ts';
 
 export function deleteChecks(r: ResourceDef): void {

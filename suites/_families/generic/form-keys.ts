@@ -6,12 +6,12 @@
  * the second value (a server that combines them into a list refuses it or stores both). One
  * create per resource: the form parser is the same for an update (the PUT was measured too).
  */
-import { check } from '../../../lib/check.ts';
-import type { ApiResponse } from '../../../lib/client.ts';
-import { field, req } from '../../../lib/contract.ts';
-import { sameText } from '../../../lib/normalise.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import type { ApiResponse } from '../../../lib/types.ts';
+import { field, req } from '../../../lib/spec/contract.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { judgeAll } from './codes.ts';
 
 /** A form body with `key` sent once per value, in order, then the other fields. */

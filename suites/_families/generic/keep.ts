@@ -3,12 +3,12 @@
  * its table is updated by POST, PUT and PATCH, each sending one field, and every other field must
  * read back as before (should: docs/requirements.md#unsent-fields; the original resets many event,
  * venue and organizer fields, its quirks say which). What is set and sent is data
- * (lib/resources.ts `keepSample`); the image joins when the target names one (a fixture).
+ * (lib/spec/resources.ts `keepSample`); the image joins when the target names one (a fixture).
  */
-import { check, type CheckContext } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { field, req } from '../../../lib/contract.ts';
-import { NEW_RECORD, NewLink, type ResourceDef } from '../../../lib/resources.ts';
+import { check, type CheckContext } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { field, req } from '../../../lib/spec/contract.ts';
+import { NEW_RECORD, NewLink, type ResourceDef } from '../../../lib/spec/resources.ts';
 import { make, valueKey } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

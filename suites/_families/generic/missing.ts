@@ -1,15 +1,15 @@
 /**
  * A missing record, declared once for the five resources: read, update and delete of an ID that
  * does not exist answer a 4xx (must) and 404 (should; the original answers 400). What differs per
- * resource (methods sent, error body, which delete checks) is data of lib/resources.ts `missing`.
+ * resource (methods sent, error body, which delete checks) is data of lib/spec/resources.ts `missing`.
  */
-import { check } from '../../../lib/check.ts';
-import type { CheckContext } from '../../../lib/check.ts';
-import type { ApiResponse } from '../../../lib/client.ts';
-import { MISSING_ID, readList, recordId, req, sameIds, showIds } from '../../../lib/contract.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
-import { validateError } from '../../../lib/schemas.ts';
+import { check } from '../../../lib/check/index.ts';
+import type { CheckContext } from '../../../lib/check/index.ts';
+import type { ApiResponse } from '../../../lib/types.ts';
+import { MISSING_ID, readList, recordId, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
+import { validateError } from '../../../lib/spec/schemas.ts';
 import { make } from './support.ts';
 
 export function missingChecks(r: ResourceDef): void {

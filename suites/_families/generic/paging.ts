@@ -2,12 +2,12 @@
  * A page past the end, declared once for the five resources: it lists none of the records (must;
  * an empty list or a 404), with a positive control (the last page holds the remainder), and it
  * answers the original's status (should: 404 for posts, 200 with an empty list for terms:
- * `pastEndStatus` of lib/resources.ts). The records come from the caller's paging pool (three
+ * `pastEndStatus` of lib/spec/resources.ts). The records come from the caller's paging pool (three
  * records that one search word lists), so that no check makes records of its own for this.
  */
-import { check, type CheckContext } from '../../../lib/check.ts';
-import { field, readList, req, showIds } from '../../../lib/contract.ts';
-import { an, type ResourceDef } from '../../../lib/resources.ts';
+import { check, type CheckContext } from '../../../lib/check/index.ts';
+import { field, readList, req, showIds } from '../../../lib/spec/contract.ts';
+import { an, type ResourceDef } from '../../../lib/spec/resources.ts';
 
 /** Three records of the paging pool and the search that lists exactly them. */
 type ThreeRecords = (t: CheckContext) => Promise<{ search: string; ids: number[] }>;

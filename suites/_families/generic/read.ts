@@ -1,8 +1,8 @@
 /** Read by ID, declared once for the five resources: the record asked for, with its name. */
-import { check } from '../../../lib/check.ts';
-import { req } from '../../../lib/contract.ts';
-import { sameText } from '../../../lib/normalise.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { req } from '../../../lib/spec/contract.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
 import { make } from './support.ts';
 
 export function readChecks(r: ResourceDef): void {

@@ -1,13 +1,13 @@
 /**
  * Pieces the generic resource family shares: creating a record of any of the five resources from
- * its definition (lib/resources.ts), and comparing sent fields with an answer.
+ * its definition (lib/spec/resources.ts), and comparing sent fields with an answer.
  */
-import type { CheckContext } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { type ApiRecord, isInteger, isObject, showIds } from '../../../lib/contract.ts';
+import type { CheckContext } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { type ApiRecord, isInteger, isObject, showIds } from '../../../lib/spec/contract.ts';
 import { linkedIds } from '../../events/support.ts';
-import { costReflects, sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { NEW_RECORD, type ResourceDef, type SentField } from '../../../lib/resources.ts';
+import { costReflects, sameBoolean, sameDateTime, sameText } from '../../../lib/spec/normalise.ts';
+import { NEW_RECORD, type ResourceDef, type SentField } from '../../../lib/spec/resources.ts';
 
 /** Create a record as setup (blocked if the create fails): the resource's name, its required fields, `extra`. */
 export function make(

@@ -1,12 +1,12 @@
 /**
  * Update by ID, declared once for the five resources: POST, PUT and PATCH each apply every field
  * they send (must: 2xx and the read-back shows them), and answer 200 with the record (should).
- * What is sent per resource is data (lib/resources.ts `updateSample`).
+ * What is sent per resource is data (lib/spec/resources.ts `updateSample`).
  */
-import { check } from '../../../lib/check.ts';
-import { req } from '../../../lib/contract.ts';
-import { sameText } from '../../../lib/normalise.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { req } from '../../../lib/spec/contract.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
 import { bodyOf, make, mismatches, resolve } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

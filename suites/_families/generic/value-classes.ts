@@ -6,11 +6,11 @@
  * e-mail addresses take their own classes (case, query strings, sub-addresses). Must: the read-back
  * equals what was sent after normalisation (docs/requirements.md#contract).
  */
-import { check } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { req } from '../../../lib/contract.ts';
-import { decodeEntities, sameText } from '../../../lib/normalise.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { req } from '../../../lib/spec/contract.ts';
+import { decodeEntities, sameText } from '../../../lib/spec/normalise.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
 import { make } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

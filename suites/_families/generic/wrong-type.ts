@@ -5,9 +5,9 @@
  * 6.8.0 and 4.6.8: 400 rest_invalid_param for every string field of every resource). Should: an
  * update sending them all wrong at once is answered exactly 400 with the code rest_invalid_param.
  */
-import { check } from '../../../lib/check.ts';
-import { field, req } from '../../../lib/contract.ts';
-import type { ResourceDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { field, req } from '../../../lib/spec/contract.ts';
+import type { ResourceDef } from '../../../lib/spec/resources.ts';
 import { make, valueKey } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

@@ -12,9 +12,9 @@
  * record, a draft (made published, so it has a slug, then moved to draft: the original gives a
  * draft created as such no slug), an event and a record of the other linked kind.
  */
-import { check, sharedSetup } from '../../../lib/check.ts';
-import { at, isRecordOf, recordId, req } from '../../../lib/contract.ts';
-import { type LinkedDef, ORGANIZERS, VENUES, an } from '../../../lib/resources.ts';
+import { check, sharedSetup } from '../../../lib/check/index.ts';
+import { at, isRecordOf, recordId, req } from '../../../lib/spec/contract.ts';
+import { type LinkedDef, ORGANIZERS, VENUES, an } from '../../../lib/spec/resources.ts';
 import { slugOf } from './by-slug.ts';
 
 const path = (d: LinkedDef, slug: string) => `/${d.plural}/by-slug/${encodeURIComponent(slug)}`;

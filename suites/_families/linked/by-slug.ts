@@ -3,12 +3,12 @@
  * `slug` equal to the path slug: the spec requires it, and the original answers 400 to a different
  * one) and delete address the same record as the ID routes. ASCII names keep slugs plain.
  */
-import { check } from '../../../lib/check.ts';
-import { sameText } from '../../../lib/normalise.ts';
-import { req, showIds, field } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import { req, showIds, field } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
-import type { CheckContext } from '../../../lib/check.ts';
+import type { CheckContext } from '../../../lib/check/index.ts';
 
 /** Creates a record (setup) and returns its ID and slug (read back when the create answer shows none). */
 export async function slugOf(t: CheckContext, d: LinkedDef, label: string): Promise<{ id: number; slug: string }> {

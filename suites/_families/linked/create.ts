@@ -3,12 +3,12 @@
  * field of the spec's table is accepted and reflected. Declared by suites/<plural>/create.test.ts.
  * Names are unique per check: the original merges a venue created with an existing name.
  */
-import { check } from '../../../lib/check.ts';
-import { sameText, sameDateTime } from '../../../lib/normalise.ts';
-import { validateError } from '../../../lib/schemas.ts';
-import { req, sameIds, showIds, field, isInteger, isObject } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { sameText, sameDateTime } from '../../../lib/spec/normalise.ts';
+import { validateError } from '../../../lib/spec/schemas.ts';
+import { req, sameIds, showIds, field, isInteger, isObject } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { fullPayload, createRecord, scopedIds } from './support.ts';
 
 export function createChecks(d: LinkedDef): void {

@@ -4,11 +4,11 @@
  * (must: docs/requirements.md#update); `status` on each method (should: not measured on the
  * original). Matrix rows: req.cover(`<plural>.<field>.<post|put|patch>`).
  */
-import { check, type CheckContext } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { at, req, isObject, recordId } from '../../../lib/contract.ts';
-import { sameBoolean, sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { an, type LinkedDef } from '../../../lib/resources.ts';
+import { check, type CheckContext } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { at, req, isObject, recordId } from '../../../lib/spec/contract.ts';
+import { sameBoolean, sameDateTime, sameText } from '../../../lib/spec/normalise.ts';
+import { an, type LinkedDef } from '../../../lib/spec/resources.ts';
 import { createRecord, fullPayload } from './support.ts';
 import { isCleared } from '../../events/support.ts';
 

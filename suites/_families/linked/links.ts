@@ -3,9 +3,9 @@
  * events that linked it (should: measured on both originals, reference/verified.md I9; the spec
  * says nothing). Declared for venues and organizers by suites/<resource>/links.test.ts.
  */
-import { check } from '../../../lib/check.ts';
-import { at, req } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { at, req } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
 import { linkedIds, requireLinked } from '../../events/support.ts';
 
 export function linksChecks(d: LinkedDef): void {

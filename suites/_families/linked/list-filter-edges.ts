@@ -13,11 +13,11 @@
  * (a published event 20 days ago, a draft one in 3 days and a published one tomorrow) and `none`,
  * plus an event linked to nothing.
  */
-import { check, type CheckContext, sharedSetup } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { at, listedIds, req, sameIds, showIds } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check, type CheckContext, sharedSetup } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { at, listedIds, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { createLinkedEvent, createRecord, listPage } from './support.ts';
 
 type Case = 'past' | 'draft' | 'mixed';

@@ -3,10 +3,10 @@
  * what anonymous callers see. Every search token carries the check's scope, so only the check's
  * own records can match.
  */
-import { check, sharedSetup, type CheckContext } from '../../../lib/check.ts';
-import { MISSING_ID, req, showIds, field, readList } from '../../../lib/contract.ts';
-import type { ApiResponse } from '../../../lib/client.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import { check, sharedSetup, type CheckContext } from '../../../lib/check/index.ts';
+import { MISSING_ID, req, showIds, field, readList } from '../../../lib/spec/contract.ts';
+import type { ApiResponse } from '../../../lib/types.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
 import { createRecord, createLinkedEvent, listPage, scopedIds, sampleValue } from './support.ts';
 
 export function listFilterChecks(d: LinkedDef): void {

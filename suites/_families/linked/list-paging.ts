@@ -8,10 +8,10 @@
  * with distinct past dates, made once; a search for `three` finds the first 3, `eleven` the first
  * 11, `all` (the pool's scope) all 51.
  */
-import { check, sharedSetup } from '../../../lib/check.ts';
-import { validateList } from '../../../lib/schemas.ts';
-import { pastDate, req, sameIds, showIds, field, readList, type ApiRecord } from '../../../lib/contract.ts';
-import { type LinkedDef, resource } from '../../../lib/resources.ts';
+import { check, sharedSetup } from '../../../lib/check/index.ts';
+import { validateList } from '../../../lib/spec/schemas.ts';
+import { pastDate, req, sameIds, showIds, field, readList, type ApiRecord } from '../../../lib/spec/contract.ts';
+import { type LinkedDef, resource } from '../../../lib/spec/resources.ts';
 import { createRecord, listPage } from './support.ts';
 import { pastEndChecks } from '../generic/paging.ts';
 

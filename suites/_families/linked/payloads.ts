@@ -2,16 +2,16 @@
  * Property-based create payloads for venues and organizers: every valid payload round-trips
  * (create answer and read reflect what was sent); every invalid one is a 4xx and creates nothing.
  */
-import { check } from '../../../lib/check.ts';
-import { replayCommand } from '../../../lib/config/replay.ts';
-import type { CheckContext } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { sameDateTime, sameText } from '../../../lib/normalise.ts';
-import { req, sameIds, showIds, field, isInteger } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
-import { an } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { replayCommand } from '../../../lib/run/config/replay.ts';
+import type { CheckContext } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { sameDateTime, sameText } from '../../../lib/spec/normalise.ts';
+import { req, sameIds, showIds, field, isInteger } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
+import { an } from '../../../lib/spec/resources.ts';
 import { createRecord, scopedIds } from './support.ts';
-import { bind, invalidLinked, validLinked } from '../../../lib/arbitraries/venues.ts';
+import { bind, invalidLinked, validLinked } from '../../../lib/spec/arbitraries/venues.ts';
 
 /** Why `body` does not reflect `sent`, or null. */
 function mismatch(_d: LinkedDef, sent: Params, body: unknown): string | null {

@@ -1,10 +1,10 @@
 /**
  * Read of one venue or organizer by ID, a missing ID, and the record schemas.
  */
-import { check } from '../../../lib/check.ts';
-import { validateRecord } from '../../../lib/schemas.ts';
-import { req } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { validateRecord } from '../../../lib/spec/schemas.ts';
+import { req } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
 import { fullPayload } from './support.ts';
 
 export function readChecks(d: LinkedDef): void {

@@ -1,13 +1,13 @@
 /**
  * Venues and organizers: the two post-like "linked" resources. They share every route and differ
  * only in their name field and meta fields, so their checks are written once, over a `LinkedDef`
- * (lib/resources.ts), in this folder, and declared twice (suites/venues/*.test.ts and
+ * (lib/spec/resources.ts), in this folder, and declared twice (suites/venues/*.test.ts and
  * suites/organizers/*.test.ts are the entry points). This file holds the helpers those checks share.
  */
-import type { CheckContext } from '../../../lib/check.ts';
-import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { day, readList, recordId, type ApiRecord } from '../../../lib/contract.ts';
-import type { LinkedDef } from '../../../lib/resources.ts';
+import type { CheckContext } from '../../../lib/check/index.ts';
+import type { ApiResponse, Params } from '../../../lib/types.ts';
+import { day, readList, recordId, type ApiRecord } from '../../../lib/spec/contract.ts';
+import type { LinkedDef } from '../../../lib/spec/resources.ts';
 
 /** A value for a text meta field, containing non-ASCII text and the check's scope. */
 export function sampleValue(t: CheckContext, field: string): string {
@@ -58,7 +58,7 @@ interface ListPage {
   empty404: boolean;
 }
 
-/** One list page, read by the response contract (lib/contract.ts `readList`). */
+/** One list page, read by the response contract (lib/spec/contract.ts `readList`). */
 export async function listPage(
   t: CheckContext,
   d: LinkedDef,

@@ -3,10 +3,10 @@
  * form bodies, and property-based payloads (valid ones round-trip, invalid ones create nothing).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../../../lib/check.ts';
-import type { Params } from '../../../lib/client.ts';
-import { req, sameIds, showIds, field, isInteger } from '../../../lib/contract.ts';
-import type { Taxonomy } from '../../../lib/resources.ts';
+import { check, type CheckContext } from '../../../lib/check/index.ts';
+import type { Params } from '../../../lib/types.ts';
+import { req, sameIds, showIds, field, isInteger } from '../../../lib/spec/contract.ts';
+import type { Taxonomy } from '../../../lib/spec/resources.ts';
 import { assertReflects, listTerms, makeTerm, meta, readTerm, slugFor, idsOf, SHOW_EMPTY } from './support.ts';
 
 /**

@@ -5,16 +5,16 @@
  * updated term keeps every field, also the valid ones sent with the invalid value. Measured on
  * both versions (docs/requirements.md#measured-cross-cutting): `name: ""` on create and update and
  * `parent` of a missing term on create are 400 `rest_invalid_param`, and the update takes the same
- * arguments. Values are drawn by lib/arbitraries/invalid.ts (bounded runs). The fields applied on
+ * arguments. Values are drawn by lib/spec/arbitraries/invalid.ts (bounded runs). The fields applied on
  * every method live in items.ts (`update.<method>-applies`) and create.ts (`create.reflects-fields`).
  */
 import fc from 'fast-check';
-import { invalidCases, nonNumeric, unknownId } from '../../../lib/arbitraries/invalid.ts';
-import { check } from '../../../lib/check.ts';
+import { invalidCases, nonNumeric, unknownId } from '../../../lib/spec/arbitraries/invalid.ts';
+import { check } from '../../../lib/check/index.ts';
 import { isCleared } from '../../events/support.ts';
-import type { Params } from '../../../lib/client.ts';
-import { type ApiRecord, req, sameIds, showIds } from '../../../lib/contract.ts';
-import type { Taxonomy } from '../../../lib/resources.ts';
+import type { Params } from '../../../lib/types.ts';
+import { type ApiRecord, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
+import type { Taxonomy } from '../../../lib/spec/resources.ts';
 import { idsOf, listTerms, makeTerm, meta, readTerm, SHOW_EMPTY, slugFor, termFields } from './support.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;

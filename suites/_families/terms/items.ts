@@ -1,11 +1,11 @@
 /**
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
-import { check } from '../../../lib/check.ts';
-import { req, field } from '../../../lib/contract.ts';
-import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { req, field } from '../../../lib/spec/contract.ts';
+import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/spec/resources.ts';
 import { makeTerm, meta, readTerm } from './support.ts';
-import { sameText } from '../../../lib/normalise.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
   const GET1 = req.route('GET', tx.kind, '/{id}');

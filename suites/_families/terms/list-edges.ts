@@ -1,6 +1,6 @@
 /**
  * Parameter edges of the category and tag lists (issue 12, point 2). Invalid values (drawn by
- * lib/arbitraries/invalid.ts) of `include`, `parent` (categories), `post` and `event` never give a
+ * lib/spec/arbitraries/invalid.ts) of `include`, `parent` (categories), `post` and `event` never give a
  * 2xx listing of terms the filter does not select (must: docs/requirements.md#unknown-filter-values)
  * and every parameter's invalid values answer 400 (should: measured on both versions); `event` wins
  * over `post` when both are sent (should); a filter matching nothing answers 200 with an empty
@@ -21,11 +21,11 @@ import {
   nonBoolean,
   nonNumeric,
   unknownId,
-} from '../../../lib/arbitraries/invalid.ts';
-import { check, type CheckContext, sharedSetup } from '../../../lib/check.ts';
-import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { type ApiRecord, field, listedIds, req, sameIds, showIds } from '../../../lib/contract.ts';
-import type { Taxonomy } from '../../../lib/resources.ts';
+} from '../../../lib/spec/arbitraries/invalid.ts';
+import { check, type CheckContext, sharedSetup } from '../../../lib/check/index.ts';
+import type { ApiResponse, Params } from '../../../lib/types.ts';
+import { type ApiRecord, field, listedIds, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
+import type { Taxonomy } from '../../../lib/spec/resources.ts';
 import { eventWith, idsOf, listTerms, meta, SHOW_EMPTY, slugFor } from './support.ts';
 
 /** Invalid values every original version refuses (400) and that select nothing when ignored. */

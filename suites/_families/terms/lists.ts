@@ -7,9 +7,9 @@
  * taxonomy (lib/check/shared.ts): 11 terms without events, made once; a search for `three` finds
  * the first 3, `eleven` all 11 (more than the default page of 10, so the default page size shows).
  */
-import { check, sharedSetup } from '../../../lib/check.ts';
-import { req, sameIds, showIds, field, type ApiRecord } from '../../../lib/contract.ts';
-import { resource, type Taxonomy } from '../../../lib/resources.ts';
+import { check, sharedSetup } from '../../../lib/check/index.ts';
+import { req, sameIds, showIds, field, type ApiRecord } from '../../../lib/spec/contract.ts';
+import { resource, type Taxonomy } from '../../../lib/spec/resources.ts';
 import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 import { pastEndChecks } from '../generic/paging.ts';
 

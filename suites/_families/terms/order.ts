@@ -2,10 +2,10 @@
  * Term ordering (`order` x `orderby`) and the record/list schemas of categories and tags.
  */
 import fc from 'fast-check';
-import { check } from '../../../lib/check.ts';
-import { validateList, validateRecord } from '../../../lib/schemas.ts';
-import { req, showIds, field } from '../../../lib/contract.ts';
-import type { Taxonomy } from '../../../lib/resources.ts';
+import { check } from '../../../lib/check/index.ts';
+import { validateList, validateRecord } from '../../../lib/spec/schemas.ts';
+import { req, showIds, field } from '../../../lib/spec/contract.ts';
+import type { Taxonomy } from '../../../lib/spec/resources.ts';
 import { byNameCaseInsensitive, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];

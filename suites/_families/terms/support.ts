@@ -1,13 +1,13 @@
 /**
  * Shared pieces of the categories and tags suites. The two taxonomies behave alike, so each
- * behaviour is written once (suites/_families/terms/*.ts, over a `Taxonomy` of lib/resources.ts)
+ * behaviour is written once (suites/_families/terms/*.ts, over a `Taxonomy` of lib/spec/resources.ts)
  * and declared for both by the entry points suites/categories/*.test.ts and suites/tags/*.test.ts.
  */
-import type { CheckContext, CheckMeta } from '../../../lib/check.ts';
-import type { ApiResponse, Params } from '../../../lib/client.ts';
-import { at, readList, type ApiRecord, isObject } from '../../../lib/contract.ts';
-import { sameText } from '../../../lib/normalise.ts';
-import type { Taxonomy } from '../../../lib/resources.ts';
+import type { CheckContext, CheckMeta } from '../../../lib/check/index.ts';
+import type { ApiResponse, Params } from '../../../lib/types.ts';
+import { at, readList, type ApiRecord, isObject } from '../../../lib/spec/contract.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import type { Taxonomy } from '../../../lib/spec/resources.ts';
 
 /** Check metadata with the taxonomy's group as the ID prefix: `id` is `<operation>.<behaviour>`. */
 export function meta(tx: Taxonomy, m: Omit<CheckMeta, 'id'> & { id: string }): CheckMeta {
@@ -30,7 +30,7 @@ interface TermList {
   emptyAs404: boolean;
 }
 
-/** GET a term list, read by the response contract (lib/contract.ts `readList`). */
+/** GET a term list, read by the response contract (lib/spec/contract.ts `readList`). */
 export async function listTerms(
   t: CheckContext,
   tx: Taxonomy,

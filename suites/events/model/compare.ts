@@ -1,7 +1,7 @@
 // Compares a record with the model's known fields (text normalised, dates as sent).
-import { sameDateTime, sameText } from '../../../lib/normalise.ts';
+import { sameDateTime, sameText } from '../../../lib/spec/normalise.ts';
 import type { Field, ModelEvent } from './model.ts';
-import type { ApiRecord } from '../../../lib/contract.ts';
+import type { ApiRecord } from '../../../lib/spec/contract.ts';
 
 export function differences(ev: ModelEvent, rec: ApiRecord, only?: readonly Field[]): string[] {
   const out: string[] = [];

@@ -2,7 +2,7 @@
 import type fc from 'fast-check';
 import { differences } from './compare.ts';
 import type { Field, Model, ModelEvent, Real } from './model.ts';
-import { at } from '../../../lib/contract.ts';
+import { at } from '../../../lib/spec/contract.ts';
 
 export class CreateCommand implements fc.AsyncCommand<Model, Real> {
   constructor(

@@ -1,7 +1,7 @@
 // Command: list the run's events (search by the run's token): every live event whose dates are
 // known is listed (they lie 30-300 days ahead, inside the default window); no deleted one is.
 import type fc from 'fast-check';
-import { readList } from '../../../lib/contract.ts';
+import { readList } from '../../../lib/spec/contract.ts';
 import type { Model, Real } from './model.ts';
 
 export class ListCommand implements fc.AsyncCommand<Model, Real> {

@@ -7,7 +7,7 @@
  * send become unknown (the original resets many; 4.6.8 even sets the dates to 1970), except
  * `title` (kept by every original). `mode: 'should'` keeps unsent fields (HTTP PATCH semantics).
  */
-import type { CheckContext } from '../../../lib/check.ts';
+import type { CheckContext } from '../../../lib/check/index.ts';
 
 export const FIELDS = ['title', 'description', 'start_date', 'end_date'] as const;
 export type Field = (typeof FIELDS)[number];

@@ -2,7 +2,7 @@
 import type fc from 'fast-check';
 import { differences } from './compare.ts';
 import { FIELDS, live, pick, type Field, type Model, type Real } from './model.ts';
-import { at } from '../../../lib/contract.ts';
+import { at } from '../../../lib/spec/contract.ts';
 
 type UpdateMethod = 'POST' | 'PUT' | 'PATCH';
 export type UpdatePart = 'title' | 'description' | 'dates';

@@ -1,0 +1,253 @@
+/**
+ * The main job as a function: resolve the target (or start the embedded reference server),
+ * preflight it, run the checks, build the report and its verdict, write the reports.
+ * The CLI (`calcert certify`) and the self-tests both call this.
+ *
+ * `certify()` is a sequence of named steps, each exported and unit-tested
+ * (selftest/unit/certify-steps.test.ts): startTarget, runClient, preflightTarget, resolveConfig,
+ * sweepBefore, runChecksUntil, sweepAfter, detectTargetGone (lib/certify/steps.ts, the ones that
+ * talk to the target), buildReport, writeRunReports, exitCodeOf (lib/certify/finish.ts, pure but
+ * for the writing). The pure ones (resolveConfig, hasTransportTrouble, cleanupOf, interruptionOf,
+ * buildReport, exitCodeOf) need no server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ReferenceOptions, ReferenceServer } from '../../fixtures/reference-server/index.ts';
+import type { SweepResult } from '../run/cleanup.ts';
+import type { Client } from '../run/client.ts';
+import { secretsOf, type Config, type FixturesFile, type ResolvedConfig } from '../run/config/model.ts';
+import { prepareGate, type GateResult, type RunGate } from '../tools/expectations.ts';
+import { fileTap } from '../run/tap.ts';
+import { writeHar } from '../tools/har.ts';
+import { redactor } from '../report/write.ts';
+import type { CheckResult, RunReport } from '../report/results.ts';
+import { RunSession, type RunOptions } from './runner.ts';
+import {
+  cleanupOf,
+  exitCodeOf,
+  goneProblem,
+  buildReport,
+  interruptionOf,
+  TOOL_VERSION,
+  writeRunReports,
+} from './finish.ts';
+import {
+  detectTargetGone,
+  fixturesOf,
+  hasTransportTrouble,
+  preflightTarget,
+  resolveConfig,
+  runChecksUntil,
+  runClient,
+  startTarget,
+  sweepAfter,
+  sweepBefore,
+} from './steps.ts';
+
+interface CertifyOptions {
+  /** Only these check IDs. */
+  ids?: string[];
+  /** Only these suite files (self-tests that know where their checks live). */
+  files?: string[];
+  /** Sweep the run tag before and after (default true; self-tests on a throwaway server skip it). */
+  sweep?: boolean;
+  /** Use these fixtures instead of --fixtures / the embedded server's. */
+  fixtures?: FixturesFile | null;
+  /** Options for the embedded reference server (self-tests: a fault, quirks, features). */
+  reference?: Partial<ReferenceOptions>;
+  /** Default true. */
+  writeReports?: boolean;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+  onResult?: (r: CheckResult) => void;
+  /** Progress of the checks (lib/certify/runner.ts RunOptions.onProgress). */
+  onProgress?: RunOptions['onProgress'];
+  signal?: AbortSignal;
+  /** Reuse this vitest session (self-tests running many short runs); default: a fresh one. */
+  session?: RunSession;
+}
+
+export interface CertifyResult {
+  /** Null when the run never started (preflight or configuration failed). */
+  report: RunReport | null;
+  exitCode: 0 | 1 | 2 | 130;
+  reportDir?: string;
+  /** One line: why the run could not start. */
+  problem?: string;
+  config?: ResolvedConfig;
+  /** Under --expect / --baseline: the changes, notes and why the exit code is what it is. */
+  gate?: GateResult;
+  /** --har: the file written and its number of entries (every exchange of the run). */
+  har?: { file: string; entries: number };
+}
+
+/**
+ * Certify. Under --har every client of the run (its own: preflight, sweeps, probe; the observation
+ * crawl; each worker's) appends its exchanges to a temporary directory, assembled into the HAR
+ * file when the run ends, whatever its outcome (a failed preflight too).
+ */
+export async function certify(config: Config, options: CertifyOptions = {}): Promise<CertifyResult> {
+  if (!config.har) return certifyWith(config, options, {});
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-har-'));
+  const har: HarRun = { dir, secrets: secretsOf(config) };
+  try {
+    const result = await certifyWith(config, options, har);
+    const entries = writeHarOf(config.har, har, result.config);
+    return { ...result, har: { file: config.har, entries } };
+  } catch (e) {
+    writeHarOf(config.har, har, undefined);
+    throw e;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The --har state of a run: the tap directory and the secrets to redact (the embedded server's too). */
+interface HarRun {
+  dir?: string;
+  secrets?: string[];
+}
+
+function writeHarOf(file: string, har: HarRun, resolved: ResolvedConfig | undefined): number {
+  const about = resolved
+    ? `calcert certify of ${resolved.baseUrl}/${resolved.namespace}, seed ${resolved.seed}, run tag ${resolved.runTag}`
+    : 'calcert certify (the run did not start: see its output)';
+  return writeHar(
+    har.dir as string,
+    file,
+    redactor(har.secrets ?? []),
+    { name: 'calcert', version: TOOL_VERSION },
+    about,
+  );
+}
+
+async function certifyWith(config: Config, options: CertifyOptions, har: HarRun): Promise<CertifyResult> {
+  const log = options.log ?? (() => undefined);
+  const tap = har.dir ? fileTap(har.dir) : undefined;
+  const startedAt = new Date();
+  let server: ReferenceServer | undefined;
+  let client: Client | undefined;
+  let ownSession: RunSession | undefined;
+  let gate: RunGate | null;
+  try {
+    gate = await prepareGate(config);
+  } catch (e) {
+    if ((e as Error)?.name === 'ConfigError') return { report: null, exitCode: 2, problem: (e as Error).message };
+    throw e;
+  }
+  try {
+    const started = await startTarget(config, options.reference);
+    let target = started.target;
+    server = started.server;
+    har.secrets = secretsOf(target);
+    if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
+    client = runClient(target, tap);
+    // Ctrl-C before the checks: stop between steps, send nothing more (exit 130, no report).
+    const stopped = (before: string): CertifyResult | null =>
+      options.signal?.aborted
+        ? { report: null, exitCode: 130, problem: `interrupted before ${before}; nothing more was sent` }
+        : null;
+    const early = stopped('the preflight');
+    if (early) return early;
+    const preflighted = await preflightTarget(target, client, options.signal);
+    if (!preflighted.ok)
+      return { report: null, exitCode: preflighted.interrupted ? 130 : 2, problem: preflighted.problem };
+    const pre = preflighted.pre;
+    for (const n of pre.notes) log(`note: ${n}`);
+    for (const w of pre.warnings ?? []) log(`warning: ${w}`);
+    if (pre.baseUrl) {
+      // --base-url was a site URL: the run goes to the REST root the preflight discovered.
+      target = { ...target, baseUrl: pre.baseUrl };
+      const moved = runClient(target, tap);
+      moved.requestCount = client.requestCount;
+      await client.close();
+      client = moved;
+    }
+    const resolved = resolveConfig(target, pre, fixturesOf(target, options.fixtures, server), !!server);
+    log(
+      `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,
+    );
+
+    // vitest starts while the sweep runs (its start-up is most of the time to the first check).
+    if (!options.session) ownSession = new RunSession();
+    const session = options.session ?? ownSession!;
+    void session.warm(resolved);
+    const sweeps: { before?: SweepResult; after?: SweepResult } = {};
+    const sweeping = !resolved.readOnly && options.sweep !== false;
+    const beforeSweep = stopped('the sweep');
+    if (beforeSweep) return beforeSweep;
+    // A fresh run tag (made for this run, not given) is on no record yet: nothing to sweep.
+    if (sweeping && !resolved.freshRunTag) sweeps.before = await sweepBefore(client, resolved, log, options.signal);
+    const beforeChecks = stopped('the checks');
+    if (beforeChecks) return beforeChecks;
+    const checksFrom = Date.now();
+    const { outcome, deadlineHit } = await runChecksUntil(
+      resolved,
+      startedAt,
+      {
+        ids: options.ids,
+        files: options.files,
+        grep: resolved.grep || undefined,
+        onResult: options.onResult,
+        onProgress: options.onProgress,
+        ...(har.dir ? { har: har.dir } : {}),
+      },
+      { signal: options.signal, session },
+    );
+    const checksSpan: [number, number] = [checksFrom, Date.now()];
+    const signalled = !!options.signal?.aborted;
+    if (sweeping) sweeps.after = await sweepAfter(client, resolved, log, signalled);
+    // A target that went away mid-run: the checks failed for want of a server, not of conformance.
+    const gone =
+      hasTransportTrouble(outcome.checks, sweeps.after) && !signalled ? await detectTargetGone(client) : null;
+    const cleanup = cleanupOf(sweeps);
+    cleanup.errors.unshift(...(outcome.setup?.cleanupErrors ?? []));
+    for (const e of cleanup.errors) log(`cleanup: ${e}`);
+    const interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
+    let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
+    if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
+    const runErrors = [...outcome.errors];
+    if (interrupted) runErrors.push(interrupted);
+    const problem = gone ? goneProblem(gone, resolved) : undefined;
+    if (problem) runErrors.push(problem);
+    const report = buildReport({
+      config,
+      resolved,
+      detectedVariant: pre.detectedVariant,
+      startedAt,
+      finishedAt: new Date(),
+      ownRequests: client.requestCount + (outcome.setup?.requests ?? 0),
+      observed: outcome.observed,
+      checks,
+      runErrors,
+      ...(sweeping ? { cleanup } : {}),
+      interrupted,
+      limits: outcome.limits,
+      checksSpan,
+    });
+    const gated = gate?.finish(report);
+    const reportDir = options.writeReports !== false ? writeRunReports(report, target, gated?.markdown) : undefined;
+    const exitCode = exitCodeOf({
+      signalled,
+      problem,
+      strict: config.strict,
+      baseline: config.baseline,
+      checks,
+      verdict: report.footer.verdict,
+      gateExit: gated?.exitCode,
+    });
+    return {
+      report,
+      exitCode,
+      reportDir,
+      config: resolved,
+      ...(problem ? { problem } : {}),
+      ...(gated ? { gate: gated } : {}),
+    };
+  } finally {
+    await ownSession?.close();
+    await client?.close();
+    await server?.close();
+  }
+}

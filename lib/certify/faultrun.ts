@@ -1,0 +1,108 @@
+/**
+ * Runs checks against the embedded reference server with one fault switched on, and says which
+ * of them caught it (fail or warn). The fault matrix self-test and `scripts/fault.ts` use it.
+ */
+import { loadConfig } from '../run/config/load.ts';
+import { certify } from './certify.ts';
+import type { CheckResult } from '../report/results.ts';
+import type { RunSession } from './runner.ts';
+
+export const FEATURES_ALL = 'premium,tickets';
+
+export interface FaultRun {
+  fault: string;
+  variant: 'base' | 'extended';
+  /** The run was read-only (only checks that apply without writes). */
+  readOnly?: boolean;
+  /** Events of the seeded calendar, when not the default. */
+  seedEvents?: number;
+  /** Check id -> status under the fault. */
+  statuses: Record<string, CheckResult['status'] | 'missing'>;
+  caught: string[];
+  missed: string[];
+  /** Why the run did not start, when it did not. */
+  problem?: string;
+  ms: number;
+}
+
+/** A fault is caught by a check when the check fails (must) or warns (should). */
+function caughtBy(status: string): boolean {
+  return status === 'fail' || status === 'warn';
+}
+
+export async function runFault(
+  fault: string | undefined,
+  ids: string[],
+  variant: 'base' | 'extended',
+  opts: {
+    seed?: number;
+    numRuns?: number;
+    session?: RunSession;
+    files?: string[];
+    /** A read-only run (`--read-only`): what an operator runs on a production site. */
+    readOnly?: boolean;
+    /** Events the embedded server's seeded calendar holds (default 40: reference-server/seed.ts). */
+    seedEvents?: number;
+  } = {},
+): Promise<FaultRun> {
+  const started = Date.now();
+  const config = loadConfig({
+    env: {},
+    dotenv: false,
+    flags: {
+      variant,
+      features: FEATURES_ALL,
+      seed: opts.seed ?? 1,
+      'num-runs': opts.numRuns ?? 10,
+      'timeout-ms': 10000,
+      ...(opts.readOnly ? { 'read-only': true } : {}),
+    },
+  });
+  // The embedded server is thrown away after the run: no sweep needed.
+  const result = await certify(config, {
+    ids,
+    files: opts.files,
+    reference: {
+      ...(fault ? { fault } : {}),
+      ...(opts.seedEvents !== undefined ? { seedEvents: opts.seedEvents } : {}),
+    },
+    writeReports: false,
+    session: opts.session,
+    sweep: false,
+  });
+  const statuses: FaultRun['statuses'] = {};
+  for (const id of ids) statuses[id] = result.report?.checks.find((c) => c.id === id)?.status ?? 'missing';
+  const caught = ids.filter((id) => caughtBy(String(statuses[id])));
+  return {
+    fault: fault ?? '(none)',
+    variant,
+    ...(opts.readOnly ? { readOnly: true } : {}),
+    ...(opts.seedEvents !== undefined ? { seedEvents: opts.seedEvents } : {}),
+    statuses,
+    caught,
+    missed: ids.filter((id) => !caught.includes(id)),
+    problem: result.problem,
+    ms: Date.now() - started,
+  };
+}
+
+/**
+ * Whether a check with these tags applies in a read-only run of the reference in this variant
+ * (the fault runner gives every feature and credentials): no `writes`, and the variant fits.
+ */
+export function appliesReadOnly(tags: readonly string[], variant: 'base' | 'extended'): boolean {
+  if (tags.includes('writes')) return false;
+  if (tags.includes('extended') && variant !== 'extended') return false;
+  if (tags.includes('base') && variant !== 'base') return false;
+  return true;
+}
+
+/** Of these check IDs, those that apply in a read-only run in the variant (listed via vitest). */
+export async function readOnlyChecks(
+  ids: readonly string[],
+  variant: 'base' | 'extended' = 'extended',
+): Promise<string[]> {
+  const { listChecks } = await import('../check/list.ts');
+  const tags = new Map((await listChecks()).map((c) => [c.id, c.tags as readonly string[]]));
+  return ids.filter((id) => appliesReadOnly(tags.get(id) ?? ['writes'], variant));
+}

@@ -1,0 +1,399 @@
+/**
+ * Runs the suites through vitest's programmatic API, in this process, and collects one
+ * CheckResult per check from the metadata the check wrapper leaves in task meta.
+ * The resolved config reaches the workers through `provide` (never through env: vite owns
+ * BASE_URL in workers).
+ */
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import type { ResolvedConfig } from '../run/config/model.ts';
+import { PROJECT_ROOT, VITEST_CONFIG } from '../run/paths.ts';
+import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from '../run/limiter.ts';
+import type { CheckRecord } from '../check/index.ts';
+import type { CheckResult } from '../report/results.ts';
+import type { Status } from '../types.ts';
+import { Client } from '../run/client.ts';
+import { fileTap } from '../run/tap.ts';
+import { isObservationFile, observationEnded, observationGate, openGate } from '../check/gate.ts';
+import { notApplicableReason } from '../check/meta.ts';
+import { crawl, crawlBudget, crawlKey, share, summarize, type Learned, type ObservedSummary } from '../run/crawl.ts';
+
+export interface RunOptions {
+  /** Only these check IDs (exact). */
+  ids?: string[];
+  /** Only these suite files (relative to the project root); default: the groups of `ids`. */
+  files?: string[];
+  /** Regular expression over check IDs (--grep; a test's name is its check ID). */
+  grep?: string;
+  /** Called as each check finishes (progress output). */
+  onResult?: (r: CheckResult) => void;
+  /** Progress: checks selected in a suite file once it is collected; a suite file finished. */
+  onProgress?: (e: { kind: 'planned'; file: string; checks: number } | { kind: 'file-end'; file: string }) => void;
+  /** Abort the run (deadline, signal). */
+  signal?: AbortSignal;
+  /** --har: directory the clients of the run append their exchanges to (lib/tools/har.ts). */
+  har?: string;
+}
+
+export interface RunOutcome {
+  checks: CheckResult[];
+  errors: string[];
+  /** What the observation crawl learned, when observation checks were selected. */
+  observed?: ObservedSummary;
+  /** Each worker's bound changes ([epoch ms, limit]), for the run's concurrency summary (lib/run/limiter.ts). */
+  limits?: Array<Array<[number, number]>>;
+  /** Requests and cleanup problems of the files' shared setup outside any check (lib/check/shared.ts). */
+  setup?: { requests: number; cleanupErrors: string[] };
+}
+
+/** How far past the run's deadline vitest's own per-test timeout lies (a backstop, never reached). */
+const DEADLINE_GRACE_MS = 60_000;
+
+/** How long an interrupted run waits for its requests in flight before the sweep. */
+const STOP_GRACE_MS = 5000;
+
+/** The observation crawl, once per run, before the observation checks (lib/run/crawl.ts). */
+async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
+  const api = new Client({
+    baseUrl: config.baseUrl,
+    namespace: config.namespace,
+    auth: config.auth,
+    timeoutMs: config.timeoutMs,
+    // The routes are read side by side (lib/run/crawl.ts), within the bound the checks start at.
+    concurrency: config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
+    ...(har ? { tap: fileTap(har) } : {}),
+  });
+  try {
+    return await crawl(api, api.derive({ auth: { kind: 'none' } }), {
+      key: crawlKey(config),
+      variant: config.resolvedVariant,
+      authenticated: config.auth.kind !== 'none',
+      budget: crawlBudget(config.maxRequests),
+    });
+  } finally {
+    await api.close();
+  }
+}
+
+/** Whether a --grep pattern can select observation checks (their IDs start with `observe.`). */
+function grepsObserve(grep: string): boolean {
+  try {
+    return new RegExp(grep).test('observe.');
+  } catch {
+    return false;
+  }
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The status of a check as reported: the one its worker decided (lib/check/outcome.ts). Only a
+ * check the worker never finished (killed by vitest's timeout, a file that failed to load) has
+ * none: that is `error`. The runner never re-derives a status.
+ */
+export function statusOf(rec: CheckRecord, state: string): Status {
+  if (!rec.status) return 'error';
+  // vitest failed a test whose body had finished as a pass: it did not finish in time.
+  if (state === 'failed' && rec.status === 'pass') return 'error';
+  return rec.status;
+}
+
+/** What a result says of its check as declared: its metadata and where it lives. */
+function declared(rec: CheckRecord, file: string) {
+  return {
+    id: rec.id,
+    title: rec.title,
+    file,
+    ...(rec.source ? { source: rec.source } : {}),
+    level: rec.level,
+    tags: rec.tags,
+    requirements: rec.requirements,
+    spec: rec.spec,
+  };
+}
+
+class Collector implements Reporter {
+  readonly checks: CheckResult[] = [];
+  readonly errors: string[] = [];
+  readonly limits = new Map<number, Array<[number, number]>>();
+  readonly setup = { requests: 0, cleanupErrors: [] as string[] };
+  constructor(
+    private readonly onResult?: (r: CheckResult) => void,
+    private readonly onProgress?: RunOptions['onProgress'],
+    private readonly selected?: RegExp,
+  ) {}
+
+  /** Every suite file collected in this run: the checks a stopped run never finished are found here. */
+  private readonly modules: TestModule[] = [];
+
+  onTestModuleCollected(testModule: TestModule): void {
+    this.modules.push(testModule);
+    if (!this.onProgress) return;
+    let n = 0;
+    for (const tc of testModule.children.allTests()) if (!this.selected || this.selected.test(tc.fullName)) n++;
+    this.onProgress({ kind: 'planned', file: testModule.relativeModuleId, checks: n });
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const rec = testCase.meta().calcert;
+    if (!rec) return;
+    const result = testCase.result();
+    // Tests filtered out by id/grep are reported as skipped without an outcome: not part of the run.
+    if (result.state === 'skipped' && rec.status !== 'n/a') return;
+    if (result.state === 'pending') return;
+    if (rec.limits) {
+      const seen = this.limits.get(rec.limits.worker) ?? [];
+      seen.push(...rec.limits.changes);
+      this.limits.set(rec.limits.worker, seen);
+    }
+    const status = statusOf(rec, result.state);
+    let message = rec.message;
+    if (status === 'error' && rec.status !== 'error') {
+      message = `the check did not finish: ${result.errors?.[0]?.message ?? 'unknown error'}`;
+    }
+    const r: CheckResult = {
+      ...declared(rec, testCase.module.relativeModuleId),
+      status,
+      duration: Math.round(testCase.diagnostic()?.duration ?? 0),
+      ...(message && status !== 'pass' ? { message } : {}),
+      ...(status !== 'pass' && status !== 'n/a' && rec.request
+        ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }
+        : {}),
+      ...(status !== 'pass' && status !== 'n/a' && rec.exchanges?.length ? { exchanges: rec.exchanges } : {}),
+      ...(status !== 'pass' && status !== 'n/a' && rec.exchangesOmitted
+        ? { exchangesOmitted: rec.exchangesOmitted }
+        : {}),
+      ...(rec.transport && status !== 'pass' ? { transport: rec.transport } : {}),
+      ...(rec.unjudged && status === 'error' ? { unjudged: rec.unjudged } : {}),
+      ...(rec.runsNeeded ? { runs: rec.runs ?? 0, runsNeeded: rec.runsNeeded } : {}),
+      ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
+      requests: rec.requests ?? 0,
+      ...(rec.assertions !== undefined && status !== 'n/a' ? { assertions: rec.assertions } : {}),
+      ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
+      ...(rec.retries ? { retries: rec.retries } : {}),
+    };
+    this.checks.push(r);
+    this.onResult?.(r);
+  }
+
+  /**
+   * A run stopped by its deadline or a signal: every selected check that reported nothing is
+   * `error` (unjudged, 'interrupted'), so the verdict and the footer's incomplete line name it;
+   * one its variant or features rule out is `n/a` as it would have been.
+   */
+  addUnfinished(config: ResolvedConfig): void {
+    const reported = new Set(this.checks.map((c) => c.id));
+    for (const m of this.modules)
+      for (const tc of m.children.allTests()) {
+        const rec = tc.meta().calcert;
+        if (!rec || reported.has(rec.id) || (this.selected && !this.selected.test(tc.fullName))) continue;
+        const na = notApplicableReason(rec.tags, config);
+        const r: CheckResult = {
+          ...declared(rec, m.relativeModuleId),
+          status: na ? 'n/a' : 'error',
+          duration: 0,
+          message:
+            na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check ended',
+          ...(na ? {} : { unjudged: 'interrupted' as const }),
+          requests: 0,
+        };
+        reported.add(rec.id);
+        this.checks.push(r);
+        this.onResult?.(r);
+      }
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    const shared = testModule.meta().calcertSetup;
+    if (shared) {
+      this.setup.requests += shared.requests;
+      this.setup.cleanupErrors.push(...shared.cleanupErrors.map((e) => `${testModule.relativeModuleId}: ${e}`));
+    }
+    for (const e of testModule.errors()) this.errors.push(`${testModule.relativeModuleId}: ${e.message}`);
+    this.onProgress?.({ kind: 'file-end', file: testModule.relativeModuleId });
+  }
+}
+
+/**
+ * One vitest instance that can run the suites several times in a row against different targets
+ * (the fault matrix runs ~150 short runs; creating vitest for each costs more than the checks).
+ */
+export class RunSession {
+  private vitest: Vitest | undefined;
+  private workers = 0;
+  private perFile = 0;
+  private timeoutMs = 0;
+  private collector = new Collector();
+  /** The current run's hook on each suite file's end (the observation gate). */
+  private onModuleEnd: ((m: TestModule) => void) | undefined;
+
+  async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
+    const patterns: string[] = [];
+    if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')})$`);
+    if (options.grep) patterns.push(options.grep);
+    const selected =
+      patterns.length === 1
+        ? new RegExp(patterns[0]!)
+        : patterns.length > 1
+          ? new RegExp(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`)
+          : undefined;
+    const collector = new Collector(options.onResult, options.onProgress, selected);
+    this.collector = collector;
+    // Only load the route groups that hold the selected checks.
+    const files = options.files?.length
+      ? options.files
+      : options.ids?.length
+        ? [...new Set(options.ids.map((id) => `suites/${id.split('.')[0]}/`))]
+        : [];
+    const vitest = await this.instance(config);
+    vitest.provide('calcert', config);
+    vitest.provide('calcertWorkers', this.workers);
+    vitest.provide('calcertHar', options.har ?? '');
+    // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
+    const bound = sharedBound(
+      config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
+    );
+    vitest.provide('calcertBound', bound);
+    if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
+    else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
+    else vitest.resetGlobalTestNamePattern();
+    const onAbort = () => {
+      // No worker sends another request (a check still running gets RunStopped): nothing the
+      // run writes may reach the target after the run-tag sweep that follows.
+      stopSharedBound(bound);
+      void vitest.cancelCurrentRun('keyboard-input');
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let observed: ObservedSummary | undefined;
+    try {
+      if (!options.signal?.aborted) {
+        const specs = await vitest.globTestSpecifications(files);
+        // Observation checks read the target's data while no check writes, from one crawl made
+        // here (a --grep run leaves the crawl to the workers).
+        const first = specs.filter(isObservationFile);
+        let learned: Learned | null = null;
+        // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
+        if (first.length && (!options.grep || grepsObserve(options.grep))) {
+          learned = await observe(config, options.har);
+          observed = summarize(learned);
+        }
+        // Shared memory, not the records: vitest copies a provided value into every file's task.
+        vitest.provide('calcertObserved', learned ? share(learned) : null);
+        // One vitest run: the observation files are dispatched first (lib/certify/sequencer.ts) and the
+        // other checks wait at the gate until the last of them ended (lib/check/gate.ts). A
+        // read-only run writes nothing, so nothing can disturb the learned data: no gate.
+        const gate = observationGate(config.readOnly ? 0 : first.length);
+        vitest.provide('calcertGate', gate);
+        this.onModuleEnd = (m) => {
+          if (isObservationFile(m)) observationEnded(gate);
+        };
+        try {
+          if (specs.length && !options.signal?.aborted) {
+            const result = await vitest.runTestSpecifications(specs, true);
+            for (const e of result.unhandledErrors ?? [])
+              collector.errors.push(`unhandled error: ${(e as { message?: string })?.message ?? String(e)}`);
+          }
+        } finally {
+          openGate(gate);
+          this.onModuleEnd = undefined;
+        }
+      }
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      // The requests already in flight when the run was stopped land before the sweep.
+      if (options.signal?.aborted) await whenIdle(bound, STOP_GRACE_MS);
+    }
+    if (options.signal?.aborted) collector.addUnfinished(config);
+    return {
+      checks: collector.checks,
+      errors: collector.errors,
+      limits: [...collector.limits.values()],
+      ...(observed ? { observed } : {}),
+      setup: collector.setup,
+    };
+  }
+
+  /**
+   * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
+   * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
+   */
+  warm(config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>): Promise<void> {
+    this.creating = this.instance(config).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.creating;
+  }
+  private creating: Promise<void> | undefined;
+
+  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>): Promise<Vitest> {
+    // A warm-up under way finishes first (one vitest at a time).
+    if (this.creating) {
+      const pending = this.creating;
+      this.creating = undefined;
+      await pending;
+    }
+    // The pool never has more workers than the run's bound (each worker holds a share >= 1).
+    const workers = workersFor(config.concurrency, undefined, config.latencyMs);
+    // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
+    const perFile = Math.max(1, config.concurrency);
+    // No check has a clock of its own: waiting for a slot or a slow answer never counts against it.
+    // The one wall-clock limit is the run's --deadline-s (lib/certify/certify.ts stops the run at it); the
+    // per-test timeout sits past it, only to end a run whose deadline could not stop it.
+    const timeoutMs = config.deadlineS * 1000 + DEADLINE_GRACE_MS;
+    if (this.vitest && this.workers === workers && this.perFile === perFile && this.timeoutMs === timeoutMs)
+      return this.vitest;
+    await this.close();
+    this.workers = workers;
+    this.perFile = perFile;
+    this.timeoutMs = timeoutMs;
+    const { createVitest } = await import('vitest/node');
+    // vitest's logger exits the process on SIGINT/SIGTERM; the CLI parent owns signals
+    // (lib/run/signals.ts: stop, sweep, partial report, 130), so the listeners vitest adds are removed.
+    const before = new Map((['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, new Set(process.listeners(sig))]));
+    // The reporter forwards to whichever collector the current run uses.
+    const forward: Reporter = {
+      onTestCaseResult: (tc) => this.collector.onTestCaseResult(tc),
+      onTestModuleEnd: (m) => {
+        this.onModuleEnd?.(m);
+        this.collector.onTestModuleEnd(m);
+      },
+      onTestModuleCollected: (m) => this.collector.onTestModuleCollected(m),
+    };
+    this.vitest = await createVitest(
+      'test',
+      {
+        root: PROJECT_ROOT,
+        config: VITEST_CONFIG,
+        watch: false,
+        reporters: [forward],
+        provide: { calcert: config, calcertWorkers: workers },
+        maxWorkers: workers,
+        maxConcurrency: perFile,
+        testTimeout: timeoutMs,
+        hookTimeout: timeoutMs,
+        passWithNoTests: true,
+      } as never,
+      { logLevel: 'silent' } as never,
+    );
+    for (const [sig, had] of before) for (const l of process.listeners(sig)) if (!had.has(l)) process.off(sig, l);
+    return this.vitest;
+  }
+
+  async close(): Promise<void> {
+    await this.creating;
+    await this.vitest?.close();
+    this.vitest = undefined;
+  }
+}
+
+/** Run the suites once against a preflighted target. */
+export async function runChecks(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
+  const session = new RunSession();
+  try {
+    return await session.run(config, options);
+  } finally {
+    await session.close();
+  }
+}

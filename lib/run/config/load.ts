@@ -1,0 +1,162 @@
+/**
+ * The only reader of the environment. Configuration comes from `.env` (dotenv, never written
+ * into process.env), then the environment, then CLI flags: later sources win. The keys and flags
+ * are the table's (lib/run/config/flags.ts); the merged values are validated by
+ * lib/run/config/validate.ts. Also reads a `--fixtures` file, and the few environment variables that
+ * shape the output (NO_COLOR, npm's own).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import dotenv from 'dotenv';
+import { ALL_ENV_KEYS, ENV_KEYS, FLAG_OF_KEY, FLAGS, type FlagName, type FlagSpec, type Flags } from './flags.ts';
+import { type Config, ConfigError, type FixturesFile } from './model.ts';
+import { calcertCommand } from './replay.ts';
+import { type RawValues, validateConfig } from './validate.ts';
+
+interface LoadOptions {
+  flags?: Flags;
+  /** The environment; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Read `.env` (default true). Self-tests pass false. */
+  dotenv?: boolean;
+  /** Directory holding `.env`; default the working directory. */
+  cwd?: string;
+  /** When set, a missing --run-tag / CAL_RUN_TAG is this ConfigError (instead of a new tag). */
+  requireRunTag?: string;
+  /** Receives warnings (an unknown CAL_* key); default: none. */
+  warn?: (line: string) => void;
+}
+
+function readDotenv(cwd: string): Record<string, string> {
+  const file = resolve(cwd, '.env');
+  if (!existsSync(file)) return {};
+  return dotenv.parse(readFileSync(file));
+}
+
+/** Levenshtein distance, for "did you mean" (environment keys, check IDs). */
+export function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j] as number;
+      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** Warnings for CAL_* keys nobody reads (a typo such as CAL_BASEURL silently certifies something else). */
+function unknownEnvKeys(sources: Array<[string, Record<string, string | undefined>]>): string[] {
+  const out: string[] = [];
+  for (const [where, vars] of sources)
+    for (const key of Object.keys(vars)) {
+      if (!key.startsWith('CAL_') || ALL_ENV_KEYS.includes(key)) continue;
+      const near = ALL_ENV_KEYS.map((k) => [k, distance(k, key)] as const).sort((x, y) => x[1] - y[1])[0];
+      out.push(
+        `unknown key ${key} in ${where} is ignored${near && near[1] <= 3 ? ` (did you mean ${near[0]}?)` : ''}; known keys: see \`${calcertCommand()} certify --help\``,
+      );
+    }
+  return out;
+}
+
+/**
+ * Flags that npm took for itself: `npm run certify --base-url x` hands `--base-url` to npm, which
+ * exports npm_config_base_url=x and runs certify without it. Returns the flags so swallowed.
+ */
+export function flagsSwallowedByNpm(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (!env['npm_lifecycle_event']) return [];
+  return Object.keys(FLAGS).filter((f) => env[`npm_config_${f.replace(/-/g, '_')}`] !== undefined);
+}
+
+/** Colour on the terminal: only on a TTY and never with NO_COLOR (https://no-color.org) or TERM=dumb. */
+export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!stream.isTTY && !env['NO_COLOR'] && env['TERM'] !== 'dumb';
+}
+
+/**
+ * Merge `.env`, environment and flags into a validated, frozen Config.
+ * Throws ConfigError with a one-line message on any bad value.
+ */
+export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
+  const env = options.env ?? process.env;
+  const flags: Record<string, string | number | boolean | undefined> = options.flags ?? {};
+  const fileVars = options.dotenv === false ? {} : readDotenv(options.cwd ?? process.cwd());
+  if (options.warn)
+    for (const w of unknownEnvKeys([
+      ['the environment', env],
+      ['.env', fileVars],
+    ]))
+      options.warn(w);
+  const raw: RawValues = {};
+  for (const key of ENV_KEYS) {
+    const flag = FLAG_OF_KEY[key] as string;
+    const value = flags[flag] ?? env[key] ?? fileVars[key];
+    raw[flag] = typeof value === 'number' ? String(value) : value;
+  }
+  return validateConfig(raw, flags, options.requireRunTag);
+}
+
+const CANDIDATE_OF: Record<string, FlagName> = {
+  'base-url': 'candidate-url',
+  namespace: 'candidate-namespace',
+  user: 'candidate-user',
+  password: 'candidate-password',
+  'auth-header': 'candidate-auth-header',
+};
+
+/**
+ * The candidate side of `calcert diff` (--candidate-url ..., CAL_CANDIDATE_URL ...), validated by
+ * the same rules as the base side, its errors naming its own flags and keys.
+ */
+export function loadCandidateConfig(options: LoadOptions, base: Config): Readonly<Config> {
+  const env = options.env ?? process.env;
+  const fileVars = options.dotenv === false ? {} : readDotenv(options.cwd ?? process.cwd());
+  const flags: Flags = { 'run-tag': base.runTag, namespace: base.namespace };
+  for (const [own, cand] of Object.entries(CANDIDATE_OF)) {
+    const key = (FLAGS[cand] as FlagSpec).env as string;
+    const v = options.flags?.[cand] ?? env[key] ?? fileVars[key];
+    if (v !== undefined) flags[own as FlagName] = v;
+  }
+  try {
+    return loadConfig({ flags, env: {}, dotenv: false });
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    let m = e.message;
+    for (const [own, cand] of Object.entries(CANDIDATE_OF)) m = m.split(`--${own}`).join(`--${cand}`);
+    m = m.replace(/CAL_USER/g, 'CAL_CANDIDATE_USER').replace(/CAL_PASSWORD/g, 'CAL_CANDIDATE_PASSWORD');
+    throw new ConfigError(m);
+  }
+}
+
+/** The fixtures-file contract, shared with the reference server (which writes such files). */
+const FIXTURES_SCHEMA_URL = new URL('../../../fixtures/schemas/fixtures.schema.json', import.meta.url);
+let fixturesValidator: ValidateFunction | undefined;
+
+/** Read and validate a fixtures file (CONTRACT.md; fixtures/schemas/fixtures.schema.json). */
+export function loadFixtures(path: string): FixturesFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(
+      `--fixtures ${path} cannot be read as JSON (${(e as Error).message.split('\n')[0]}): give the fixtures file written by \`${calcertCommand()} reference --seed-fixtures\` or see README`,
+    );
+  }
+  if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== 1) {
+    throw new ConfigError(`--fixtures ${path} is not a fixtures file: it needs "format": 1 (see README, "Fixtures")`);
+  }
+  fixturesValidator ??= new Ajv({ allErrors: true, strict: false }).compile(
+    JSON.parse(readFileSync(FIXTURES_SCHEMA_URL, 'utf8')) as object,
+  );
+  if (!fixturesValidator(data)) {
+    const e = fixturesValidator.errors?.[0];
+    throw new ConfigError(
+      `--fixtures ${path}: ${e?.instancePath || '/'} ${e?.message ?? 'is invalid'} (format: fixtures/schemas/fixtures.schema.json)`,
+    );
+  }
+  return data as FixturesFile;
+}

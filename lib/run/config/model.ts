@@ -1,0 +1,97 @@
+/**
+ * What a configuration is: the validated `Config` of a run (and `ResolvedConfig` once the
+ * preflight knows the target), its error, and its printable form without secrets.
+ */
+import type { Variant } from '../../types.ts';
+
+export type Feature = 'premium' | 'tickets';
+export const FEATURES: readonly Feature[] = ['premium', 'tickets'];
+
+/** Records the interface cannot create; the target's operator supplies them (fixtures/schemas/fixtures.schema.json). */
+export interface FixturesFile {
+  format: 1;
+  ticketedEvent?: { id: number };
+  childEvent?: { id: number; parent: number };
+  passwordEvent?: { id: number; password: string };
+  geolocatedVenue?: { id: number; lat: number; lng: number };
+  image?: { id: number; url: string };
+  /** Another existing user than the caller: the author checks send its ID. */
+  otherAuthor?: { id: number };
+}
+
+export type Auth =
+  | { kind: 'none' }
+  | { kind: 'basic'; user: string; password: string }
+  | { kind: 'header'; value: string };
+
+export interface Config {
+  /** REST root, e.g. https://example.org/wp-json; '' = start the embedded reference server. */
+  baseUrl: string;
+  namespace: string;
+  variant: 'auto' | Variant;
+  auth: Auth;
+  features: Feature[];
+  fixturesPath: string;
+  /** Unsigned, 0 to 2^53-1. */
+  seed: number;
+  numRuns: number;
+  runTag: string;
+  /** The run tag was made for this run (no --run-tag): no record can carry it before the run. */
+  freshRunTag?: true;
+  readOnly: boolean;
+  timeoutMs: number;
+  deadlineS: number;
+  /** The in-flight bound: the fixed --concurrency, or under `auto` the ceiling (--concurrency-max). */
+  concurrency: number;
+  /** Request budget of the observation crawl and checks (--max-requests). */
+  maxRequests: number;
+  /** `auto` (the default of the CLI): the bound adapts from 4 up to `concurrency` (AIMD, lib/run/limiter.ts). */
+  concurrencyMode?: 'auto' | 'fixed';
+  reportDir: string;
+  /** Run folders kept in reportDir (--keep). */
+  keep: number;
+  /** --har: write every exchange of the run to this file as HAR 1.2 ('' or absent: none). */
+  har?: string;
+  expect: string;
+  allowStale: boolean;
+  baseline: string;
+  strict: boolean;
+  grep: string;
+}
+
+/** Config after preflight: the target is known, its variant detected, fixtures loaded. */
+export interface ResolvedConfig extends Config {
+  resolvedVariant: Variant;
+  detectedVariant: Variant | null;
+  fixtures: FixturesFile | null;
+  embedded: boolean;
+  /** The target's fastest answer in the preflight, in ms (the run's worker count). */
+  latencyMs?: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The config as it may appear in reports and logs: no password, no Authorization value. */
+export function publicConfig(config: Config | ResolvedConfig): Record<string, unknown> {
+  const { auth, ...rest } = config as ResolvedConfig;
+  const shownAuth =
+    auth.kind === 'basic'
+      ? { kind: 'basic', user: auth.user, password: '(redacted)' }
+      : auth.kind === 'header'
+        ? { kind: 'header', value: '(redacted)' }
+        : { kind: 'none' };
+  return { ...rest, auth: shownAuth };
+}
+
+/** Every secret value of a config, for redaction. */
+export function secretsOf(config: Config): string[] {
+  const out: string[] = [];
+  if (config.auth.kind === 'basic') {
+    out.push(config.auth.password);
+    out.push(Buffer.from(`${config.auth.user}:${config.auth.password}`).toString('base64'));
+  }
+  if (config.auth.kind === 'header') out.push(config.auth.value);
+  return out.filter((s) => s.length >= 3);
+}
