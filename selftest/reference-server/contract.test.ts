@@ -40,6 +40,17 @@ test('the reference server imports nothing from lib/', () => {
   expect(offending, 'the reference server must not import lib/: share a contract under fixtures/schemas/').toEqual([]);
 });
 
+test('the reference server is in small files: none over 450 lines, route files none over 400 (data/ holds recordings)', () => {
+  const files = sources(SERVER_DIR).filter((file) => !file.includes('/data/'));
+  expect(files.length).toBeGreaterThan(10);
+  const long = files.flatMap((file) => {
+    const lines = readFileSync(file, 'utf8').split('\n').length;
+    const limit = file.includes('/routes/') ? 400 : 450;
+    return lines > limit ? [`${file.slice(PROJECT_ROOT.length)}: ${lines} lines (at most ${limit})`] : [];
+  });
+  expect(long, 'split the file by operation or area (fixtures/reference-server/README.md, "Files")').toEqual([]);
+});
+
 test('the seeded fixtures follow fixtures.schema.json and load through --fixtures, in both variants', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'calcert-fixtures-'));
   for (const variant of ['base', 'extended'] as const) {
