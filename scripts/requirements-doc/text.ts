@@ -550,7 +550,9 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
   new record (201) and leaves the other one; an update sending an \`id\` other than the path's is
   400 \`rest_invalid_param\` (the path's own is accepted).
 - \`global_id\`, \`global_id_lineage\`, \`url\`, \`rest_url\`, \`modified\` and \`json_ld\` sent on a
-  venue or organizer create or update are ignored (201/200, the service's values kept).`,
+  venue or organizer create or update are ignored (201/200, the service's values kept).
+- An event create and a PATCH update sending \`global_id\`, \`global_id_lineage\`, \`url\`,
+  \`rest_url\` and \`modified\` answer 201/200 and keep the service's values (4.6.8 and 6.8.0).`,
   },
   {
     anchor: 'measured-date-filters',

@@ -26,6 +26,8 @@ async function assertOnly(t: CheckContext, tx: Taxonomy, own: number[], what: st
 }
 
 // Non-ASCII text: accented Latin, Greek, CJK, plus ASCII letters and a few punctuation marks.
+// Never "0": 6.8.0 refuses a term description of "0" with 400 (PHP's empty("0"), as for event
+// text; tags.create.round-trip failed on the original at seed 2533939353606703).
 const TEXT_CHARS = [
   ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
   ...'éèàüöñçøåßÉÜŁžšłΩλπжЖ日本語中文한국',
@@ -39,7 +41,7 @@ const text = (min: number, max: number) =>
   fc
     .array(fc.constantFrom(...TEXT_CHARS), { minLength: min, maxLength: max })
     .map((a) => a.join('').trim())
-    .filter((s) => s.length >= min);
+    .filter((s) => s.length >= min && s !== '0');
 const slugWord = fc
   .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), { minLength: 1, maxLength: 8 })
   .map((a) => a.join(''));
