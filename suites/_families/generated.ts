@@ -1,0 +1,18 @@
+/**
+ * Generated fields sent by a client: the forged values and the two readings the
+ * `*.fields.generated-read-only` checks make (events in suites/events/generated.test.ts, venues and
+ * organizers in suites/_families/linked/fields.ts).
+ */
+
+/** The sent fields a record holds exactly as sent. */
+export const heldAsSent = (rec: Record<string, unknown>, forged: Record<string, unknown>): string[] =>
+  Object.entries(forged)
+    .filter(([k, v]) => JSON.stringify(rec[k]) === JSON.stringify(v))
+    .map(([k]) => k);
+
+/** The `keys` whose values differ between two reads of a record. */
+export const changedKeys = (
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  keys: string[],
+): string[] => keys.filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
