@@ -1,7 +1,7 @@
 /**
  * Generated fields sent by a client: the forged values and the two readings the
  * `*.fields.generated-read-only` checks make (events in suites/events/generated.test.ts, venues and
- * organizers in suites/_families/linked/fields.ts).
+ * organizers in suites/_families/linked/fields.ts, categories and tags in suites/_families/terms/fields.ts).
  */
 
 /** The sent fields a record holds exactly as sent. */

@@ -8,7 +8,9 @@
  *   mixed in);
  * - an anonymous create and update: 401 `rest_forbidden` (the original answers it to every
  *   anonymous write; the existing auth.anonymous-* checks send each method and the delete);
- * - an anonymous read of a draft by ID (records with a status): 403 `<record>-not-accessible`.
+ * - an anonymous read of a draft by ID (records with a status): 403 `<record>-not-accessible`;
+ * - a venue, organizer, category or tag create with invalid values: 400 `rest_invalid_param`
+ *   naming every invalid field (events: suites/events/create-codes.test.ts).
  */
 import { check, type CheckContext, sharedSetup } from '../../../lib/check/index.ts';
 import type { ApiResponse, Params } from '../../../lib/types.ts';
@@ -83,6 +85,42 @@ const BAD_LIST_VALUES: Record<Plural, { both: Params; extended: Params }> = {
   },
 };
 
+/**
+ * One create per resource with an invalid value of every field the original validates, all named
+ * in `data.params` of one 400 (measured on 6.8.0 and 4.6.8): malformed dates, unknown references
+ * and status, an object where text belongs, and for terms an empty name (a category's parent that
+ * does not exist too). Venues and organizers keep a valid name, so the refusal is for the rest.
+ */
+const BAD_CREATE_VALUES: Partial<Record<Plural, { section: string; bad: Record<string, unknown> }>> = {
+  venues: {
+    section: 'Venue',
+    bad: {
+      description: { text: 'an object' },
+      author: MISSING_ID,
+      status: 'foo',
+      date: 'foo',
+      date_utc: 'foo',
+      image: MISSING_ID,
+    },
+  },
+  organizers: {
+    section: 'Organizer',
+    bad: {
+      description: { text: 'an object' },
+      author: MISSING_ID,
+      status: 'foo',
+      date: 'foo',
+      date_utc: 'foo',
+      image: MISSING_ID,
+    },
+  },
+  categories: {
+    section: 'Event category',
+    bad: { name: '', description: { text: 'an object' }, slug: [1], parent: MISSING_ID },
+  },
+  tags: { section: 'Event tag', bad: { name: '', description: { text: 'an object' }, slug: [1] } },
+};
+
 /** What a refusal answered that differs from `status` and `code` (and, given, the parameters named in `data.params`). */
 export function refusalMismatch(res: ApiResponse, status: number, code: string, params: string[] = []): string[] {
   const out: string[] = [];
@@ -134,6 +172,32 @@ export function codeChecks(r: ResourceDef): void {
       ]);
     },
   );
+
+  const create = BAD_CREATE_VALUES[P];
+  const badCreate = create?.bad ?? {};
+  if (create)
+    check(
+      {
+        id: `${P}.create.invalid-param-code`,
+        spec: `Resources and their fields / ${create.section}; docs/requirements.md#measured-cross-cutting: invalid value is 400 rest_invalid_param (should: the exact status and code, every invalid field named in data.params; measured on 6.8.0 and 4.6.8)`,
+        level: 'should',
+        requirements: [req.route('POST', P), ...Object.keys(badCreate).map((f) => req.field(P, f))],
+        tags: ['writes'],
+      },
+      `answers 400 rest_invalid_param naming every invalid field to ${an(r.noun)} create with invalid values`,
+      async (t) => {
+        const body = { [r.nameField]: t.name('invalid values'), ...r.required(30), ...badCreate };
+        const res = await t.api.post(`/${P}`, body);
+        t.trackCreated(P, res);
+        judgeAll(t, [
+          {
+            what: `POST /${P} with ${Object.keys(badCreate).join(', ')} invalid`,
+            res,
+            bad: refusalMismatch(res, 400, 'rest_invalid_param', Object.keys(badCreate)),
+          },
+        ]);
+      },
+    );
 
   // One record per resource that the anonymous requests aim at and (a draft, where the resource
   // has a status) the anonymous read: no check changes it (a server that let the anonymous update

@@ -74,6 +74,36 @@ export function listFilterChecks(d: LinkedDef): void {
 
   check(
     {
+      id: `${P}.list.search-words`,
+      spec: `List ${P}: search (match in title, description or custom fields); docs/requirements.md#measured-linked-2026-11 (should: several words each match, in any order and case, within one field; measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [routeList, req.param(d.plural, 'search')],
+      tags: ['writes'],
+    },
+    `search with several words in mixed case and another order lists the ${d.kind} whose name holds every word, not one holding one`,
+    async (t) => {
+      const [w1, w2, w3] = ['wa', 'wb', 'wc'].map((w) => `${t.scope}${w}`);
+      const both = await t.create(P, { [d.nameField]: `${w1} Harbour ${w2}` });
+      const one = await t.create(P, { [d.nameField]: `${w3} Harbour` });
+      const reversed = `${w2.toUpperCase()} ${w1}`;
+      const page = await listPage(t, d, { search: reversed, per_page: 50 }, { notFoundIsEmpty: true });
+      t.assert(
+        page.ids.includes(both.id) && !page.ids.includes(one.id),
+        `search=${reversed} lists ${showIds(page.ids)}, expected ${both.id} (its name holds both words) and not ${one.id}`,
+        page.res,
+      );
+      const split = `${w1} ${w3}`;
+      const none = await listPage(t, d, { search: split, per_page: 50 }, { notFoundIsEmpty: true });
+      t.assert(
+        !none.ids.includes(both.id) && !none.ids.includes(one.id),
+        `search=${split} lists ${showIds(none.ids)}: the ${P} ${both.id} and ${one.id} each hold only one of the words`,
+        none.res,
+      );
+    },
+  );
+
+  check(
+    {
       id: `${P}.list.search-meta-field`,
       spec: `List ${P}: search (custom fields); docs/requirements.md#venue-organizer-lists (venues: address fields; organizers: phone, email, website) (should)`,
       level: 'should',

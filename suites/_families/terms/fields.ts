@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { invalidCases, nonNumeric, unknownId } from '../../../lib/spec/arbitraries/invalid.ts';
 import { check } from '../../../lib/check/index.ts';
 import { isCleared } from '../../events/support.ts';
+import { changedKeys, heldAsSent } from '../generated.ts';
 import type { Params } from '../../../lib/types.ts';
 import { type ApiRecord, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
 import type { Taxonomy } from '../../../lib/spec/resources.ts';
@@ -128,6 +129,41 @@ export function termFieldChecks(tx: Taxonomy): void {
         isCleared(body.description),
         `after PATCH with description "" the ${tx.noun} has description ${JSON.stringify(body.description)}`,
         read,
+      );
+    },
+  );
+
+  check(
+    meta(tx, {
+      id: 'fields.generated-read-only',
+      spec: `Resources and their fields / Event ${tx.noun} (name, description, slug${tx.hierarchical ? ', parent' : ''} only); docs/requirements.md#generated-fields (should: count, url, taxonomy and urls are the service's; measured on 6.8.0 and 4.6.8: sent values are ignored on create and on POST, PUT and PATCH updates)`,
+      level: 'should',
+      requirements: [req.route('POST', tx.kind), req.route('PATCH', tx.kind, '/{id}')],
+      tags: ['writes'],
+    }),
+    `count, url, taxonomy and urls sent on create or update are ignored`,
+    async (t) => {
+      const forged = {
+        count: 42,
+        url: 'https://forged.example.org/term/',
+        taxonomy: tx.hierarchical ? 'post_tag' : 'tribe_events_cat',
+        urls: { self: 'https://forged.example.org/self', collection: 'https://forged.example.org/all' },
+      };
+      const res = await t.api.post(`/${tx.kind}`, { name: t.name(`${tx.noun} forging fields`), ...forged });
+      const made = t.record(res, `POST /${tx.kind} with generated fields`);
+      t.track(tx.kind, made.id as number);
+      const onCreate = heldAsSent(made, forged);
+      t.assert(onCreate.length === 0, `the created ${tx.noun} holds the sent ${onCreate.join(', ')}`, res);
+      const { body: before } = await readTerm(t, tx, made.id as number);
+      const path = `/${tx.kind}/${made.id}`;
+      t.expectStatus(await t.api.patch(path, forged), '2xx', `PATCH ${path} with forged generated fields`);
+      const { body: after, res: readRes } = await readTerm(t, tx, made.id as number);
+      const onUpdate = heldAsSent(after, forged);
+      const changed = changedKeys(before, after, Object.keys(forged));
+      t.assert(
+        onUpdate.length === 0 && changed.length === 0,
+        `after PATCH ${path} with forged generated fields it holds the sent ${onUpdate.join(', ') || '-'} and changed ${changed.join(', ') || '-'}`,
+        readRes,
       );
     },
   );
