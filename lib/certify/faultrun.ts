@@ -3,11 +3,12 @@
  * of them caught it (fail or warn). The fault matrix self-test and `scripts/fault.ts` use it.
  */
 import { loadConfig } from '../run/config/load.ts';
+import type { Config } from '../run/config/model.ts';
 import { certify } from './certify.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { RunSession } from './runner.ts';
 
-export const FEATURES_ALL = 'premium,tickets';
+const FEATURES_ALL = 'premium,tickets';
 
 export interface FaultRun {
   fault: string;
@@ -23,6 +24,29 @@ export interface FaultRun {
   /** Why the run did not start, when it did not. */
   problem?: string;
   ms: number;
+}
+
+/**
+ * The configuration of a throwaway run against the embedded reference server (the fault runs here
+ * and the quirk-tolerance self-test): no environment, no .env file, every optional feature on, a
+ * fixed seed, few property runs, and a short timeout.
+ */
+export function throwawayConfig(
+  variant: 'base' | 'extended',
+  opts: { seed?: number; numRuns: number; readOnly?: boolean },
+): Config {
+  return loadConfig({
+    env: {},
+    dotenv: false,
+    flags: {
+      variant,
+      features: FEATURES_ALL,
+      seed: opts.seed ?? 1,
+      'num-runs': opts.numRuns,
+      'timeout-ms': 10000,
+      ...(opts.readOnly ? { 'read-only': true } : {}),
+    },
+  });
 }
 
 /** A fault is caught by a check when the check fails (must) or warns (should). */
@@ -46,18 +70,7 @@ export async function runFault(
   } = {},
 ): Promise<FaultRun> {
   const started = Date.now();
-  const config = loadConfig({
-    env: {},
-    dotenv: false,
-    flags: {
-      variant,
-      features: FEATURES_ALL,
-      seed: opts.seed ?? 1,
-      'num-runs': opts.numRuns ?? 10,
-      'timeout-ms': 10000,
-      ...(opts.readOnly ? { 'read-only': true } : {}),
-    },
-  });
+  const config = throwawayConfig(variant, { seed: opts.seed, numRuns: opts.numRuns ?? 10, readOnly: opts.readOnly });
   // The embedded server is thrown away after the run: no sweep needed.
   const result = await certify(config, {
     ids,

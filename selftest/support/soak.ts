@@ -12,8 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { certify } from '../../lib/certify/certify.ts';
-import { loadConfig } from '../../lib/run/config/load.ts';
-import { FEATURES_ALL } from '../../lib/certify/faultrun.ts';
+import { throwawayConfig } from '../../lib/certify/faultrun.ts';
 import { listChecks, type ListedCheck } from '../../lib/check/list.ts';
 import { RunSession } from '../../lib/certify/runner.ts';
 import { SELFTEST_DIR, type Variant } from './tolerance.ts';
@@ -47,11 +46,7 @@ function mustProperties(checks: ListedCheck[], variant: Variant): ListedCheck[] 
 async function soak(session: RunSession, checks: ListedCheck[], variant: Variant, seed: number): Promise<SoakRow> {
   const started = Date.now();
   const selected = mustProperties(checks, variant);
-  const config = loadConfig({
-    env: {},
-    dotenv: false,
-    flags: { variant, features: FEATURES_ALL, seed, 'num-runs': NUM_RUNS, 'timeout-ms': 10000 },
-  });
+  const config = throwawayConfig(variant, { seed, numRuns: NUM_RUNS });
   const result = await certify(config, {
     ids: selected.map((c) => c.id),
     files: [...new Set(selected.map((c) => c.file))],

@@ -9,8 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUIRKS, type QuirkDef, type QuirkName } from '../../fixtures/reference-server/quirks.ts';
 import { certify } from '../../lib/certify/certify.ts';
-import { loadConfig } from '../../lib/run/config/load.ts';
-import { FEATURES_ALL } from '../../lib/certify/faultrun.ts';
+import { throwawayConfig } from '../../lib/certify/faultrun.ts';
 import type { ListedCheck } from '../../lib/check/list.ts';
 import type { CheckResult } from '../../lib/report/results.ts';
 import { PROJECT_ROOT } from '../../lib/run/paths.ts';
@@ -182,17 +181,7 @@ export async function runTolerance(
 ): Promise<ToleranceRun> {
   return gate(async () => {
     const started = Date.now();
-    const config = loadConfig({
-      env: {},
-      dotenv: false,
-      flags: {
-        variant,
-        features: FEATURES_ALL,
-        seed: opts.seed ?? 1,
-        'num-runs': opts.numRuns ?? 3,
-        'timeout-ms': 10000,
-      },
-    });
+    const config = throwawayConfig(variant, { seed: opts.seed, numRuns: opts.numRuns ?? 3 });
     // A throwaway embedded server: no sweep; only the files holding the checks in scope.
     const result = await certify(config, {
       ids,
