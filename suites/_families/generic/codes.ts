@@ -91,29 +91,19 @@ const BAD_LIST_VALUES: Record<Plural, { both: Params; extended: Params }> = {
  * and status, an object where text belongs, and for terms an empty name (a category's parent that
  * does not exist too). Venues and organizers keep a valid name, so the refusal is for the rest.
  */
+/** The post fields venues and organizers validate alike. */
+const BAD_POST_FIELDS = {
+  description: { text: 'an object' },
+  author: MISSING_ID,
+  status: 'foo',
+  date: 'foo',
+  date_utc: 'foo',
+  image: MISSING_ID,
+};
+
 const BAD_CREATE_VALUES: Partial<Record<Plural, { section: string; bad: Record<string, unknown> }>> = {
-  venues: {
-    section: 'Venue',
-    bad: {
-      description: { text: 'an object' },
-      author: MISSING_ID,
-      status: 'foo',
-      date: 'foo',
-      date_utc: 'foo',
-      image: MISSING_ID,
-    },
-  },
-  organizers: {
-    section: 'Organizer',
-    bad: {
-      description: { text: 'an object' },
-      author: MISSING_ID,
-      status: 'foo',
-      date: 'foo',
-      date_utc: 'foo',
-      image: MISSING_ID,
-    },
-  },
+  venues: { section: 'Venue', bad: BAD_POST_FIELDS },
+  organizers: { section: 'Organizer', bad: BAD_POST_FIELDS },
   categories: {
     section: 'Event category',
     bad: { name: '', description: { text: 'an object' }, slug: [1], parent: MISSING_ID },
