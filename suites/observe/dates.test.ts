@@ -16,47 +16,12 @@ import {
   type Readings,
 } from '../../lib/spec/oracle/dates.ts';
 import { all, complete, draw, judge, LIST, PARAM, show } from './support.ts';
+import { oracleEvents, siteZoneOf } from './date-oracle.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 
 const SPEC =
   'List events: date filters; docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#levels date filters';
 const FMT = 'yyyy-MM-dd HH:mm:ss';
-
-/** The site's zone as the learned events suggest (the zone most of them use). */
-function siteZoneOf(events: ApiRecord[]): string {
-  const counts = new Map<string, number>();
-  for (const e of events)
-    if (typeof e?.timezone === 'string') counts.set(e.timezone, (counts.get(e.timezone) ?? 0) + 1);
-  let best = 'UTC';
-  let n = 0;
-  for (const [z, c] of counts)
-    if (c > n) {
-      best = z;
-      n = c;
-    }
-  return best;
-}
-
-/** oracleEvents per learned list and arguments: the checks of this file share one worker and its crawl. */
-const oracleMemo = new WeakMap<ApiRecord[], Map<string, OracleEvent[]>>();
-
-function oracleEvents(events: ApiRecord[], siteZone: string, onlySiteZone: boolean): OracleEvent[] {
-  const memo = oracleMemo.get(events) ?? new Map<string, OracleEvent[]>();
-  oracleMemo.set(events, memo);
-  const key = `${siteZone} ${onlySiteZone}`;
-  const known = memo.get(key);
-  if (known) return known;
-  const out: OracleEvent[] = [];
-  memo.set(key, out);
-  for (const e of events) {
-    const zone = typeof e?.timezone === 'string' && e.timezone ? e.timezone : siteZone;
-    if (onlySiteZone && zone !== siteZone) continue;
-    if (typeof e?.start_date !== 'string' || typeof e?.end_date !== 'string') continue;
-    if (!DateTime.fromFormat(e.start_date, FMT, { zone }).isValid) continue;
-    out.push({ id: e.id, start: e.start_date, end: e.end_date, zone });
-  }
-  return out;
-}
 
 type Build = (ev: OracleEvent, t: CheckContext) => DateQuery | null;
 

@@ -1,0 +1,62 @@
+/**
+ * The learned events as the date oracle (lib/spec/oracle/dates.ts) reads them, for the observation
+ * checks of dates (dates.test.ts) and of `include` (event-filters.test.ts).
+ */
+import { DateTime } from 'luxon';
+import { expectation, MUST_READINGS, type OracleEvent } from '../../lib/spec/oracle/dates.ts';
+import type { ApiRecord } from '../../lib/spec/contract.ts';
+import type { Variant } from '../../lib/types.ts';
+
+const FMT = 'yyyy-MM-dd HH:mm:ss';
+
+/** The site's zone as the learned events suggest (the zone most of them use). */
+export function siteZoneOf(events: ApiRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const e of events)
+    if (typeof e?.timezone === 'string') counts.set(e.timezone, (counts.get(e.timezone) ?? 0) + 1);
+  let best = 'UTC';
+  let n = 0;
+  for (const [z, c] of counts)
+    if (c > n) {
+      best = z;
+      n = c;
+    }
+  return best;
+}
+
+/** oracleEvents per learned list and arguments: the checks of this file share one worker and its crawl. */
+const oracleMemo = new WeakMap<ApiRecord[], Map<string, OracleEvent[]>>();
+
+export function oracleEvents(events: ApiRecord[], siteZone: string, onlySiteZone: boolean): OracleEvent[] {
+  const memo = oracleMemo.get(events) ?? new Map<string, OracleEvent[]>();
+  oracleMemo.set(events, memo);
+  const key = `${siteZone} ${onlySiteZone}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const out: OracleEvent[] = [];
+  memo.set(key, out);
+  for (const e of events) {
+    const zone = typeof e?.timezone === 'string' && e.timezone ? e.timezone : siteZone;
+    if (onlySiteZone && zone !== siteZone) continue;
+    if (typeof e?.start_date !== 'string' || typeof e?.end_date !== 'string') continue;
+    if (!DateTime.fromFormat(e.start_date, FMT, { zone }).isValid) continue;
+    out.push({ id: e.id, start: e.start_date, end: e.end_date, zone });
+  }
+  return out;
+}
+
+/**
+ * The learned events that the default window (no date parameter) lists under every reading a
+ * must-check accepts, in the site zone: the events a server may not leave out of a list that keeps
+ * its default window (6.8.0 keeps it under `include`, also beside explicit dates).
+ */
+export function surelyInDefaultWindow(events: ApiRecord[], variant: Variant): Set<number> {
+  const zone = siteZoneOf(events);
+  const exp = expectation(
+    oracleEvents(events, zone, true),
+    {},
+    { variant, siteZone: zone, now: Date.now() },
+    MUST_READINGS,
+  );
+  return new Set(exp.listed);
+}
