@@ -565,6 +565,30 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
   kept; 4.6.8 and 6.8.0).`,
   },
   {
+    anchor: 'measured-site-zone-2026-11',
+    title: 'A site zone other than UTC (measured on 6.8.0 and 4.6.8, 2026-11-26)',
+    text: `Both sites set to Europe/Paris (\`timezone_string\`; UTC+1 in January), events made without a
+\`timezone\` take it (\`timezone: "Europe/Paris"\`, \`utc_*\` one hour earlier):
+- 6.8.0 reads an exact bound (\`strict_dates\` on) as UTC and compares it in site time:
+  \`ends_before=2027-01-27 08:30:00&strict_dates=1\` lists an event ending 09:00 Paris (08:00 UTC),
+  \`07:30\` does not; \`start_date=… 07:30:00&strict_dates=1\` leaves out an event starting 08:00
+  Paris, \`06:30\` lists it; \`ends_after=… 23:50:00&strict_dates=1\` leaves out one ending 00:45
+  Paris the next day. For an event in another zone (UTC) the bound, read as UTC, is compared with
+  the event's wall clock in site time.
+- Whole-day bounds (no \`strict_dates\`, and every bound on 4.6.8) are site days on both versions:
+  \`start_date=2027-01-27&end_date=2027-01-27\` lists an event at 00:30 Paris that day (23:30 UTC the
+  day before); \`starts_after=2027-01-26\` lists it too.
+- \`include\` keeps 6.8.0's default window also beside explicit \`start_date\`/\`end_date\`: an
+  included event of last week is not listed (any site zone).
+- WordPress's REST index (\`/wp-json/\`) names the zone: \`timezone_string\` "Europe/Paris",
+  \`gmt_offset\` 1.
+The interface says neither zone for a bound, so the must-checks accept both readings of an exact
+bound on a site whose zone is not UTC (lib/spec/oracle/dates.ts \`strictZone\`); the observation
+checks read the site zone from the REST index (else from the learned events); the reference server
+reproduces the UTC reading with quirk \`strict-bounds-utc\`. With these, 6.8.0 and 4.6.8 set to
+Europe/Paris are certified (a full run each, and read-only runs).`,
+  },
+  {
     anchor: 'measured-password-2026-11',
     title: 'Password-protected records (measured on 6.8.0 and 4.6.8, 2026-11-26)',
     text: `The interface cannot set a post password on 6.8.0 (a sent \`password\` is not stored), so it was

@@ -30,6 +30,7 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
  */
 export const SCOPES: Record<QuirkName, string[]> = {
   'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug']), 'errors.'],
+  'strict-bounds-utc': [...EL('strict-dates', 'date-filters', 'starts', 'ends'), 'observe.events-dates.'],
   'text-rendered': [
     'events.model.',
     'events.create.',

@@ -35,7 +35,7 @@ const ALL_PARAMS = [
   req.param('events', 'strict_dates'),
 ];
 const TABLE_SPEC =
-  'List events: start_date ... strict_dates (extended); docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#extended-date-filters';
+  'List events: start_date ... strict_dates (extended); docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#extended-date-filters; docs/requirements.md#measured-site-zone-2026-11 (an exact bound on a site not in UTC: either zone)';
 
 // The measured table, shifted: D0 = 05-10 of the measurement, 60 days ahead (runTable).
 

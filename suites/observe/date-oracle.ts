@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { expectation, MUST_READINGS, type OracleEvent } from '../../lib/spec/oracle/dates.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 import type { Variant } from '../../lib/types.ts';
+import type { CheckContext } from '../../lib/check/index.ts';
 
 const FMT = 'yyyy-MM-dd HH:mm:ss';
 
@@ -50,8 +51,7 @@ export function oracleEvents(events: ApiRecord[], siteZone: string, onlySiteZone
  * must-check accepts, in the site zone: the events a server may not leave out of a list that keeps
  * its default window (6.8.0 keeps it under `include`, also beside explicit dates).
  */
-export function surelyInDefaultWindow(events: ApiRecord[], variant: Variant): Set<number> {
-  const zone = siteZoneOf(events);
+export function surelyInDefaultWindow(events: ApiRecord[], variant: Variant, zone: string): Set<number> {
   const exp = expectation(
     oracleEvents(events, zone, true),
     {},
@@ -59,4 +59,38 @@ export function surelyInDefaultWindow(events: ApiRecord[], variant: Variant): Se
     MUST_READINGS,
   );
   return new Set(exp.listed);
+}
+
+/** The zone the REST index names, per REST root: one request per worker. */
+const indexZones = new Map<string, Promise<string | null>>();
+
+/**
+ * The site's time zone: the one WordPress's REST index names (`timezone_string`, else
+ * `gmt_offset` as a fixed offset), else the zone most learned events use (a server that is no
+ * WordPress). The events alone can mislead: a site whose zone changed after its events were made
+ * (6.8.0 reads an exact date bound by the site's zone of now, measured on Europe/Paris).
+ */
+export async function siteZone(t: CheckContext, events: ApiRecord[]): Promise<string> {
+  const root = t.config.baseUrl;
+  let known = indexZones.get(root);
+  if (!known) {
+    known = t.api
+      .request({ method: 'GET', url: root, auth: false })
+      .then((res) => zoneOfIndex(res.json))
+      .catch(() => null);
+    indexZones.set(root, known);
+  }
+  return (await known) ?? siteZoneOf(events);
+}
+
+function zoneOfIndex(index: unknown): string | null {
+  if (!index || typeof index !== 'object') return null;
+  const { timezone_string: name, gmt_offset: offset } = index as Record<string, unknown>;
+  if (typeof name === 'string' && name && DateTime.now().setZone(name).isValid) return name;
+  const hours = typeof offset === 'number' ? offset : typeof offset === 'string' ? Number(offset) : Number.NaN;
+  if (!Number.isFinite(hours)) return null;
+  if (hours === 0) return 'UTC';
+  const minutes = Math.round(Math.abs(hours) * 60);
+  const zone = `UTC${hours < 0 ? '-' : '+'}${Math.floor(minutes / 60)}${minutes % 60 ? `:${String(minutes % 60).padStart(2, '0')}` : ''}`;
+  return DateTime.now().setZone(zone).isValid ? zone : null;
 }

@@ -20,6 +20,10 @@
  *    at/before 23:59:59 two years ahead; running events dropped) or `overlap` (4.6.8: ends
  *    at/after the lower bound, starts at/before the upper bound); the lower bound is 00:00 of
  *    yesterday (sites at or west of UTC) or of today (east of UTC).
+ *  - strict zone (an exact bound, `strict_dates` on): `site` (the bound is site time) or `utc`
+ *    (6.8.0 on a site whose zone is not UTC, measured 2026-11-26 on Europe/Paris: the bound is read
+ *    as UTC and compared in site time; whole-day bounds are site days in both). The spec says
+ *    neither, so `expectation` accepts both unless a reading set names one; on a UTC site they agree.
  */
 import { DateTime } from 'luxon';
 import type { Variant } from '../../types.ts';
@@ -27,6 +31,7 @@ import type { Variant } from '../../types.ts';
 export type BaseReading = 'spec' | 'overlap';
 export type Basis = 'instant' | 'wallclock';
 export type WindowReading = 'start' | 'overlap';
+export type StrictZone = 'site' | 'utc';
 
 export interface OracleEvent {
   id: number;
@@ -54,6 +59,8 @@ export interface Readings {
   window: WindowReading;
   /** Lower bound of the default window: 00:00 of yesterday or of today (site time). */
   windowFrom: 'yesterday' | 'today';
+  /** The zone an exact (strict) bound is read in: the site's, or UTC shown in site time. */
+  strictZone: StrictZone;
 }
 
 interface OracleOptions {
@@ -66,7 +73,13 @@ interface OracleOptions {
 
 const RELATIVE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
-const DEFAULT_READINGS: Readings = { base: 'spec', basis: 'instant', window: 'overlap', windowFrom: 'yesterday' };
+const DEFAULT_READINGS: Readings = {
+  base: 'spec',
+  basis: 'instant',
+  window: 'overlap',
+  windowFrom: 'yesterday',
+  strictZone: 'site',
+};
 
 const PATTERNS: Array<[RegExp, string]> = [
   [/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'yyyy-MM-dd HH:mm:ss'],
@@ -119,11 +132,14 @@ function axis(dt: DateTime, basis: Basis): number {
 /** A bound sent in the site zone: as is (strict), or rounded to 00:00:00 / 23:59:59 of its day. */
 const bounds = new Map<string, DateTime>();
 
-function bound(value: string, siteZone: string, rounding: 'exact' | 'down' | 'up'): DateTime {
-  const key = `${value}|${siteZone}|${rounding}`;
+function bound(value: string, siteZone: string, rounding: 'exact' | 'down' | 'up', strictZone: StrictZone): DateTime {
+  const key = `${value}|${siteZone}|${rounding}|${strictZone}`;
   let dt = bounds.get(key);
   if (!dt) {
-    dt = roundBound(value, siteZone, rounding);
+    dt =
+      rounding === 'exact' && strictZone === 'utc'
+        ? wallClock(value, 'UTC').setZone(siteZone)
+        : roundBound(value, siteZone, rounding);
     if (bounds.size > 5000) bounds.clear();
     bounds.set(key, dt);
   }
@@ -168,7 +184,8 @@ export function listed(events: readonly OracleEvent[], query: DateQuery, opts: O
   const r: Readings = { ...DEFAULT_READINGS, ...opts.readings };
   const ext = opts.variant === 'extended';
   const strict = ext && isStrict(query.strict_dates);
-  const b = (v: string, rounding: 'down' | 'up') => axis(bound(v, opts.siteZone, strict ? 'exact' : rounding), r.basis);
+  const b = (v: string, rounding: 'down' | 'up') =>
+    axis(bound(v, opts.siteZone, strict ? 'exact' : rounding, r.strictZone), r.basis);
   type Test = (s: number, e: number) => boolean;
   const tests: Test[] = [];
 
@@ -254,12 +271,17 @@ export function expectation(
   opts: Omit<OracleOptions, 'readings'>,
   readings: Array<Partial<Readings>> = MUST_READINGS,
 ): Expectation {
+  // Both zones of an exact bound unless a reading set names one (they agree on a UTC site).
+  const utcSite = ['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT'].includes(opts.siteZone);
+  const sets = utcSite
+    ? readings
+    : readings.flatMap((r) => (r.strictZone ? [r] : (['site', 'utc'] as const).map((z) => ({ ...r, strictZone: z }))));
   const counts = new Map<number, number>();
   for (const ev of events) counts.set(ev.id, 0);
-  for (const r of readings)
+  for (const r of sets)
     for (const id of listed(events, query, { ...opts, readings: r })) counts.set(id, (counts.get(id) ?? 0) + 1);
   const out: Expectation = { listed: [], notListed: [], either: [] };
-  for (const [id, n] of counts) (n === readings.length ? out.listed : n === 0 ? out.notListed : out.either).push(id);
+  for (const [id, n] of counts) (n === sets.length ? out.listed : n === 0 ? out.notListed : out.either).push(id);
   return out;
 }
 
