@@ -127,6 +127,15 @@ for (const plural of PLURALS) {
         const body = t.record(res, `GET /${plural}/${r.id}`);
         t.assert(body.id === r.id, `GET /${plural}/${r.id} answered id ${JSON.stringify(body.id)}; ${replay(t)}`, res);
         const nameKey = NAME[plural];
+        const differs =
+          normaliseText(body[nameKey]) !== normaliseText(r[nameKey]) ||
+          (plural === 'events' && (body.start_date !== r.start_date || body.end_date !== r.end_date));
+        // A copy that differs may be another client's update since the crawl: the list, read
+        // again, says so (it shows the record changed too); then this record shows nothing.
+        if (differs && (await moved(t, plural, r, 'list'))) {
+          refused.push(r.id);
+          continue;
+        }
         t.assert(
           normaliseText(body[nameKey]) === normaliseText(r[nameKey]),
           `GET /${plural}/${r.id}: ${nameKey} ${JSON.stringify(body[nameKey])}, the list said ${JSON.stringify(r[nameKey])}; ${replay(t)}`,

@@ -237,7 +237,11 @@ export async function all(
   client: Client,
   plural: Plural,
   query: Params,
-  opts: { maxPages?: number } = {},
+  opts: {
+    maxPages?: number;
+    /** Called before a refused answer (4xx) fails the check: it may rule the refusal unjudged. */
+    onRefused?: (res: ApiResponse) => Promise<void>;
+  } = {},
 ): Promise<Sample> {
   const read = () =>
     readPages(
@@ -264,6 +268,7 @@ export async function all(
     if (got.incoherent && got.incoherent !== first) got = { ...got, incoherent: undefined, complete: false };
   }
   const res = got.last as ApiResponse;
+  if (got.bad && res && res.status >= 400 && res.status < 500 && opts.onRefused) await opts.onRefused(res);
   if (got.bad) t.fail(got.bad, res);
   t.assert(!got.incoherent, `${got.incoherent}; ${replay(t)}`, res);
   return {
@@ -328,7 +333,7 @@ export async function moved(t: CheckContext, plural: Plural, rec: ApiRecord, via
 }
 
 /** Moved records a check confirms at most (each costs a list read). */
-const MOVED_CHECKS = 4;
+export const MOVED_CHECKS = 4;
 
 /**
  * Judges a filtered sample against what the learned records say: no `mustNot` record listed on
@@ -365,10 +370,20 @@ export async function judge(
       return !copy || fingerprint(copy) === fingerprint(byId.get(id));
     });
     const keep: number[] = [];
+    let movedSeen = 0;
     for (const [i, id] of missing.entries()) {
       const rec = byId.get(id);
-      if (i >= MOVED_CHECKS || !rec || !(await moved(t, plural, rec, 'item'))) keep.push(id);
+      const gone = i < MOVED_CHECKS && !!rec && (await moved(t, plural, rec, 'item'));
+      if (gone) movedSeen++;
+      else keep.push(id);
     }
+    // Every record looked at had moved and more are missing than were looked at: another client
+    // is rewriting the list (a neighbour's run deleting its records), not a fault shown.
+    if (movedSeen === MOVED_CHECKS && missing.length > MOVED_CHECKS)
+      throw new CouldNotJudge(
+        `the suite could not judge: ${what}: ${missing.length} learned ${plural} are missing, and each of the first ${MOVED_CHECKS} looked at was deleted or changed since the crawl (another client writing)`,
+        'transient',
+      );
     missing = keep;
     // A record missing from a sample of several pages may have been shifted across a page
     // boundary by another client's deletion between the pages: the sample is read once more.
