@@ -13,6 +13,7 @@ import type { CheckContext } from '../../lib/check/index.ts';
 import {
   disagreement,
   expectation,
+  isUtcZone,
   MUST_READINGS,
   type DateQuery,
   type OracleEvent,
@@ -83,7 +84,7 @@ export async function runTable(
   const siteZone = table.siteZone ?? 'UTC';
   // The measured table holds on a UTC site; on another, an exact bound may be read in either zone
   // (lib/spec/oracle/dates.ts `strictZone`), so the rows are judged by the oracle there.
-  const exact = variant === 'extended' && ['UTC', 'Etc/UTC'].includes(siteZone);
+  const exact = variant === 'extended' && isUtcZone(siteZone);
   const d = dayFn(anchor);
   const evs = tableEvents(d);
   const byLabel = new Map(evs.map((e, i) => [e.label, events[i].id]));

@@ -261,6 +261,11 @@ export const MUST_READINGS = readingSets({
   windowFrom: ['yesterday', 'today'],
 });
 
+/** Whether a site zone is UTC by name, where the two strict zones agree. */
+export function isUtcZone(zone: string): boolean {
+  return ['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT'].includes(zone);
+}
+
 /**
  * What a check may demand for `query` over `events`: evaluated under each of `readings` (default
  * MUST_READINGS), combined per event.
@@ -272,8 +277,7 @@ export function expectation(
   readings: Array<Partial<Readings>> = MUST_READINGS,
 ): Expectation {
   // Both zones of an exact bound unless a reading set names one (they agree on a UTC site).
-  const utcSite = ['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT'].includes(opts.siteZone);
-  const sets = utcSite
+  const sets = isUtcZone(opts.siteZone)
     ? readings
     : readings.flatMap((r) => (r.strictZone ? [r] : (['site', 'utc'] as const).map((z) => ({ ...r, strictZone: z }))));
   const counts = new Map<number, number>();
