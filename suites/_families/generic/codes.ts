@@ -21,6 +21,23 @@ import { make } from './support.ts';
 
 type Plural = ResourceDef['plural'];
 
+/** The list parameters venues and organizers validate alike, one invalid value each. */
+const BAD_LINKED_LIST: Params = { per_page: '0', page: '0', search: '', event: 'foo', status: 'foo' };
+
+/** The list parameters categories and tags validate alike (categories add `parent`). */
+const BAD_TERM_LIST: Params = {
+  per_page: '0',
+  page: '0',
+  search: '',
+  include: 'abc',
+  exclude: 'abc',
+  order: '',
+  orderby: '',
+  post: String(MISSING_ID),
+  event: String(MISSING_ID),
+  slug: '',
+};
+
 /**
  * One invalid value per list parameter that the original names in `data.params` of a single
  * 400 (measured with all of them in one request on 6.8.0 and 4.6.8); `extended` adds the
@@ -49,40 +66,11 @@ const BAD_LIST_VALUES: Record<Plural, { both: Params; extended: Params }> = {
       post_parent: 'foo',
     },
   },
-  venues: { both: { per_page: '0', page: '0', search: '', event: 'foo', status: 'foo' }, extended: {} },
-  organizers: { both: { per_page: '0', page: '0', search: '', event: 'foo', status: 'foo' }, extended: {} },
-  categories: {
-    both: {
-      per_page: '0',
-      page: '0',
-      search: '',
-      include: 'abc',
-      exclude: 'abc',
-      order: '',
-      orderby: '',
-      parent: String(MISSING_ID),
-      post: String(MISSING_ID),
-      event: String(MISSING_ID),
-      slug: '',
-    },
-    extended: {},
-  },
+  venues: { both: BAD_LINKED_LIST, extended: {} },
+  organizers: { both: BAD_LINKED_LIST, extended: {} },
+  categories: { both: { ...BAD_TERM_LIST, parent: String(MISSING_ID) }, extended: {} },
   // A missing parent is no error for tags (6.8.0 lists none, 4.6.8 answers its empty-page 404).
-  tags: {
-    both: {
-      per_page: '0',
-      page: '0',
-      search: '',
-      include: 'abc',
-      exclude: 'abc',
-      order: '',
-      orderby: '',
-      post: String(MISSING_ID),
-      event: String(MISSING_ID),
-      slug: '',
-    },
-    extended: {},
-  },
+  tags: { both: BAD_TERM_LIST, extended: {} },
 };
 
 /**
