@@ -74,6 +74,31 @@ describe('the measured table (E1..E4, UTC site)', () => {
     const exp = expectation(E, { start_date: '2027-05-11' }, { variant: 'base', siteZone: 'UTC', now: NOW });
     expect(exp).toEqual({ listed: [3, 4], notListed: [1], either: [2] });
   });
+  // Issue 29 finding 11 (LEVELS.md "base date filters": must = events not spanning the
+  // boundary). [query, listed, not listed, either] under the base must readings: the spanning E2
+  // (05-10 20:00 -> 05-12 09:00) is demanded by neither side of either bound.
+  const BASE_MUST: Array<[DateQuery, number[], number[], number[]]> = [
+    [{ end_date: '2027-05-11' }, [1], [3, 4], [2]],
+    // Base rounds a bound to its whole day: E2 ends within 05-12, so it spans no bound here.
+    [{ end_date: '2027-05-12 08:30' }, [1, 2, 3], [4], []],
+    [{ start_date: '2027-05-11' }, [3, 4], [1], [2]],
+    [{ start_date: '2027-05-10 15:00' }, [1, 2, 3, 4], [], []],
+    [{ start_date: '2027-05-11', end_date: '2027-05-13' }, [3], [1, 4], [2]],
+  ];
+  for (const [query, yes, no, either] of BASE_MUST)
+    test(`base must-expectation of ${q(query)}: listed ${yes.join(' ')}, either ${either.join(' ')}`, () => {
+      const exp = expectation(E, query, { variant: 'base', siteZone: 'UTC', now: NOW });
+      expect(exp).toEqual({ listed: yes, notListed: no, either });
+    });
+  test('base, within reading: end_date keeps events that end by 23:59:59 of its day', () => {
+    expect(
+      listed(
+        E,
+        { end_date: '2027-05-11' },
+        { variant: 'base', siteZone: 'UTC', now: NOW, readings: { base: 'within' } },
+      ),
+    ).toEqual([1]);
+  });
   test('extended must-expectation is definite for every row', () => {
     for (const [query, ext] of TABLE) {
       const exp = expectation(E, query, { variant: 'extended', siteZone: 'UTC', now: NOW });
@@ -144,8 +169,8 @@ describe('zones', () => {
     expect(listed(ev, { start_date: '2027-05-11' }, { variant: 'extended', siteZone: 'Asia/Kolkata' })).toEqual([1]);
     expect(listed(ev, { start_date: '2027-05-11' }, { variant: 'extended', siteZone: 'UTC' })).toEqual([]);
   });
-  test('the must readings number 16', () => {
-    expect(MUST_READINGS.length).toBe(16);
+  test('the must readings number 24', () => {
+    expect(MUST_READINGS.length).toBe(24);
     const r: Partial<Readings> = MUST_READINGS[0];
     expect(Object.keys(r).sort()).toEqual(['base', 'basis', 'window', 'windowFrom']);
   });

@@ -12,6 +12,11 @@
  * Readings:
  *  - base `start_date`: `spec` (event STARTS at/after 00:00 of that day) or `overlap` (4.6.8:
  *    event ENDS at/after 00:00 of that day). `end_date` is "starts at/before 23:59:59" in both.
+ *    `within` (an event lies wholly within the bounds: `start_date` as `spec`, `end_date` "ENDS
+ *    at/before 23:59:59") is no measured version's; it is among the must readings because
+ *    LEVELS.md keeps every event that spans a base bound out of the must ("base date filters":
+ *    events not spanning the boundary), so a spanning event is `either` at must level on both
+ *    bounds; the spanning cases are should-checks (events.list.base-*-spanning).
  *  - basis: `instant` (events and bounds compared as instants: event wall clock in its zone,
  *    bounds in the site zone) or `wallclock` (the original's per-event time zone mode: the
  *    event's wall clock against the bound's wall clock). For events in the site zone they agree
@@ -28,7 +33,7 @@
 import { DateTime } from 'luxon';
 import type { Variant } from '../../types.ts';
 
-export type BaseReading = 'spec' | 'overlap';
+export type BaseReading = 'spec' | 'overlap' | 'within';
 export type Basis = 'instant' | 'wallclock';
 export type WindowReading = 'start' | 'overlap';
 export type StrictZone = 'site' | 'utc';
@@ -191,11 +196,11 @@ export function listed(events: readonly OracleEvent[], query: DateQuery, opts: O
 
   if (present(query.start_date)) {
     const lo = b(query.start_date, 'down');
-    tests.push(ext || r.base === 'spec' ? (s) => s >= lo : (_s, e) => e >= lo);
+    tests.push(ext || r.base !== 'overlap' ? (s) => s >= lo : (_s, e) => e >= lo);
   }
   if (present(query.end_date)) {
     const hi = b(query.end_date, 'up');
-    tests.push(ext ? (_s, e) => e <= hi : (s) => s <= hi);
+    tests.push(ext || r.base === 'within' ? (_s, e) => e <= hi : (s) => s <= hi);
   }
   const relative = ext && RELATIVE_PARAMS.some((p) => present(query[p]));
   if (ext) {
@@ -255,7 +260,7 @@ export function readingSets(choices: { [K in keyof Readings]?: Array<Readings[K]
 
 /** Readings a must-check must accept: both base readings, both bases, every window reading. */
 export const MUST_READINGS = readingSets({
-  base: ['spec', 'overlap'],
+  base: ['spec', 'overlap', 'within'],
   basis: ['instant', 'wallclock'],
   window: ['start', 'overlap'],
   windowFrom: ['yesterday', 'today'],
