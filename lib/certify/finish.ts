@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { foundTotal, type SweepResult } from '../run/cleanup.ts';
-import { calcertCommand } from '../run/config/replay.ts';
+import { cleanupAdvice } from '../run/config/replay.ts';
 import { publicConfig, secretsOf, type Config, type ResolvedConfig } from '../run/config/model.ts';
 import { concurrencyOver } from '../run/limiter.ts';
 import type { PreflightResult } from '../run/preflight.ts';
@@ -45,8 +45,9 @@ export function interruptionOf(signalled: boolean, deadlineHit: boolean, deadlin
 }
 
 /** The problem line for a target that stopped answering during the run. Pure. */
-export function goneProblem(gone: string, resolved: Pick<ResolvedConfig, 'baseUrl' | 'runTag'>): string {
-  return `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again (and \`${calcertCommand()} cleanup --run-tag ${resolved.runTag}\` for what the run left)`;
+export function goneProblem(gone: string, resolved: Pick<Config, 'baseUrl' | 'namespace' | 'auth' | 'runTag'>): string {
+  const cleanup = cleanupAdvice(resolved);
+  return `the target stopped answering during the run (${gone}); fix: check that the server at ${resolved.baseUrl} is up and reachable, then run again${cleanup ? `; for what the run left: ${cleanup}` : ''}`;
 }
 
 /** The run report: header, checks (sorted by ID), footer with counts and verdict. Pure. */

@@ -24,7 +24,7 @@ async function checkSelection(grep: string): Promise<void> {
     // the pattern is over the ID alone now, so say what to write instead.
     const old = / $/.test(grep) ? `; the pattern is over the check ID alone: end it with $ instead of a space` : '';
     throw new ConfigError(
-      `--grep ${JSON.stringify(grep)} matches no check ID (of ${checks.length})${old}: see \`${calcertCommand()} list\` for the check IDs`,
+      `--grep ${shellQuote(grep)} matches no check ID (of ${checks.length})${old}: see \`${calcertCommand()} list\` for the check IDs`,
     );
   }
 }

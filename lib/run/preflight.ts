@@ -7,7 +7,7 @@
  */
 import { type Client, TransportError } from './client.ts';
 import type { ApiResponse } from '../types.ts';
-import { calcertCommand } from './config/replay.ts';
+import { calcertCommand, cleanupAdvice } from './config/replay.ts';
 import { restRootOf } from './config/validate.ts';
 import type { Config } from './config/model.ts';
 import type { Variant } from '../types.ts';
@@ -298,7 +298,7 @@ async function preflightAt(
       );
       if (deleted.status < 200 || deleted.status > 299) {
         throw new PreflightError(
-          `deleting the preflight tag ${id} answered ${deleted.status}; fix: the user needs rights to delete terms (run \`${calcertCommand()} cleanup --run-tag ${config.runTag}\` afterwards)`,
+          `deleting the preflight tag ${id} answered ${deleted.status}; fix: the user needs rights to delete terms (afterwards run ${cleanupAdvice(config) ?? `\`${calcertCommand()} cleanup --run-tag ${config.runTag}\``})`,
         );
       }
     }

@@ -3,7 +3,7 @@
  * signal aborts the run, which stops the checks, lets cleanup and the partial report happen and
  * exits 130; a second signal exits at once.
  */
-import { calcertCommand } from './config/replay.ts';
+import { cleanupCommand } from './config/replay.ts';
 import type { Config } from './config/model.ts';
 
 export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -12,8 +12,11 @@ export async function runWithSignals<T>(config: Config, fn: (signal: AbortSignal
   const onSignal = (sig: NodeJS.Signals) => {
     count++;
     if (count > 1) {
+      const line = cleanupCommand(config);
       process.stderr.write(
-        `calcert: ${sig} again, exiting without cleanup (run \`${calcertCommand()} cleanup --run-tag ${config.runTag}\`)\n`,
+        line
+          ? `calcert: ${sig} again, exiting without cleanup; to remove what the run left, run: ${line}\n`
+          : `calcert: ${sig} again, exiting without cleanup (the embedded reference server goes with the run)\n`,
       );
       process.exit(130);
     }

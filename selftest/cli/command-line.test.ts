@@ -73,7 +73,12 @@ describe('mistakes end with exit 2 and one line naming the fix', () => {
       /certify takes no arguments: .*calcert certify --base-url http:\/\/site\/wp-json/,
     ],
     [['list', 'extra'], /list takes no arguments, got "extra"/],
-    [['certify', '--base-url', '%TARGET%', '--grep', '('], /--grep "\(" is not a valid regular expression/],
+    [['certify', '--base-url', '%TARGET%', '--grep', '('], /--grep '\(' is not a valid regular expression/],
+    // The pattern as typed: a backslash stays one backslash (not JSON's doubled \\).
+    [
+      ['certify', '--base-url', '%TARGET%', '--grep', '^events\\.create('],
+      /--grep '\^events\\\.create\(' is not a valid regular expression \(\/\^events\\\.create\(\/: Unterminated group\)/,
+    ],
   ])('%j', (args, message) => {
     const before = hits;
     const r = calcert(args.map((a) => (a === '%TARGET%' ? target : a)));
@@ -87,7 +92,7 @@ describe('mistakes end with exit 2 and one line naming the fix', () => {
     const before = hits;
     const r = calcert(['certify', '--base-url', target, '--grep', '^no-such-check$']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^calcert: --grep "\^no-such-check\$" matches no check ID \(of \d+\)/);
+    expect(r.stderr.trim()).toMatch(/^calcert: --grep '\^no-such-check\$' matches no check ID \(of \d+\)/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(hits).toBe(before);
   });

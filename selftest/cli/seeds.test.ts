@@ -30,6 +30,7 @@ test('a mistyped --seed or CAL_SEED exits 2 with one line, before anything runs'
     [['--seed', '-5'], {}],
     [['--seed=1.5'], {}],
     [[], { CAL_SEED: 'abc' }],
+    [['--seed', ''], {}], // an unset variable in a script: never a silently random run
   ] as [string[], Record<string, string>][]) {
     const r = await run(process.execPath, [join(ROOT, 'bin/calcert.js'), 'certify', ...args], {
       cwd: tempDir('seed'),
@@ -37,7 +38,9 @@ test('a mistyped --seed or CAL_SEED exits 2 with one line, before anything runs'
     });
     expect(r.code, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stdout}${r.stderr}`).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/is not a seed: give a whole number from 0 to 9007199254740991/);
+    expect(r.stderr).toMatch(
+      /is not a seed: give a whole number from 0 to 9007199254740991|--seed is empty: give a whole number/,
+    );
     expect(r.stdout).not.toMatch(/seed \d/); // nothing ran
   }
 });
@@ -63,7 +66,7 @@ test('the replay line quotes what needs quoting and names how to supply the pass
     'events.list.date-filters-property',
   );
   expect(line).toBe(
-    "npx calcert certify --base-url 'https://ex.org/o'\\''brien/wp-json' --variant extended --seed 7 --num-runs 20 --grep '^events\\.list\\.date-filters-property$'  # export CAL_USER and CAL_PASSWORD first",
+    "npx calcert certify --base-url 'https://ex.org/o'\\''brien/wp-json' --variant extended --user ed --seed 7 --num-runs 20 --grep '^events\\.list\\.date-filters-property$'  # export CAL_PASSWORD first",
   );
   expect(line).not.toContain('hunter2');
 });
@@ -92,4 +95,18 @@ test('the printed replay line runs as printed in a clone (no calcert on the PATH
   expect(r.stdout).toMatch(/^PARTIAL: 1 check, 1 pass/m);
   const written = JSON.parse(readFileSync(join(reportDir, 'latest/results.json'), 'utf8'));
   expect(written.checks.map((c: { id: string }) => c.id)).toEqual([id]);
+});
+
+test('a replay line pasted after `export CAL_PASSWORD=...` alone is a valid configuration (issue 31 point 5)', () => {
+  const line = replayCommand(
+    resolved({ 'base-url': 'https://ex.org/wp-json', user: 'ed', password: 'hunter2-secret', seed: 7 }, false),
+    'events.create.requires-title',
+  );
+  // The words as a shell splits them (the line quotes only the --grep pattern here).
+  const words = line.split('  # ')[0]!.split(' ').slice(3);
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < words.length; i += 2) flags[words[i]!.slice(2)] = words[i + 1]!.replace(/^'|'$/g, '');
+  const c = loadConfig({ env: { CAL_PASSWORD: 'hunter2-secret' }, dotenv: false, flags });
+  expect(c.auth).toEqual({ kind: 'basic', user: 'ed', password: 'hunter2-secret' });
+  expect(line).toMatch(/# export CAL_PASSWORD first$/);
 });

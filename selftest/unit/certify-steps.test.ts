@@ -119,9 +119,13 @@ test('transport trouble is read from the stored kind, never from message text', 
     deleted: 2,
     errors: ['x'],
   });
-  expect(goneProblem('refused', { baseUrl: 'http://x', runTag: 'cc1' })).toMatch(
-    /stopped answering.*fix:.*cleanup --run-tag cc1/,
+  // The cleanup line runs as printed: the target flags with it, only the password left to the environment.
+  const auth = { kind: 'basic' as const, user: 'ed', password: 'pw-secret' };
+  const gone = goneProblem('refused', { baseUrl: 'http://x', namespace: 'cal/events/v1', auth, runTag: 'cc1' });
+  expect(gone).toMatch(
+    /stopped answering.*fix:.*`npx calcert cleanup --base-url http:\/\/x --user ed --run-tag cc1` \(export CAL_PASSWORD first\)/,
   );
+  expect(gone).not.toContain('pw-secret');
 });
 
 test('interruption and exit codes', () => {

@@ -99,3 +99,56 @@ test('publicConfig hides the password and the Authorization value; secretsOf lis
   const h = loadConfig({ env: { CAL_AUTH_HEADER: 'Bearer tok123' }, dotenv: false });
   expect(JSON.stringify(publicConfig(h))).not.toContain('tok123');
 });
+
+// Issue 31 point 6: a malformed .env warns with its file and line; a bad value names the key and where it came from.
+describe('.env mistakes and where a bad value came from', () => {
+  test('a line without "=" and an unterminated quote warn with the file and the line number', () => {
+    const cwd = dirWithEnv(
+      '# comment\nCAL_BASE_URL=https://example.org/wp-json\nCAL_USER editor\nCAL_PASSWORD="abcd efgh\nCAL_NAMESPACE="tribe/events/v1"\n',
+    );
+    const warnings: string[] = [];
+    const c = loadConfig({ env: {}, cwd, warn: (w) => warnings.push(w), flags: { user: 'ed', password: 'pw12' } });
+    expect(c.namespace).toBe('tribe/events/v1');
+    const file = join(cwd, '.env');
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3: line ignored, it has no "="`),
+      ),
+      expect.stringContaining(`${file}:4: CAL_PASSWORD ignored, its value opens a " quote that never closes`),
+    ]);
+    // Never taken literally (quote and all, a 401 later): the password is missing, and said so now.
+    expect(() => loadConfig({ env: {}, cwd, flags: { user: 'ed' }, warn: () => undefined })).toThrow(
+      /--user is set without --password/,
+    );
+  });
+
+  test('a multi-line double-quoted value is no mistake', () => {
+    const cwd = dirWithEnv('CAL_AUTH_HEADER="Bearer abc\ndef"\nCAL_SEED=5\n');
+    const warnings: string[] = [];
+    const c = loadConfig({ env: {}, cwd, warn: (w) => warnings.push(w) });
+    expect(warnings).toEqual([]);
+    expect(c.seed).toBe(5);
+  });
+
+  test.each([
+    ['.env', { file: 'CAL_SEED=123x\n', env: {} }, /^CAL_SEED="123x" in \.env is not a seed/],
+    ['the environment', { file: '', env: { CAL_SEED: '123x' } }, /^CAL_SEED="123x" in the environment is not a seed/],
+    ['.env', { file: 'CAL_NUM_RUNS=many\n', env: {} }, /^CAL_NUM_RUNS="many" in \.env is not an integer/],
+    ['.env', { file: 'CAL_BASE_URL=not a url\n', env: {} }, /^CAL_BASE_URL "not a url" in \.env is not a URL/],
+    [
+      'the environment',
+      { file: '', env: { CAL_READ_ONLY: 'maybe' } },
+      /^CAL_READ_ONLY="maybe" in the environment is not a boolean/,
+    ],
+  ])('a bad value from %s names the key and the place, not the flag', (_where, { file, env }, message) => {
+    const cwd = dirWithEnv(file);
+    expect(() => loadConfig({ env, cwd })).toThrow(message);
+    expect(() => loadConfig({ env, cwd })).not.toThrow(/--seed|--num-runs|--base-url|--read-only/);
+  });
+
+  test('the same value given as a flag is named by the flag', () => {
+    expect(() => loadConfig({ env: {}, dotenv: false, flags: { seed: '123x' } })).toThrow(
+      /^--seed="123x" is not a seed/,
+    );
+  });
+});

@@ -28,10 +28,56 @@ interface LoadOptions {
   warn?: (line: string) => void;
 }
 
-function readDotenv(cwd: string): Record<string, string> {
+/**
+ * `.env` as dotenv reads it, and a warning for each line dotenv would take wrongly: a line without
+ * `=` (dropped) and a value opening a quote that never closes (taken literally, quote and all, so
+ * the next error would be a 401 from the server). Such a line is left out, with its file and line.
+ */
+export function readDotenv(cwd: string, warn?: (line: string) => void): Record<string, string> {
   const file = resolve(cwd, '.env');
   if (!existsSync(file)) return {};
-  return dotenv.parse(readFileSync(file));
+  const text = readFileSync(file, 'utf8');
+  const vars = dotenv.parse(text);
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) return;
+    const where = `${file}:${i + 1}`;
+    const m = /^(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/.exec(trimmed);
+    if (!m) {
+      // A continuation line of a quoted value spanning lines is no line of its own.
+      if (insideQuotedValue(lines, i)) return;
+      warn?.(`${where}: line ignored, it has no "=": write KEY=value (e.g. CAL_BASE_URL=https://example.org/wp-json)`);
+      return;
+    }
+    const [, key, value] = m as unknown as [string, string, string];
+    const quote = value[0];
+    if ((quote === '"' || quote === "'" || quote === '`') && !closes(lines, i, value.slice(1), quote)) {
+      delete vars[key];
+      warn?.(
+        `${where}: ${key} ignored, its value opens a ${quote} quote that never closes: close it or drop the quote`,
+      );
+    }
+  });
+  return vars;
+}
+
+/** Whether the quote opened by a value (`rest`: what follows the quote on line i) closes on that line or a later one. */
+function closes(lines: string[], i: number, rest: string, quote: string): boolean {
+  const unescaped = (t: string) => new RegExp(`(^|[^\\\\])\\${quote}`).test(t);
+  if (unescaped(rest)) return true;
+  // dotenv takes double-quoted (and back-quoted) values over several lines up to the closing quote.
+  if (quote === "'") return false;
+  return lines.slice(i + 1).some((l) => /^[\w.-]+\s*=/.test(l.trim()) === false && unescaped(l));
+}
+
+/** Whether line i continues a quoted value opened on an earlier line (dotenv's multi-line values). */
+function insideQuotedValue(lines: string[], i: number): boolean {
+  for (let j = i - 1; j >= 0; j--) {
+    const m = /^(?:export\s+)?[\w.-]+\s*=\s*(["`])(.*)$/.exec((lines[j] as string).trim());
+    if (m) return !new RegExp(`(^|[^\\\\])\\${m[1]}`).test(m[2] as string);
+  }
+  return false;
 }
 
 /** Levenshtein distance, for "did you mean" (environment keys, check IDs). */
@@ -84,7 +130,7 @@ export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv
 export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
   const env = options.env ?? process.env;
   const flags: Record<string, string | number | boolean | undefined> = options.flags ?? {};
-  const fileVars = options.dotenv === false ? {} : readDotenv(options.cwd ?? process.cwd());
+  const fileVars = options.dotenv === false ? {} : readDotenv(options.cwd ?? process.cwd(), options.warn);
   if (options.warn)
     for (const w of unknownEnvKeys([
       ['the environment', env],
@@ -92,12 +138,16 @@ export function loadConfig(options: LoadOptions = {}): Readonly<Config> {
     ]))
       options.warn(w);
   const raw: RawValues = {};
+  // Where each value came from, so that an error names what the user wrote: --seed, or CAL_SEED in .env.
+  const origin: Record<string, string> = {};
   for (const key of ENV_KEYS) {
     const flag = FLAG_OF_KEY[key] as string;
     const value = flags[flag] ?? env[key] ?? fileVars[key];
     raw[flag] = typeof value === 'number' ? String(value) : value;
+    if (flags[flag] === undefined && env[key] !== undefined) origin[flag] = `${key} in the environment`;
+    else if (flags[flag] === undefined && fileVars[key] !== undefined) origin[flag] = `${key} in .env`;
   }
-  return validateConfig(raw, flags, options.requireRunTag);
+  return validateConfig(raw, flags, options.requireRunTag, origin);
 }
 
 const CANDIDATE_OF: Record<string, FlagName> = {

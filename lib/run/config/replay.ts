@@ -2,7 +2,7 @@
  * The command lines calcert prints (replay lines, hints): how the user runs calcert from where
  * they stand, shell quoting, and the --grep pattern that selects one check.
  */
-import type { ResolvedConfig } from './model.ts';
+import type { Config, ResolvedConfig } from './model.ts';
 
 /** One word for a POSIX shell: as it is when it holds no special character, else in single quotes. */
 export function shellQuote(word: string): string {
@@ -44,6 +44,8 @@ export function replayCommand(config: ResolvedConfig, id: string): string {
   if (config.features.length) add('features', config.features.join(','));
   if (config.fixturesPath) add('fixtures', config.fixturesPath);
   if (config.readOnly && !config.embedded) words.push('--read-only');
+  // The user is no secret: with it on the line, only the password is left to the environment.
+  if (!config.embedded && config.auth.kind === 'basic') add('user', config.auth.user);
   add('seed', config.seed);
   add('num-runs', config.numRuns);
   add('grep', idPattern(id));
@@ -51,7 +53,36 @@ export function replayCommand(config: ResolvedConfig, id: string): string {
     config.embedded || config.auth.kind === 'none'
       ? ''
       : config.auth.kind === 'basic'
-        ? '  # export CAL_USER and CAL_PASSWORD first'
+        ? '  # export CAL_PASSWORD first'
         : '  # export CAL_AUTH_HEADER first';
   return words.join(' ') + note;
+}
+
+/**
+ * The `cleanup` line for what a run left on its target, as it runs from where the user stands:
+ * the target flags (base URL, namespace, user) and the run tag; the password (or the Authorization
+ * value) is left to the environment, said in a trailing note. Null for the embedded reference
+ * server: it went away with the run, and what it held with it.
+ */
+export function cleanupCommand(config: Pick<Config, 'baseUrl' | 'namespace' | 'auth' | 'runTag'>): string | null {
+  if (!config.baseUrl) return null;
+  const words = [calcertCommand(), 'cleanup', '--base-url', shellQuote(config.baseUrl)];
+  if (config.namespace !== 'cal/events/v1') words.push('--namespace', shellQuote(config.namespace));
+  if (config.auth.kind === 'basic') words.push('--user', shellQuote(config.auth.user));
+  words.push('--run-tag', config.runTag);
+  const note =
+    config.auth.kind === 'basic'
+      ? '  # export CAL_PASSWORD first'
+      : config.auth.kind === 'header'
+        ? '  # export CAL_AUTH_HEADER first'
+        : '';
+  return words.join(' ') + note;
+}
+
+/** The cleanup line for prose: "`LINE` (export CAL_PASSWORD first)"; null for the embedded server. */
+export function cleanupAdvice(config: Pick<Config, 'baseUrl' | 'namespace' | 'auth' | 'runTag'>): string | null {
+  const line = cleanupCommand(config);
+  if (!line) return null;
+  const [cmd, note] = line.split('  # ');
+  return `\`${cmd}\`${note ? ` (${note})` : ''}`;
 }

@@ -8,27 +8,29 @@
 import { randomBytes } from 'node:crypto';
 import { FLAGS, type FlagName, type FlagSpec, type Flags } from './flags.ts';
 import { type Auth, type Config, ConfigError, FEATURES, type Feature } from './model.ts';
+import { shellQuote } from './replay.ts';
 
 /** Values of the flags that have an environment key, by flag name, from whichever source won. */
 export type RawValues = Record<string, string | boolean | undefined>;
 
-function int(name: string, raw: string, min: number, max: number): number {
+/** `where`: ' in .env' or ' in the environment' when the value came from a key rather than a flag. */
+function int(name: string, raw: string, min: number, max: number, where = ''): number {
   if (!/^-?\d+$/.test(raw.trim()))
     throw new ConfigError(
-      `${name}=${JSON.stringify(raw)} is not an integer: give a whole number between ${min} and ${max}`,
+      `${name}=${JSON.stringify(raw)}${where} is not an integer: give a whole number between ${min} and ${max}`,
     );
   const n = Number(raw);
   if (n < min || n > max)
-    throw new ConfigError(`${name}=${raw} is out of range: give a whole number between ${min} and ${max}`);
+    throw new ConfigError(`${name}=${raw}${where} is out of range: give a whole number between ${min} and ${max}`);
   return n;
 }
 
-function bool(name: string, raw: string | boolean): boolean {
+function bool(name: string, raw: string | boolean, where = ''): boolean {
   if (typeof raw === 'boolean') return raw;
   const v = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
-  throw new ConfigError(`${name}=${JSON.stringify(raw)} is not a boolean: use 1 or 0`);
+  throw new ConfigError(`${name}=${JSON.stringify(raw)}${where} is not a boolean: use 1 or 0`);
 }
 
 /** The largest seed: seeds are unsigned integers up to 2^53 - 1 (`github.run_id` fits). */
@@ -39,11 +41,11 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  * refused (exit 2): a mistyped seed (`123x`, `-5`, `1.5`) turned into some other seed would replay
  * a different run while saying it replays this one.
  */
-export function parseSeed(raw: string | number, name = '--seed'): number {
+export function parseSeed(raw: string | number, name = '--seed', where = ''): number {
   const text = String(raw).trim();
   if (/^\d+$/.test(text) && Number(text) <= MAX_SEED) return Number(text);
   throw new ConfigError(
-    `${name}=${JSON.stringify(String(raw))} is not a seed: give a whole number from 0 to ${MAX_SEED} (2^53-1), e.g. the seed a report printed`,
+    `${name}=${JSON.stringify(String(raw))}${where} is not a seed: give a whole number from 0 to ${MAX_SEED} (2^53-1), e.g. the seed a report printed`,
   );
 }
 
@@ -59,19 +61,29 @@ function newRunTag(): string {
 /**
  * Validate the raw values (`raw`, the flags with an environment key) and the flags that have none
  * (`flags`: --grep, --expect, --baseline, ...) into a frozen Config. `requireRunTag`: when set, a
- * missing run tag is this ConfigError instead of a new tag.
+ * missing run tag is this ConfigError instead of a new tag. `origin`: for a value that came from
+ * a key rather than a flag, where (`CAL_SEED in .env`): its errors name the key and the place.
  */
-export function validateConfig(raw: RawValues, flags: Flags, requireRunTag?: string): Readonly<Config> {
+export function validateConfig(
+  raw: RawValues,
+  flags: Flags,
+  requireRunTag?: string,
+  origin: Record<string, string> = {},
+): Readonly<Config> {
   const get = (flag: string): string => {
     const v = raw[flag];
     return v === undefined || typeof v === 'boolean' ? '' : String(v).trim();
   };
-  const label = (flag: string) => `--${flag}`;
+  /** The name the user wrote (the flag, or the key) and, for a key, where: ' in .env'. */
+  const label = (flag: string) => (origin[flag] ? ((origin[flag] as string).split(' ')[0] as string) : `--${flag}`);
+  const where = (flag: string) => (origin[flag] ? (origin[flag] as string).replace(/^\S+/, '') : '');
+  /** "--flag VALUE" or "CAL_KEY VALUE in .env", for the messages that show a value after the name. */
+  const said = (flag: string, value: string) => `${label(flag)} ${JSON.stringify(value)}${where(flag)}`;
   /** A whole-number flag: its value within the table's range, else the table's default. */
   const whole = (flag: FlagName): number => {
     const spec: FlagSpec = FLAGS[flag];
     const [min, max] = spec.range as readonly [number, number];
-    return get(flag) ? int(label(flag), get(flag), min, max) : Number(spec.default);
+    return get(flag) ? int(label(flag), get(flag), min, max, where(flag)) : Number(spec.default);
   };
 
   let baseUrl = get('base-url');
@@ -81,12 +93,12 @@ export function validateConfig(raw: RawValues, flags: Flags, requireRunTag?: str
       url = new URL(baseUrl);
     } catch {
       throw new ConfigError(
-        `--base-url ${JSON.stringify(baseUrl)} is not a URL: give the REST root, e.g. https://example.org/wp-json`,
+        `${said('base-url', baseUrl)} is not a URL: give the REST root, e.g. https://example.org/wp-json`,
       );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new ConfigError(
-        `--base-url ${JSON.stringify(baseUrl)} is not http(s): give the REST root, e.g. https://example.org/wp-json`,
+        `${said('base-url', baseUrl)} is not http(s): give the REST root, e.g. https://example.org/wp-json`,
       );
     }
     const root = restRootOf(url);
@@ -100,13 +112,13 @@ export function validateConfig(raw: RawValues, flags: Flags, requireRunTag?: str
   const namespace = (get('namespace') || FLAGS.namespace.default).replace(/^\/+|\/+$/g, '');
   if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(namespace)) {
     throw new ConfigError(
-      `--namespace ${JSON.stringify(namespace)} is not a route namespace: give e.g. cal/events/v1 or tribe/events/v1`,
+      `${said('namespace', namespace)} is not a route namespace: give e.g. cal/events/v1 or tribe/events/v1`,
     );
   }
 
   const variant = get('variant') || 'auto';
   if (!['auto', 'base', 'extended'].includes(variant)) {
-    throw new ConfigError(`--variant ${JSON.stringify(variant)} is unknown: use auto, base or extended`);
+    throw new ConfigError(`${said('variant', variant)} is unknown: use auto, base or extended`);
   }
 
   const user = get('user');
@@ -129,18 +141,23 @@ export function validateConfig(raw: RawValues, flags: Flags, requireRunTag?: str
   for (const f of featureList) {
     if (!FEATURES.includes(f as Feature))
       throw new ConfigError(
-        `--features: unknown feature ${JSON.stringify(f)}: use a comma list of ${FEATURES.join(', ')}`,
+        `${label('features')}${where('features')}: unknown feature ${JSON.stringify(f)}: use a comma list of ${FEATURES.join(', ')}`,
       );
   }
 
   const seedRaw = get('seed');
-  const seed = seedRaw ? parseSeed(seedRaw, label('seed')) : newSeed();
+  // An empty --seed is a mistake (an unset variable in a script), never a request for a random run.
+  if (!seedRaw && typeof flags['seed'] === 'string')
+    throw new ConfigError(
+      '--seed is empty: give a whole number from 0 to 2^53-1 (the seed a report printed), or leave --seed out for a random seed',
+    );
+  const seed = seedRaw ? parseSeed(seedRaw, label('seed'), where('seed')) : newSeed();
   const numRuns = whole('num-runs');
   if (requireRunTag && !get('run-tag')) throw new ConfigError(requireRunTag);
   const runTag = get('run-tag') || newRunTag();
   if (!/^[a-z0-9]{4,24}$/.test(runTag)) {
     throw new ConfigError(
-      `--run-tag ${JSON.stringify(runTag)} is not usable: give 4 to 24 lowercase letters or digits (it is searched for in titles)`,
+      `${said('run-tag', runTag)} is not usable: give 4 to 24 lowercase letters or digits (it is searched for in titles)`,
     );
   }
 
@@ -150,7 +167,7 @@ export function validateConfig(raw: RawValues, flags: Flags, requireRunTag?: str
       new RegExp(grep);
     } catch (e) {
       throw new ConfigError(
-        `--grep ${JSON.stringify(grep)} is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')}): give a pattern over check IDs, e.g. '^events\\.create\\.'`,
+        `--grep ${shellQuote(grep)} is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')}): give a pattern over check IDs, e.g. '^events\\.create\\.'`,
       );
     }
   }
@@ -166,7 +183,7 @@ export function validateConfig(raw: RawValues, flags: Flags, requireRunTag?: str
     numRuns,
     runTag,
     ...(get('run-tag') ? {} : { freshRunTag: true as const }),
-    readOnly: raw['read-only'] === undefined ? false : bool(label('read-only'), raw['read-only']),
+    readOnly: raw['read-only'] === undefined ? false : bool(label('read-only'), raw['read-only'], where('read-only')),
     timeoutMs: whole('timeout-ms'),
     deadlineS: whole('deadline-s'),
     ...concurrencyOf(get, whole),
