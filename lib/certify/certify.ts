@@ -20,7 +20,7 @@ import { secretsOf, type Config, type FixturesFile, type ResolvedConfig } from '
 import { prepareGate, type GateResult, type RunGate } from '../tools/expectations.ts';
 import { fileTap } from '../run/tap.ts';
 import { writeHar } from '../tools/har.ts';
-import { redactor } from '../report/write.ts';
+import { redactor, reportDirProblem } from '../report/write.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
 import {
@@ -130,6 +130,9 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   let client: Client | undefined;
   let ownSession: RunSession | undefined;
   let gate: RunGate | null;
+  // A report folder that cannot be written is found before the first request, not after the last.
+  const unwritable = options.writeReports !== false ? reportDirProblem(config.reportDir) : null;
+  if (unwritable) return { report: null, exitCode: 2, problem: unwritable };
   try {
     gate = await prepareGate(config);
   } catch (e) {

@@ -5,8 +5,8 @@
  * and for a certified run `certificate.json` naming the hash of results.json (lib/report/certificate.ts).
  * Every string is passed through `redact` first, so no secret reaches a file.
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderSummary } from './markdown.ts';
@@ -26,6 +26,53 @@ export function redactor(secrets: string[]): (text: string) => string {
   };
 }
 
+/**
+ * `mkdir -p` one level at a time: Node's recursive mkdirSync never returns on some file systems
+ * (under /proc it loops at full CPU, deaf to signals), and one level at a time names the level that
+ * failed. Throws the failing level's error, with `path` set to it.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  for (;;) {
+    try {
+      if (!statSync(at).isDirectory())
+        throw Object.assign(new Error(`${at} is a file, not a folder`), { code: 'ENOTDIR', path: at, aFile: true });
+      break;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // ENOTDIR from the system: some level above is a file; the walk up finds which.
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(at) === at || (e as { aFile?: true }).aFile) throw e;
+      missing.unshift(at);
+      at = dirname(at);
+    }
+  }
+  for (const level of missing) mkdirSync(level);
+}
+
+/**
+ * Before the first request: the report folder exists or can be made, and a file can be written in
+ * it. Returns the one-line problem (exit 2), or null. A run whose reports cannot be written would
+ * otherwise lose every result after its last request.
+ */
+export function reportDirProblem(reportDir: string): string | null {
+  const fix = 'fix: give a folder you can write to (--report-dir or CAL_REPORT_DIR)';
+  try {
+    makeDirs(reportDir);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return `--report-dir ${reportDir} cannot be made: ${err.code === 'ENOTDIR' ? `${err.path} is a file, not a folder` : `creating ${err.path ?? reportDir} failed (${err.code ?? err.message})`}; ${fix}`;
+  }
+  const probe = join(reportDir, `.calcert-write-probe-${process.pid}`);
+  try {
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (e) {
+    return `--report-dir ${reportDir} cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); ${fix}`;
+  }
+  return null;
+}
+
 /** Write the reports; returns the run directory. */
 export function writeReports(
   report: RunReport,
@@ -36,7 +83,7 @@ export function writeReports(
   const redact = redactor(secrets);
   const runId = `${report.header.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${report.header.runTag}`;
   const dir = join(reportDir, runId);
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   // The renderers work from the redacted data, so no secret can reach a page through escaping
   // (an HTML-escaped secret would no longer match its plain spelling).
   let redacted = report;

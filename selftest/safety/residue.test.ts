@@ -17,10 +17,18 @@ import {
   tmp,
   type RecordIds,
 } from './support.ts';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
+import { cleanEnv, run as run_ } from '../support/run-cli.ts';
 
 const USER = 'editor';
 const PASSWORD = 'residue-pass-1234';
-const TAGS = { run: 'ccresidue1', sigint: 'ccresidue2', leftovers: 'ccresidue3' };
+const TAGS = {
+  run: 'ccresidue1',
+  sigint: 'ccresidue2',
+  leftovers: 'ccresidue3',
+  sigterm: 'ccresidue4',
+  twice: 'ccresidue5',
+};
 
 let server: ReferenceServer;
 let foreign: RecordIds;
@@ -73,13 +81,17 @@ describe('a live target keeps no residue', () => {
     expect(report.header.cleanup).toMatchObject({ before: 0, errors: [] });
   });
 
-  test('SIGINT while checks run: exit 130, a partial report, the run tag swept', async () => {
+  // Issue 31 point 1: SIGTERM (what a CI runner or `timeout` sends) ends a run like SIGINT.
+  test.each([
+    ['SIGINT', TAGS.sigint],
+    ['SIGTERM', TAGS.sigterm],
+  ] as const)('%s while checks run: exit 130, a partial report, the run tag swept', async (signal, tag) => {
     const reportDir = tmp('sigint');
     const postsAtStart = server.stats.byMethod['POST'] ?? 0;
     let signalledAt = 0;
     let poll: NodeJS.Timeout | undefined;
     const run = await runCli(
-      ['certify', ...target(), '--run-tag', TAGS.sigint, '--report-dir', reportDir, '--grep', '^events\\.'],
+      ['certify', ...target(), '--run-tag', tag, '--report-dir', reportDir, '--grep', '^events\\.'],
       {
         limitMs: 60_000,
         onSpawn: (child) => {
@@ -88,7 +100,7 @@ describe('a live target keeps no residue', () => {
           poll = setInterval(() => {
             if (!signalledAt && (server.stats.byMethod['POST'] ?? 0) >= postsAtStart + 3) {
               signalledAt = Date.now();
-              child.kill('SIGINT');
+              child.kill(signal);
             }
           }, 5);
         },
@@ -105,8 +117,49 @@ describe('a live target keeps no residue', () => {
     expect(report.footer.interrupted).toMatch(/signal/);
     expect(report.footer.verdict).toBe('not-certified');
     expect(report.header.cleanup.errors).toEqual([]);
-    expect(run.stderr).toMatch(/SIGINT: stopping the run/);
-    expect(liveTagged(server.store, TAGS.sigint)).toEqual([]);
+    expect(run.stderr).toContain(`${signal}: stopping the run`);
+    expect(liveTagged(server.store, tag)).toEqual([]);
+    expect(snapshotOf(server.store, foreign)).toBe(foreignBefore);
+  });
+
+  // Issue 31 point 4: after a second signal the run exits at once; the cleanup line it prints runs
+  // as printed (the target flags on it, only the password left to the environment).
+  test('a second SIGINT exits at once, and the printed cleanup line removes what the run left', async () => {
+    let signalled = 0;
+    let poll: NodeJS.Timeout | undefined;
+    const run = await runCli(
+      ['certify', ...target(), '--run-tag', TAGS.twice, '--report-dir', tmp('twice'), '--grep', '^events\\.'],
+      {
+        limitMs: 60_000,
+        onSpawn: (child) => {
+          poll = setInterval(() => {
+            const tagged = liveTagged(server.store, TAGS.twice).length;
+            if (!signalled && tagged >= 3) {
+              signalled = 1;
+              child.kill('SIGINT');
+              setTimeout(() => child.kill('SIGINT'), 20);
+            }
+          }, 5);
+        },
+      },
+    );
+    clearInterval(poll);
+    expect(signalled, `the run never reached its checks: ${run.stdout}${run.stderr}`).toBe(1);
+    expect(run.code, run.stderr).toBe(130);
+    const printed = /SIGINT again, exiting without cleanup; to remove what the run left, run: (.*)$/m.exec(run.stderr);
+    expect(printed, run.stderr).not.toBeNull();
+    const line = printed![1]!;
+    expect(line).toMatch(
+      new RegExp(
+        `^npx calcert cleanup --base-url \\S+ --user ${USER} --run-tag ${TAGS.twice}  # export CAL_PASSWORD first$`,
+      ),
+    );
+    expect(line).not.toContain(PASSWORD);
+    // Whatever the sweep-less exit left behind (records of checks cut short) goes with the printed line.
+    const cleanup = await run_('sh', ['-c', line], { cwd: PROJECT_ROOT, env: cleanEnv({ CAL_PASSWORD: PASSWORD }) });
+    expect(cleanup.code, cleanup.stdout + cleanup.stderr).toBe(0);
+    expect(cleanup.stdout).toMatch(new RegExp(`cleanup of run tag ${TAGS.twice}`));
+    expect(liveTagged(server.store, TAGS.twice)).toEqual([]);
     expect(snapshotOf(server.store, foreign)).toBe(foreignBefore);
   });
 
