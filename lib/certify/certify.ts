@@ -21,6 +21,7 @@ import { prepareGate, type GateResult, type RunGate } from '../tools/expectation
 import { fileTap } from '../run/tap.ts';
 import { writeHar } from '../tools/har.ts';
 import { redactor, reportDirProblem } from '../report/write.ts';
+import { cleanupAdvice } from '../run/config/replay.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
 import {
@@ -207,6 +208,10 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     const cleanup = cleanupOf(sweeps);
     cleanup.errors.unshift(...(outcome.setup?.cleanupErrors ?? []));
     for (const e of cleanup.errors) log(`cleanup: ${e}`);
+    if (cleanup.errors.length) {
+      cleanup.remedy = cleanupRemedy(resolved);
+      log(`cleanup: ${cleanup.remedy}`);
+    }
     const interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
     let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
@@ -253,4 +258,12 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     await client?.close();
     await server?.close();
   }
+}
+
+/** What to do when a sweep met problems: the cleanup line that runs as printed. Pure. */
+export function cleanupRemedy(resolved: ResolvedConfig): string {
+  const advice = resolved.embedded ? null : cleanupAdvice(resolved);
+  return advice
+    ? `the sweep could not finish, so records of run ${resolved.runTag} may be left on the target; fix: once the server answers well again, run ${advice}`
+    : `the sweep could not finish; the embedded reference server went away with the run, and what it held with it`;
 }

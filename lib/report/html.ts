@@ -263,7 +263,10 @@ export function renderHtml(report: RunReport): string {
   out.push(`<header><h1><span class="verdict v-${esc(f.verdict)}">${esc(f.verdict.toUpperCase())}</span> calcert report</h1>
 <dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl></header><main>`);
   if (f.errors.length) out.push(`<h2>Run errors</h2><pre>${esc(f.errors.join('\n'))}</pre>`);
-  if (h.cleanup?.errors.length) out.push(`<h2>Cleanup problems</h2><pre>${esc(h.cleanup.errors.join('\n'))}</pre>`);
+  if (h.cleanup?.errors.length)
+    out.push(
+      `<h2>Cleanup problems</h2>${h.cleanup.remedy ? `<p><strong>${esc(h.cleanup.remedy)}</strong></p>` : ''}<pre>${esc(h.cleanup.errors.join('\n'))}</pre>`,
+    );
   out.push('<h2>Counts</h2>');
   out.push(
     countsTable([

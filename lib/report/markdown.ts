@@ -49,6 +49,11 @@ export function renderSummary(report: RunReport, leading?: string): string {
     lines.push('', '## Run errors', '');
     for (const e of f.errors) lines.push(`- ${mdCell(e)}`);
   }
+  if (h.cleanup?.errors.length) {
+    lines.push('', '## Cleanup problems', '');
+    for (const e of h.cleanup.errors) lines.push(`- ${mdCell(e)}`);
+    if (h.cleanup.remedy) lines.push('', `**${mdCell(h.cleanup.remedy)}**`);
+  }
   const section = (title: string, checks: CheckResult[]) => {
     if (!checks.length) return;
     lines.push('', `## ${title}`, '');

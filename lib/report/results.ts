@@ -82,7 +82,14 @@ export interface ReportHeader {
    */
   concurrency?: { mode: 'auto' | 'fixed'; ceiling: number; min: number; max: number; mean: number };
   /** The run-tag sweeps (absent in read-only runs): tagged records found before and after the checks, records removed, problems. */
-  cleanup?: { before: number; after: number; deleted: number; errors: string[] };
+  cleanup?: {
+    before: number;
+    after: number;
+    deleted: number;
+    errors: string[];
+    /** When a sweep met problems: what to do about the records it may have left (the cleanup line). */
+    remedy?: string;
+  };
 }
 
 export interface ReportFooter {

@@ -81,6 +81,9 @@ export interface ObservedSummary {
   budget: number;
   complete: boolean;
   problems: number;
+  /** Routes cut short by the crawl's request budget, and by the page cap (absent in older reports). */
+  budgetStops?: number;
+  capStops?: number;
 }
 
 export function summarize(l: Learned): ObservedSummary {
@@ -95,6 +98,8 @@ export function summarize(l: Learned): ObservedSummary {
     budget: l.budget,
     complete: l.complete,
     problems: l.problems.length,
+    budgetStops: l.routes.filter((r) => r.stopped === 'budget').length,
+    capStops: l.routes.filter((r) => r.stopped === 'cap').length,
   };
 }
 
@@ -255,5 +260,23 @@ export function appliedLine(checks: ReadonlyArray<{ status: string }>, observed?
   const head = `${applied} of ${checks.length} checks applied`;
   if (!observed) return head;
   const o = observed;
-  return `${head}; learned ${o.events} events (${o.unpublished} unpublished), ${o.venues} venues, ${o.organizers} organizers, ${o.categories} categories, ${o.tags} tags in ${o.requests} requests (of the crawl's ${o.budget}: 40% of --max-requests, which bounds the observation crawl and checks only, not the run${o.complete ? '; every list read to its end' : '; NOT every list read to its end: raise --max-requests'}${o.problems ? `, ${o.problems} problem${o.problems === 1 ? '' : 's'}` : ''})`;
+  return `${head}; learned ${o.events} events (${o.unpublished} unpublished), ${o.venues} venues, ${o.organizers} organizers, ${o.categories} categories, ${o.tags} tags in ${o.requests} requests (of the crawl's ${o.budget}: 40% of --max-requests, which bounds the observation crawl and checks only, not the run${o.complete ? '; every list read to its end' : `; NOT every list read to its end: ${notToTheEnd(o)}`})`;
+}
+
+/**
+ * Why the crawl did not read every list to its end, with the fix that fits: a list the target
+ * answered with something that is no list (JSON cut short, an error) is the target's problem, not
+ * the budget's; only a budget stop is fixed by --max-requests. Pure.
+ */
+function notToTheEnd(o: ObservedSummary): string {
+  const why: string[] = [];
+  if (o.problems)
+    why.push(
+      `${o.problems} list read${o.problems === 1 ? '' : 's'} met an answer that is no list (JSON cut short, not JSON, an error status; see observe.crawl.lists-readable)`,
+    );
+  if (o.budgetStops) why.push(`${o.budgetStops} list(s) stopped by the request budget: raise --max-requests`);
+  if (o.capStops) why.push(`${o.capStops} list(s) stopped at the page cap`);
+  // A report of an older version (no stop counts): the budget was the only cause it named.
+  if (!why.length) why.push('raise --max-requests');
+  return why.join('; ');
 }

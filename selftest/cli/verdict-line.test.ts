@@ -45,11 +45,43 @@ test('wording (issue 23 point 8): one check is "1 check"; the crawl budget says 
     requests: 60,
     budget: 1200,
     complete: true,
-    problems: 1,
+    problems: 0,
   });
   // A full run sends some 3,600 requests with --max-requests 3000: the budget is the crawl's only.
   expect(line).toContain(
     "in 60 requests (of the crawl's 1200: 40% of --max-requests, which bounds the observation crawl and checks only, not the run",
   );
-  expect(line).toMatch(/, 1 problem\)$/);
+  expect(line).toMatch(/; every list read to its end\)$/);
+});
+
+test('a list cut short by broken JSON is no budget matter (issue 31 point 11): the advice fits the cause', () => {
+  const base = {
+    events: 4,
+    venues: 5,
+    organizers: 5,
+    categories: 3,
+    tags: 3,
+    unpublished: 0,
+    requests: 30,
+    budget: 1200,
+  };
+  const broken = appliedLine([{ status: 'pass' }], {
+    ...base,
+    complete: false,
+    problems: 1,
+    budgetStops: 0,
+    capStops: 0,
+  });
+  expect(broken).toMatch(/NOT every list read to its end: 1 list read met an answer that is no list \(JSON cut short/);
+  expect(broken).not.toMatch(/max-requests:|raise --max-requests/);
+  const spent = appliedLine([{ status: 'pass' }], {
+    ...base,
+    complete: false,
+    problems: 0,
+    budgetStops: 2,
+    capStops: 0,
+  });
+  expect(spent).toMatch(
+    /NOT every list read to its end: 2 list\(s\) stopped by the request budget: raise --max-requests\)$/,
+  );
 });
