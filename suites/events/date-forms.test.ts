@@ -8,10 +8,10 @@
  */
 import { DateTime } from 'luxon';
 import { check } from '../../lib/check/index.ts';
-import { at, field, req } from '../../lib/spec/contract.ts';
+import { at, day, field, req, sameIds, showIds } from '../../lib/spec/contract.ts';
 import { sameDateTime } from '../../lib/spec/normalise.ts';
 import { judgeAll } from '../_families/generic/codes.ts';
-import { eventBody } from './support.ts';
+import { eventBody, listEvents, makeEvent } from './support.ts';
 
 const DAYS = 400;
 
@@ -44,5 +44,37 @@ check(
           bad.push(`${k} ${JSON.stringify(field(res.json, k))}, expected "${want}"`);
     const judged = [{ what: `POST /events with ${what}`, res, bad }];
     judgeAll(t, judged);
+  },
+);
+
+check(
+  {
+    id: 'events.list.timestamp-dates',
+    spec: "List events: start_date, end_date (the request forms are not shown); docs/requirements.md#original-tests (should: a Unix timestamp selects as the same day written as a date, as the original's own tests send it)",
+    level: 'should',
+    requirements: [req.route('GET', 'events'), req.param('events', 'start_date'), req.param('events', 'end_date')],
+    tags: ['writes'],
+  },
+  'start_date and end_date given as Unix timestamps select the events of those days, alone and together',
+  async (t) => {
+    // Three events two days apart; the bounds fall at 12:00 UTC on the days between them, which is
+    // the same calendar day in every site zone from UTC-11 to UTC+11 (whole-day rounding or not).
+    const ids: number[] = [];
+    for (const d of [41, 43, 45]) ids.push((await makeEvent(t, `timestamp ${d}`, {}, d)).id);
+    const stamp = (days: number) => String(DateTime.fromISO(`${day(days)}T12:00:00Z`).toSeconds());
+    const cases: Array<[string, Record<string, string>, number[]]> = [
+      [`start_date=${stamp(42)} (${day(42)} 12:00 UTC)`, { start_date: stamp(42) }, [ids[1], ids[2]]],
+      [`end_date=${stamp(44)} (${day(44)} 12:00 UTC)`, { end_date: stamp(44) }, [ids[0], ids[1]]],
+      [`start_date=${stamp(42)} and end_date=${stamp(44)}`, { start_date: stamp(42), end_date: stamp(44) }, [ids[1]]],
+    ];
+    for (const [what, query, want] of cases) {
+      // The default window starts today, so the events 41 to 45 days ahead need no other bound.
+      const list = await listEvents(t, { search: t.scope, per_page: 50, ...query }, { what });
+      t.assert(
+        sameIds(list.ids, want),
+        `${what} listed ${showIds(list.ids)} of the events ${showIds(ids)} (days +41, +43, +45), expected ${showIds(want)}`,
+        list.res,
+      );
+    }
   },
 );

@@ -6,10 +6,10 @@
  */
 import { check, sharedSetup, type CheckContext } from '../../lib/check/index.ts';
 import { validateList } from '../../lib/spec/schemas.ts';
-import { req, sameIds, showIds, field, listedIds } from '../../lib/spec/contract.ts';
+import { req, sameIds, showIds, field, listedIds, day } from '../../lib/spec/contract.ts';
 import { eventBody, listEvents, scoped } from './support.ts';
 import { resource } from '../../lib/spec/resources.ts';
-import { pastEndChecks } from '../_families/generic/paging.ts';
+import { emptyAndLinkChecks, pastEndChecks } from '../_families/generic/paging.ts';
 
 const LIST = req.route('GET', 'events');
 
@@ -44,6 +44,11 @@ async function many(t: CheckContext, n: keyof typeof SIZES | 51): Promise<{ ids:
 }
 
 pastEndChecks(resource('events'), (t) => many(t, 3));
+// The date filters ride along (the original's links keep them): a window holding the whole pool.
+emptyAndLinkChecks(resource('events'), (t) => many(t, 3), {
+  start_date: `${day(1)} 00:00:00`,
+  end_date: `${day(120)} 23:59:59`,
+});
 
 check(
   {

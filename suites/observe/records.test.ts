@@ -29,6 +29,17 @@ import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.t
  * In a run without credentials, a listed record the item route refuses (401/403: a
  * password-protected or otherwise non-public record, as the original does) is no disagreement.
  */
+/**
+ * The records of the fixtures file that are special by construction, left out of the sampled
+ * reads (their own checks judge them): the password-protected event (the original refuses its
+ * item route without the password, to an administrator too) and the child event (6.8.0 does not
+ * find an event that has a parent by its slug: measured with scripts/wp-fixtures.php, 2026-11-28).
+ */
+function fixtureRecord(t: CheckContext, plural: Plural, r: ApiRecord): boolean {
+  const fx = t.config.fixtures;
+  return plural === 'events' && (r.id === fx?.passwordEvent?.id || r.id === fx?.childEvent?.id);
+}
+
 function protectedFromAnonymous(t: CheckContext, res: ApiResponse): boolean {
   return t.config.auth.kind === 'none' && (res.status === 401 || res.status === 403);
 }
@@ -111,8 +122,8 @@ for (const plural of PLURALS) {
     `sampled learned ${plural} read by ID are the list's copies`,
     async (t) => {
       const l = await learned(t);
-      const records: ApiRecord[] = l[plural];
-      if (!records.length) t.na(`the crawl learned no ${plural}`);
+      const records: ApiRecord[] = l[plural].filter((r: ApiRecord) => !fixtureRecord(t, plural, r));
+      if (!records.length) t.na(`the crawl learned no ${plural} (besides fixture records)`);
       const refused: number[] = [];
       for (const r of draw(t).sample(settled(records, 4), 4)) {
         spend(t);
@@ -169,7 +180,7 @@ for (const plural of PLURALS) {
       async (t) => {
         const l = await learned(t);
         const records = (l[plural] as ApiRecord[]).filter(
-          (r) => typeof r?.slug === 'string' && r.slug && r.status !== 'draft',
+          (r) => typeof r?.slug === 'string' && r.slug && r.status !== 'draft' && !fixtureRecord(t, plural, r),
         );
         if (!records.length) t.na(`the crawl learned no ${plural} with a slug`);
         const refused: number[] = [];

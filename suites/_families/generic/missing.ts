@@ -6,11 +6,43 @@
 import { check } from '../../../lib/check/index.ts';
 import type { CheckContext } from '../../../lib/check/index.ts';
 import type { ApiResponse } from '../../../lib/types.ts';
-import { MISSING_ID, readList, recordId, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
+import { MISSING_ID, field, isObject, readList, recordId, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
 import type { ResourceDef } from '../../../lib/spec/resources.ts';
-import { an } from '../../../lib/spec/resources.ts';
+import { an, resource } from '../../../lib/spec/resources.ts';
 import { validateError } from '../../../lib/spec/schemas.ts';
 import { make } from './support.ts';
+
+/** A record of another resource, whose ID each resource's invalid-ID checks send. */
+const FOREIGN: Record<ResourceDef['plural'], ResourceDef['plural']> = {
+  events: 'venues',
+  venues: 'organizers',
+  organizers: 'venues',
+  categories: 'tags',
+  tags: 'categories',
+};
+
+/**
+ * Why an answer to a missing record is not one the original gives, or '': 400 with code
+ * rest_invalid_param naming `param` (in data.params or the message), or 404 with a JSON error
+ * body (a code and a message).
+ */
+export function missingAnswerWrong(res: ApiResponse, param: string): string {
+  const code = field(res.json, 'code');
+  const message = field(res.json, 'message');
+  if (res.status === 404)
+    return typeof code === 'string' && typeof message === 'string'
+      ? ''
+      : `404 without a JSON error body (code and message): ${res.text.slice(0, 120)}`;
+  if (res.status !== 400)
+    return `answered ${res.status}${typeof code === 'string' ? ` ${code}` : ''}, expected 400 rest_invalid_param or 404`;
+  if (code !== 'rest_invalid_param')
+    return `answered 400 with code ${JSON.stringify(code)}, expected rest_invalid_param`;
+  const params = field(field(res.json, 'data'), 'params');
+  const named =
+    (isObject(params) && param in params) ||
+    (typeof message === 'string' && new RegExp(`\\b${param}\\b`).test(message));
+  return named ? '' : `the 400 rest_invalid_param does not name ${param}: ${res.text.slice(0, 160)}`;
+}
 
 export function missingChecks(r: ResourceDef): void {
   const P = r.plural;
@@ -60,6 +92,55 @@ export function missingChecks(r: ResourceDef): void {
       const res = await t.api.get(path);
       t.expectStatus(res, 404, `GET ${path} (no such ${r.noun})`);
       errorShape(t, res);
+    },
+  );
+
+  // ID 0 and the ID of a record of another resource (the original's tests: an event read of ID 0,
+  // of a plain post's ID; venues, organizers and terms alike): no record, and (should) the answer
+  // the original gives a missing record.
+  const foreign = FOREIGN[P];
+  const invalidIds = async (t: CheckContext): Promise<Array<[string, number]>> => {
+    const other = await make(t, resource(foreign), `foreign ${foreign}`);
+    const control = await t.api.get(`/${foreign}/${other.id}`);
+    t.expectStatus(control, '2xx', `GET /${foreign}/${other.id} (positive control: the ${foreign} record exists)`);
+    return [
+      ['ID 0', 0],
+      [`the ID of ${an(resource(foreign).noun)}`, other.id],
+    ];
+  };
+
+  check(
+    {
+      id: `${P}.read.invalid-id-4xx`,
+      spec: `Endpoints: GET /${P}/{id}; docs/requirements.md#missing-record (must: 4xx and no record for ID 0 and for the ID of another resource's record; measured on 6.8.0 and 4.6.8); positive control: that record is served at its own route`,
+      level: 'must',
+      requirements: [READ],
+      tags: ['writes'],
+    },
+    `answers a 4xx and no record for ID 0 and for the ID of ${an(resource(foreign).noun)}`,
+    async (t) => {
+      for (const [what, id] of await invalidIds(t)) {
+        const res = await t.api.get(`/${P}/${id}`);
+        t.expectStatus(res, '4xx', `GET /${P}/${id} (${what}: no ${r.noun})`);
+      }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.read.invalid-id-code`,
+      spec: `Endpoints: GET /${P}/{id}; docs/requirements.md#missing-record (should: an answer the original gives a missing record, 400 rest_invalid_param naming id, or 404 with a JSON error, for an ID no record has, ID 0 and the ID of another resource's record)`,
+      level: 'should',
+      requirements: [READ],
+      tags: ['writes'],
+    },
+    `answers 400 rest_invalid_param naming id (or 404) for a missing ID, ID 0 and the ID of ${an(resource(foreign).noun)}`,
+    async (t) => {
+      for (const [what, id] of [['an ID no record has', MISSING_ID] as [string, number], ...(await invalidIds(t))]) {
+        const res = await t.api.get(`/${P}/${id}`);
+        const wrong = missingAnswerWrong(res, 'id');
+        t.assert(wrong === '', `GET /${P}/${id} (${what}): ${wrong}`, res);
+      }
     },
   );
 

@@ -8,6 +8,7 @@
 import { check, type CheckContext } from '../../../lib/check/index.ts';
 import { field, readList, req, showIds } from '../../../lib/spec/contract.ts';
 import { an, type ResourceDef } from '../../../lib/spec/resources.ts';
+import type { ApiResponse } from '../../../lib/types.ts';
 
 /** Three records of the paging pool and the search that lists exactly them. */
 type ThreeRecords = (t: CheckContext) => Promise<{ search: string; ids: number[] }>;
@@ -114,6 +115,124 @@ export function pastEndChecks(r: ResourceDef, three: ThreeRecords): void {
           res,
         );
       }
+    },
+  );
+}
+
+/**
+ * What an empty list answer holds beyond its empty array (the original's own REST tests assert it
+ * of every archive: no events, an empty category, tag, venue or organizer, no featured event, no
+ * organizers, no categories): total 0 and total_pages 0 in the body, X-TEC-Total and
+ * X-TEC-TotalPages 0 (core's X-WP-* 0 when sent), and no next_rest_url or previous_rest_url.
+ * Returns what is wrong, one entry each; [] when all holds.
+ */
+export function emptyAnswerWrongs(res: ApiResponse, key: string): string[] {
+  const bad: string[] = [];
+  const records = field(res.json, key);
+  if (!Array.isArray(records) || records.length > 0)
+    bad.push(`${key} is ${JSON.stringify(records)?.slice(0, 120) ?? 'absent'}, expected []`);
+  for (const k of ['total', 'total_pages'])
+    if (field(res.json, k) !== 0 && field(res.json, k) !== '0')
+      bad.push(`${k} is ${JSON.stringify(field(res.json, k)) ?? 'absent'}, expected 0`);
+  for (const h of ['x-tec-total', 'x-tec-totalpages'])
+    if (res.headers[h] !== '0') bad.push(`${h}: ${res.headers[h] ?? 'absent'}, expected 0`);
+  for (const h of ['x-wp-total', 'x-wp-totalpages'])
+    if (res.headers[h] !== undefined && res.headers[h] !== '0') bad.push(`${h}: ${res.headers[h]}, expected 0`);
+  for (const k of ['next_rest_url', 'previous_rest_url'])
+    if (field(res.json, k) !== undefined) bad.push(`${k} is ${JSON.stringify(field(res.json, k))}, expected none`);
+  return bad;
+}
+
+/** The query of a page link, as pairs (repeated keys kept), or a reason it is no URL. */
+function linkQuery(link: unknown): URLSearchParams | string {
+  if (typeof link !== 'string' || link.length === 0) return `is ${JSON.stringify(link) ?? 'absent'}`;
+  try {
+    return new URL(link).searchParams;
+  } catch {
+    return `${JSON.stringify(link)} is no URL`;
+  }
+}
+
+/**
+ * What is wrong with one page link: it must name `page` (or, when `page` is null, no page other
+ * than 1: the original links page 1 by its bare URL) and carry every parameter of `sent` with its
+ * value (`same` compares a value the server may re-spell, such as a date).
+ */
+export function pageLinkWrongs(
+  what: string,
+  link: unknown,
+  page: number | null,
+  sent: Record<string, string | number>,
+  same: (key: string, got: string, want: string) => boolean = (_k, g, w) => g === w,
+): string[] {
+  const q = linkQuery(link);
+  if (typeof q === 'string') return [`${what} ${q}`];
+  const bad: string[] = [];
+  const got = q.get('page');
+  if (page === null ? got !== null && got !== '1' : got !== String(page))
+    bad.push(`${what} has page=${got ?? '(none)'}, expected ${page === null ? 'no page (page 1)' : page}`);
+  for (const [k, v] of Object.entries(sent)) {
+    const g = q.get(k);
+    if (g === null || !same(k, g, String(v))) bad.push(`${what} has ${k}=${g ?? '(none)'}, sent ${v}`);
+  }
+  return bad;
+}
+
+/**
+ * Empty answers and page links, declared once for the five resources: a list matching nothing
+ * (should: 200, [], totals 0 in the body and the headers, no page links) and the links of pages 1,
+ * 2 and 3 of three records at per_page=1 (should: next on pages 1 and 2, previous on pages 2 and 3,
+ * page 2 linking page 1 by its bare URL, every link keeping every filter sent), as the original's
+ * own REST tests assert them (EventArchiveCest, VenueArchiveCest, CategoryArchiveCest and the rest).
+ */
+export function emptyAndLinkChecks(r: ResourceDef, three: ThreeRecords, extra: Record<string, string> = {}): void {
+  const P = r.plural;
+  check(
+    {
+      id: `${P}.list.empty-answer`,
+      spec: `List ${P}: search; docs/requirements.md#original-tests (should: an empty result is 200 with [], total and total_pages 0, X-TEC-Total and X-TEC-TotalPages 0 and no next or previous link)`,
+      level: 'should',
+      requirements: [req.route('GET', P), req.param(P, 'search')],
+      tags: [],
+    },
+    `answers a list matching nothing with 200, an empty array, total 0 in the body and the headers, and no page links`,
+    async (t) => {
+      const query = { search: `${t.scope}nomatch`, ...r.listScope, ...extra };
+      const res = await t.api.get(`/${P}`, query);
+      t.expectStatus(res, 200, `a list of ${P} matching nothing (search=${query.search})`);
+      const bad = emptyAnswerWrongs(res, P);
+      t.assert(bad.length === 0, `the empty list of ${P}: ${bad.join('; ')}`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.list.page-links`,
+      spec: `List ${P}: page, per_page; docs/requirements.md#original-tests (should: next_rest_url on every page but the last, previous_rest_url on every page but the first, the link to page 1 the bare URL, every link keeping the filters)`,
+      level: 'should',
+      requirements: [req.route('GET', P), req.param(P, 'page'), req.param(P, 'per_page'), req.param(P, 'search')],
+      tags: ['writes'],
+    },
+    `pages 1, 2 and 3 of three ${P} at per_page=1 link the next and the previous page (page 1 by its bare URL), keeping every filter`,
+    async (t) => {
+      const { search } = await three(t);
+      const sent: Record<string, string | number> = { search, per_page: 1, ...r.listScope, ...extra };
+      const bad: string[] = [];
+      let last: ApiResponse | undefined;
+      for (const n of [1, 2, 3]) {
+        const res = await t.api.get(`/${P}`, { ...sent, page: n });
+        const page = readList(t, res, P, { what: `page ${n} of 3 (per_page=1)` });
+        t.assert(page.ids.length === 1, `page ${n} of 3 (per_page=1) lists ${showIds(page.ids)}, expected one`, res);
+        last = res;
+        const next = field(res.json, 'next_rest_url');
+        const prev = field(res.json, 'previous_rest_url');
+        if (n < 3) bad.push(...pageLinkWrongs(`page ${n}'s next_rest_url`, next, n + 1, sent));
+        else if (next !== undefined) bad.push(`page 3 of 3 has next_rest_url ${JSON.stringify(next)}`);
+        if (n > 1) bad.push(...pageLinkWrongs(`page ${n}'s previous_rest_url`, prev, n === 2 ? null : n - 1, sent));
+        else if (prev !== undefined) bad.push(`page 1 has previous_rest_url ${JSON.stringify(prev)}`);
+        bad.push(...pageLinkWrongs(`page ${n}'s rest_url`, field(res.json, 'rest_url'), n === 1 ? null : n, sent));
+      }
+      t.assert(bad.length === 0, `the page links of three ${P} at per_page=1: ${bad.join('; ')}`, last);
     },
   );
 }

@@ -13,7 +13,7 @@ import { validateList } from '../../../lib/spec/schemas.ts';
 import { pastDate, req, sameIds, showIds, field, readList, type ApiRecord } from '../../../lib/spec/contract.ts';
 import { type LinkedDef, resource } from '../../../lib/spec/resources.ts';
 import { createRecord, listPage } from './support.ts';
-import { pastEndChecks } from '../generic/paging.ts';
+import { emptyAndLinkChecks, pastEndChecks } from '../generic/paging.ts';
 
 export function listPagingChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -41,6 +41,10 @@ export function listPagingChecks(d: LinkedDef): void {
     return { all: s.scope, three, eleven, made };
   });
   pastEndChecks(resource(P), async (t) => {
+    const { three, made } = await pool.get(t);
+    return { search: three, ids: made.slice(0, 3).map((r) => r.id) };
+  });
+  emptyAndLinkChecks(resource(P), async (t) => {
     const { three, made } = await pool.get(t);
     return { search: three, ids: made.slice(0, 3).map((r) => r.id) };
   });

@@ -11,7 +11,7 @@ import { check, sharedSetup } from '../../../lib/check/index.ts';
 import { req, sameIds, showIds, field, type ApiRecord } from '../../../lib/spec/contract.ts';
 import { resource, type Taxonomy } from '../../../lib/spec/resources.ts';
 import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
-import { pastEndChecks } from '../generic/paging.ts';
+import { emptyAndLinkChecks, pastEndChecks } from '../generic/paging.ts';
 
 export function listChecks(tx: Taxonomy): void {
   const LIST = req.route('GET', tx.kind);
@@ -26,6 +26,10 @@ export function listChecks(tx: Taxonomy): void {
     return { three, eleven, made };
   });
   pastEndChecks(resource(tx.kind), async (t) => {
+    const { three, made } = await pool.get(t);
+    return { search: three, ids: made.slice(0, 3).map((r) => r.id) };
+  });
+  emptyAndLinkChecks(resource(tx.kind), async (t) => {
     const { three, made } = await pool.get(t);
     return { search: three, ids: made.slice(0, 3).map((r) => r.id) };
   });
