@@ -603,6 +603,31 @@ organizer made through the interface:
 - 4.6.8 ignores the password on every route (an event read is 200 without it).`,
   },
   {
+    anchor: 'original-tests',
+    title:
+      "What the original's own REST tests assert (The Events Calendar tests/restv1, read at 6.8.0; measured 2026-11-28)",
+    text: `The original ships REST acceptance tests of its own. Where the interface shows no answer, the
+should-checks below assert what those tests assert, measured on 6.8.0 and 4.6.8:
+
+- An empty result (no events, an empty category, tag, venue or organizer, no organizers, no
+  categories) is 200 with an empty array, \`total\` and \`total_pages\` 0, the headers
+  \`X-TEC-Total\` and \`X-TEC-TotalPages\` 0 and no \`next_rest_url\` or \`previous_rest_url\`.
+  6.8.0 does so for events and terms (venues and organizers: only when the site has none, see
+  \`linked-search-no-match\`); 4.6.8 answers 404 to every empty list.
+- Page links: \`next_rest_url\` on every page but the last, \`previous_rest_url\` on every page
+  but the first, the link to page 1 the bare URL (no \`page\`), every link keeping the filters.
+  Both versions keep the event filters (dates too); both drop \`search\` from venue and organizer
+  links and every parameter but \`page\` from term links.
+- A missing record, ID 0 and the ID of another resource's record on an item route: 400
+  \`rest_invalid_param\` naming \`id\` on both versions (404 is accepted too: later versions
+  answer it for events).
+- A category or tag delete answers 200 with the deleted term: id, name, slug, description, parent,
+  taxonomy and \`urls\` (self, collection, up), on both versions.
+- Event list dates as Unix timestamps (\`start_date=1799496000\`): 6.8.0 reads them as the
+  instant; 4.6.8 reads them as the day 1970-01-01 (so \`start_date\` bounds nothing and
+  \`end_date\` lists nothing).`,
+  },
+  {
     anchor: 'measured-date-filters',
     title: 'Event date filters',
     text: `Four events of 2027 on a UTC site: E1 05-10 10:00–12:00, E2 05-10 20:00 to 05-12 09:00,

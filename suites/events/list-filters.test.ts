@@ -10,6 +10,7 @@ import { check, sharedSetup, type CheckContext } from '../../lib/check/index.ts'
 import { type ApiRecord, isRecordOf, MISSING_ID, req, sameIds, showIds, listedIds } from '../../lib/spec/contract.ts';
 import { listEvents, makeEvent, scoped } from './support.ts';
 import type { Params } from '../../lib/types.ts';
+import { emptyAnswerWrongs } from '../_families/generic/paging.ts';
 
 const LIST = req.route('GET', 'events');
 
@@ -457,4 +458,44 @@ check(
   },
   'never lists an event with hide_from_listings in either variant (4.6.8 lists them)',
   hidden,
+);
+
+check(
+  {
+    id: 'events.list.empty-filter-answer',
+    spec: "List events: categories, tags, venue, organizer; docs/requirements.md#original-tests (should: a filter by a record no event links is 200 with [], total and total_pages 0, X-TEC-Total and X-TEC-TotalPages 0 and no next or previous link, as the original's own tests assert of an empty category, tag, venue and organizer)",
+    level: 'should',
+    requirements: [
+      LIST,
+      req.param('events', 'categories'),
+      req.param('events', 'tags'),
+      req.param('events', 'venue'),
+      req.param('events', 'organizer'),
+    ],
+    tags: ['writes'],
+  },
+  'a list by a venue, an organizer (extended: a category, a tag) that no event links answers the empty list: 200, [], totals 0, no page links',
+  async (t) => {
+    const filters: Array<[string, Params]> = [
+      ['a venue no event links', { venue: (await t.create('venues', { venue: t.name('unused venue') })).id }],
+      [
+        'an organizer no event links',
+        { organizer: (await t.create('organizers', { organizer: t.name('unused organizer') })).id },
+      ],
+    ];
+    // The base interface cannot link terms to events, so only the extended variant's lists are
+    // known to take them as filters of the check's own.
+    if (t.extended)
+      for (const resource of ['categories', 'tags'] as const)
+        filters.push([
+          `a ${resource === 'categories' ? 'category' : 'tag'} no event has`,
+          { [resource]: (await t.create(resource, { name: t.name(`unused ${resource}`) })).id },
+        ]);
+    for (const [what, query] of filters) {
+      const res = await t.api.get('/events', query);
+      t.expectStatus(res, 200, `the events of ${what} (${JSON.stringify(query)})`);
+      const bad = emptyAnswerWrongs(res, 'events');
+      t.assert(bad.length === 0, `the events of ${what} (${JSON.stringify(query)}): ${bad.join('; ')}`, res);
+    }
+  },
 );

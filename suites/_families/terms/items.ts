@@ -2,14 +2,14 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check } from '../../../lib/check/index.ts';
-import { req, field } from '../../../lib/spec/contract.ts';
+import { req, field, isObject } from '../../../lib/spec/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/spec/resources.ts';
-import { makeTerm, meta, readTerm } from './support.ts';
+import { makeTerm, meta, readTerm, slugFor } from './support.ts';
 import { sameText } from '../../../lib/spec/normalise.ts';
 
 export function itemChecks(tx: Taxonomy): void {
   const GET1 = req.route('GET', tx.kind, '/{id}');
-  const _DEL = req.route('DELETE', tx.kind, '/{id}');
+  const DEL = req.route('DELETE', tx.kind, '/{id}');
 
   const other = tx.kind === 'categories' ? TAGS : CATEGORIES;
   check(
@@ -42,6 +42,49 @@ export function itemChecks(tx: Taxonomy): void {
           res,
         );
       }
+    },
+  );
+
+  check(
+    meta(tx, {
+      id: 'delete.answer',
+      spec: `Endpoints: DELETE /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#original-tests (should: 200 with the deleted term: id, name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy and urls self, collection${tx.hierarchical ? ', up' : ''}, as the original's own tests assert)`,
+      level: 'should',
+      requirements: [DEL, req.field(tx.kind, 'description'), req.field(tx.kind, 'slug')],
+      tags: ['writes'],
+    }),
+    `answers a delete with 200 and the deleted ${tx.noun}'s values (name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy, urls)`,
+    async (t) => {
+      const parent = tx.hierarchical ? await makeTerm(t, tx, 'deleted parent') : undefined;
+      const sent = {
+        name: t.name('deleted'),
+        slug: slugFor(t, 'deleted'),
+        description: `${t.scope} deleted description`,
+        ...(parent ? { parent: parent.id } : {}),
+      };
+      const made = await t.create(tx.kind, sent);
+      const res = await t.api.delete(`/${tx.kind}/${made.id}`);
+      t.expectStatus(res, 200, `DELETE /${tx.kind}/${made.id}`);
+      const body = t.json(res, 'the delete answer');
+      const urls = field(body, 'urls');
+      const endsWith = (v: unknown, tail: string) => typeof v === 'string' && v.replace(/\/+$/, '').endsWith(tail);
+      const bad: string[] = [];
+      if (field(body, 'id') !== made.id) bad.push(`id ${JSON.stringify(field(body, 'id'))}, expected ${made.id}`);
+      if (!sameText(sent.name, field(body, 'name'))) bad.push(`name ${JSON.stringify(field(body, 'name'))}`);
+      if (field(body, 'slug') !== sent.slug) bad.push(`slug ${JSON.stringify(field(body, 'slug'))}, sent ${sent.slug}`);
+      if (!sameText(sent.description, field(body, 'description')))
+        bad.push(`description ${JSON.stringify(field(body, 'description'))}`);
+      if (parent && field(body, 'parent') !== parent.id)
+        bad.push(`parent ${JSON.stringify(field(body, 'parent'))}, expected ${parent.id}`);
+      const taxonomy = field(body, 'taxonomy');
+      if (typeof taxonomy !== 'string' || taxonomy === '') bad.push(`taxonomy ${JSON.stringify(taxonomy)}`);
+      if (!isObject(urls)) bad.push(`urls ${JSON.stringify(urls)}`);
+      else {
+        if (!endsWith(urls.self, `/${tx.kind}/${made.id}`)) bad.push(`urls.self ${JSON.stringify(urls.self)}`);
+        if (!endsWith(urls.collection, `/${tx.kind}`)) bad.push(`urls.collection ${JSON.stringify(urls.collection)}`);
+        if (parent && !endsWith(urls.up, `/${tx.kind}/${parent.id}`)) bad.push(`urls.up ${JSON.stringify(urls.up)}`);
+      }
+      t.assert(bad.length === 0, `the answer to DELETE /${tx.kind}/${made.id}: ${bad.join('; ')}`, res);
     },
   );
 }
