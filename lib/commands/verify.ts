@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { verifyCertificate } from '../report/certificate.ts';
-import { calcertCommand } from '../run/config/replay.ts';
+import { calcertCommand, shellQuote } from '../run/config/replay.ts';
+import { CERTIFICATE_KIND } from '../report/certificate.ts';
 import { ConfigError } from '../run/config/model.ts';
 import { out, type CommandFn } from './command.ts';
 
@@ -18,6 +19,22 @@ function read(path: string, what: string): string {
       `cannot read the ${what} ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     );
   }
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** What a parsed file is: a certificate, a results.json, or neither. */
+function kindOf(data: unknown): 'certificate' | 'results' | 'other' {
+  const d = data as { kind?: unknown; format?: unknown; header?: unknown; checks?: unknown } | null;
+  if (d && typeof d === 'object' && d.kind === CERTIFICATE_KIND) return 'certificate';
+  if (d && typeof d === 'object' && d.format === 1 && d.header && Array.isArray(d.checks)) return 'results';
+  return 'other';
 }
 
 export const verifyCmd: CommandFn = async ({ args }) => {
@@ -33,7 +50,16 @@ export const verifyCmd: CommandFn = async ({ args }) => {
     if (e instanceof ConfigError) throw e;
     throw new ConfigError(`the certificate ${certPath} is not JSON (${(e as Error).message})`);
   }
-  const problems = verifyCertificate(cert, read(resultsPath, 'results file'));
+  const resultsText = read(resultsPath, 'results file');
+  // The arguments the other way round (or two of a kind): a usage mistake, not a disagreement.
+  const kinds = [kindOf(cert), kindOf(parsed(resultsText))];
+  if (kinds[0] === 'results' || kinds[1] === 'certificate') {
+    const swapped = kinds[0] === 'results' && kinds[1] === 'certificate';
+    throw new ConfigError(
+      `${swapped ? 'the arguments are swapped' : `${kinds[0] === 'results' ? `${certPath} is a results.json` : `${resultsPath} is a certificate`}`}: the certificate comes first, \`${calcertCommand()} verify ${shellQuote(swapped ? resultsPath : 'CERTIFICATE.json')} ${shellQuote(swapped ? certPath : 'RESULTS.json')}\``,
+    );
+  }
+  const problems = verifyCertificate(cert, resultsText);
   if (!problems.length) {
     const c = cert as {
       verdict: string;

@@ -12,7 +12,7 @@ import * as crypto from 'node:crypto';
 import type { RunReport } from './results.ts';
 import { verdictOf } from './results.ts';
 
-const CERTIFICATE_KIND = 'calcert-certificate';
+export const CERTIFICATE_KIND = 'calcert-certificate';
 
 interface Certificate {
   format: 1;

@@ -62,6 +62,8 @@ export interface Comparison {
   regressions: Change[];
   regressed: boolean;
   unchanged: number;
+  /** The two runs are of different targets (URL, namespace) or variants: changes may be the target's. */
+  warnings?: string[];
 }
 
 export interface RunSummary {
@@ -141,6 +143,8 @@ export function compareReports(oldR: RunReport, newR: RunReport, strict = false)
         ...(o.message ? { message: firstLine(o.message) } : {}),
       });
   }
+  const warnings = targetWarnings(oldR, newR);
+  if (warnings.length) cmp.warnings = warnings;
   cmp.regressions = cmp.newlyFailing.filter((c) => strict || c.level === 'must');
   cmp.regressed = cmp.regressions.length > 0;
   return cmp;
@@ -198,9 +202,28 @@ export function loadReport(path: string, label = path): RunReport {
 
 const arrow = (c: Change) => `${c.from ?? '-'} -> ${c.to ?? '-'}`;
 
+/**
+ * Why two runs may not be comparable: another target (URL, or namespace) or another variant. The
+ * embedded reference server counts as one target whatever its port. Pure.
+ */
+function targetWarnings(oldR: RunReport, newR: RunReport): string[] {
+  const where = (r: RunReport) =>
+    `${r.header.embedded ? 'the embedded reference server' : r.header.target} (namespace ${r.header.namespace})`;
+  const out: string[] = [];
+  if (where(oldR) !== where(newR))
+    out.push(
+      `the two runs are of different targets: ${where(oldR)} and ${where(newR)}; a change may be the target's, not the server's new version`,
+    );
+  const variant = (r: RunReport) => r.header.variant?.resolved;
+  if (variant(oldR) !== variant(newR))
+    out.push(`the two runs are of different variants: ${variant(oldR)} and ${variant(newR)}`);
+  return out;
+}
+
 /** The changes as terminal lines (no trailing newline); empty sections are left out. */
 export function renderComparisonText(cmp: Comparison): string {
   const lines: string[] = [];
+  for (const w of cmp.warnings ?? []) lines.push(`warning: ${w}`);
   lines.push(
     `changes since baseline: ${cmp.old.runTag} (${cmp.old.startedAt}, ${cmp.old.verdict}) -> ${cmp.new.runTag} (${cmp.new.startedAt}, ${cmp.new.verdict})`,
   );
@@ -245,6 +268,7 @@ export function renderComparisonText(cmp: Comparison): string {
 export function renderComparisonMarkdown(cmp: Comparison): string {
   const lines: string[] = [];
   lines.push(`## Changes since the baseline`, '');
+  for (const w of cmp.warnings ?? []) lines.push(`**Warning**: ${w}.`, '');
   lines.push(
     `Baseline: run \`${cmp.old.runTag}\` of ${cmp.old.startedAt} (${cmp.old.verdict}, calcert ${cmp.old.version}, ${cmp.old.checks} checks). Matched by check ID.`,
     '',

@@ -108,4 +108,10 @@ test('writeReports: a certified run gets certificate.json and badge.svg, another
   expect(missing.stderr.trim().split('\n')).toHaveLength(1);
   writeFileSync(join(dir, 'broken.json'), '{');
   expect(verify(join(dir, 'broken.json'), join(runDir, 'results.json')).status).toBe(2);
+  // Issue 31 point 13: the arguments swapped are a usage mistake (2, one line with the right order), not "disagree".
+  const swapped = verify(join(runDir, 'results.json'), join(runDir, 'certificate.json'));
+  expect(swapped.status, swapped.stdout).toBe(2);
+  expect(swapped.stderr.trim().split('\n')).toEqual([
+    `calcert: the arguments are swapped: the certificate comes first, \`npx calcert verify ${join(runDir, 'certificate.json')} ${join(runDir, 'results.json')}\``,
+  ]);
 });

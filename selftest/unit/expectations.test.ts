@@ -288,6 +288,22 @@ describe('baseline comparison', () => {
     expect(renderComparisonMarkdown(c)).toMatch(/No changes/);
   });
 
+  // Issue 31 point 13: compare and --baseline (renderComparisonText/Markdown) warn when the runs are of different targets.
+  test('two runs of different targets or variants are compared with a warning; one target, none', () => {
+    const a = report([check('events.a.x', 'pass')]);
+    const b = report([check('events.a.x', 'pass')]);
+    b.header = { ...b.header, target: 'https://staging.example.org/wp-json' };
+    const c = compareReports(a, b);
+    expect(c.warnings).toEqual([
+      "the two runs are of different targets: http://x/wp-json (namespace cal/events/v1) and https://staging.example.org/wp-json (namespace cal/events/v1); a change may be the target's, not the server's new version",
+    ]);
+    expect(renderComparisonText(c)).toMatch(/^warning: the two runs are of different targets: /);
+    expect(renderComparisonMarkdown(c)).toContain('**Warning**: the two runs are of different targets');
+    b.header = { ...a.header, variant: { ...a.header.variant, resolved: 'base' } };
+    expect(compareReports(a, b).warnings).toEqual(['the two runs are of different variants: extended and base']);
+    expect(compareReports(a, report([check('events.a.x', 'fail')])).warnings).toBeUndefined();
+  });
+
   test('new warnings alone are no regression without strict, a regression with it', () => {
     const a = report([check('events.a.w', 'pass', 'should')]);
     const b = report([check('events.a.w', 'warn', 'should')]);

@@ -219,6 +219,9 @@ test('JUnit is well-formed XML with properties, file, spec clause and exchanges'
   const r = report();
   const doc = parseXml(renderJunit(r));
   expect(doc.name).toBe('testsuites');
+  // Issue 31 point 13: the run's time is its wall time, not the sum of checks that ran side by side.
+  expect(r.checks.reduce((n, c) => n + c.duration, 0)).not.toBe(r.header.duration);
+  expect(doc.attrs['time']).toBe((r.header.duration / 1000).toFixed(3));
   const cases = findAll(doc, 'testcase');
   expect(cases.length).toBe(r.checks.length);
   for (const s of findAll(doc, 'testsuite')) {
