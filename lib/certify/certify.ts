@@ -65,6 +65,8 @@ interface CertifyOptions {
   /** Progress of the checks (lib/certify/runner.ts RunOptions.onProgress). */
   onProgress?: RunOptions['onProgress'];
   signal?: AbortSignal;
+  /** Called once the preflight resolved the target (the variant known): the CLI's replay lines. */
+  onResolved?: (resolved: ResolvedConfig) => void;
   /** Reuse this vitest session (self-tests running many short runs); default: a fresh one. */
   session?: RunSession;
 }
@@ -169,6 +171,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       client = moved;
     }
     const resolved = resolveConfig(target, pre, fixturesOf(target, options.fixtures, server), !!server);
+    options.onResolved?.(resolved);
     log(
       `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,
     );

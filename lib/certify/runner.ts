@@ -27,7 +27,12 @@ export interface RunOptions {
   /** Called as each check finishes (progress output). */
   onResult?: (r: CheckResult) => void;
   /** Progress: checks selected in a suite file once it is collected; a suite file finished. */
-  onProgress?: (e: { kind: 'planned'; file: string; checks: number } | { kind: 'file-end'; file: string }) => void;
+  onProgress?: (
+    e:
+      | { kind: 'files'; count: number }
+      | { kind: 'planned'; file: string; checks: number }
+      | { kind: 'file-end'; file: string },
+  ) => void;
   /** Abort the run (deadline, signal). */
   signal?: AbortSignal;
   /** --har: directory the clients of the run append their exchanges to (lib/tools/har.ts). */
@@ -269,6 +274,7 @@ export class RunSession {
     try {
       if (!options.signal?.aborted) {
         const specs = await vitest.globTestSpecifications(files);
+        options.onProgress?.({ kind: 'files', count: specs.length });
         // Observation checks read the target's data while no check writes, from one crawl made
         // here (a --grep run leaves the crawl to the workers).
         const first = specs.filter(isObservationFile);

@@ -7,7 +7,7 @@ import { appliedLine } from '../run/crawl.ts';
 import type { RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { calcertCommand, shellQuote } from '../run/config/replay.ts';
+import { calcertCommand, replayCommand, shellQuote } from '../run/config/replay.ts';
 import { colourWanted, loadConfig } from '../run/config/load.ts';
 import { ConfigError } from '../run/config/model.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
@@ -77,6 +77,9 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
       log: (line) => progress.line(line),
       onResult: progress.onResult,
       onProgress: progress.onProgress,
+      onResolved: (resolved) => {
+        progress.replayOf = (id) => replayCommand(resolved, id);
+      },
     }),
   );
   progress.end();

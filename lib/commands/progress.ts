@@ -40,10 +40,19 @@ export class Progress {
     return this.opts.colour ? styleText(style, text, { validateStream: false }) : text;
   }
 
-  private get total(): number {
+  /** Suite files the run will load (vitest collects each when it starts it: totals come file by file). */
+  private files = 0;
+
+  /**
+   * `done/total` once every suite file is collected; before, the total is not known (it would
+   * grow while the run goes, `[600/600]` before `[603/618]`), so the files started are shown.
+   */
+  private get count(): string {
     let n = 0;
     for (const v of this.planned.values()) n += v;
-    return n;
+    if (this.files && this.planned.size < this.files)
+      return `${this.done} done, ${this.planned.size} of ${this.files} files started`;
+    return `${this.done}/${n}`;
   }
 
   private clearLive(): void {
@@ -56,7 +65,7 @@ export class Progress {
     const counts = Object.entries(this.byStatus)
       .map(([s, n]) => this.paint(MARK[s]?.[1] ?? 'white', `${n} ${s}`))
       .join(', ');
-    this.opts.write(`\r\x1b[2K[${this.done}/${this.total}] ${counts || 'starting'}; ${this.requests} requests`);
+    this.opts.write(`\r\x1b[2K[${this.count}] ${counts || 'starting'}; ${this.requests} requests`);
     this.live = true;
   }
 
@@ -67,7 +76,16 @@ export class Progress {
     this.drawLive();
   }
 
-  onProgress = (e: { kind: 'planned'; file: string; checks: number } | { kind: 'file-end'; file: string }): void => {
+  onProgress = (
+    e:
+      | { kind: 'files'; count: number }
+      | { kind: 'planned'; file: string; checks: number }
+      | { kind: 'file-end'; file: string },
+  ): void => {
+    if (e.kind === 'files') {
+      this.files = e.count;
+      return;
+    }
     if (e.kind === 'planned') {
       this.planned.set(e.file, e.checks);
       this.drawLive();
@@ -78,7 +96,7 @@ export class Progress {
     const text = Object.entries(counts)
       .map(([s, n]) => `${n} ${s}`)
       .join(', ');
-    this.line(`[${this.done}/${this.total}] ${e.file}: ${text}; ${this.requests} requests so far`);
+    this.line(`[${this.count}] ${e.file}: ${text}; ${this.requests} requests so far`);
   };
 
   onResult = (r: CheckResult): void => {
@@ -104,13 +122,28 @@ export class Progress {
     }
     const [mark, style] = MARK[r.status] ?? [r.status, 'white'];
     const lines = (r.message ?? '').split('\n');
-    const out = [`${this.paint(style, mark)} ${r.id} (${r.level}): ${lines[0]}`];
-    // A property failure's first line says little: show what failed and how to replay it.
-    for (const l of lines.slice(1))
-      if (/^(counterexample|failing request|cause|replay):/.test(l))
+    // The replay line, once: a message may carry it in its first line ("...; replay: ...", the
+    // observation checks) or on a line of its own (a property failure); others get the run's.
+    let replay: string | undefined;
+    const first = (lines[0] ?? '').replace(/;? ?replay: (.*)$/, (_m, line: string) => {
+      replay = line;
+      return '';
+    });
+    const out = [`${this.paint(style, mark)} ${r.id} (${r.level}): ${first}`];
+    // A property failure's first line says little: show what failed.
+    for (const l of lines.slice(1)) {
+      const own = /^replay: (.*)$/.exec(l);
+      if (own) replay ??= own[1];
+      else if (/^(counterexample|failing request|cause):/.test(l))
         out.push(`       ${l.length > 400 ? `${l.slice(0, 400)}...` : l}`);
+    }
+    replay ??= r.status === 'fail' || r.status === 'warn' || r.status === 'blocked' ? this.replayOf?.(r.id) : undefined;
+    if (replay) out.push(`       replay: ${replay}`);
     this.line(out.join('\n'));
   };
+
+  /** The replay line of a check (the run's config is known once the preflight resolved it). */
+  replayOf: ((id: string) => string) | undefined;
 
   /** Remove the live line before the closing output. */
   end(): void {

@@ -67,3 +67,48 @@ test('colour only on a TTY, never with NO_COLOR or TERM=dumb', () => {
   expect(colourWanted({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
   expect(colourWanted({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
 });
+
+// Issue 31 point 13: the total is shown once every suite file is collected, and never grows.
+test('the progress total is shown only once known, and never grows', () => {
+  const { p, text } = capture(false, false);
+  p.onProgress({ kind: 'files', count: 2 });
+  p.onProgress({ kind: 'planned', file: 'suites/root/x.test.ts', checks: 2 });
+  p.onResult(result('root.a', 'pass'));
+  p.onResult(result('root.b', 'pass'));
+  p.onProgress({ kind: 'file-end', file: 'suites/root/x.test.ts' });
+  p.onProgress({ kind: 'planned', file: 'suites/events/x.test.ts', checks: 3 });
+  for (const id of ['events.a', 'events.b', 'events.c']) p.onResult(result(id, 'pass'));
+  p.onProgress({ kind: 'file-end', file: 'suites/events/x.test.ts' });
+  expect(text()).toBe(
+    '[2 done, 1 of 2 files started] suites/root/x.test.ts: 2 pass; 4 requests so far\n[5/5] suites/events/x.test.ts: 3 pass; 10 requests so far\n',
+  );
+});
+
+// Issue 31 point 13: every FAIL line has its replay line, once.
+test("a failure prints its replay line once: from its message, else the run's", () => {
+  const { p, text } = capture(false, false);
+  p.replayOf = (id) => `npx calcert certify --seed 1 --grep '^${id}$'`;
+  // An observation failure carries it in its first line.
+  p.onResult(result('observe.a', 'fail', { message: 'listed 3 of 4; replay: npx calcert certify --seed 9 --grep x' }));
+  // A property failure on a line of its own.
+  p.onResult(
+    result('events.p', 'fail', {
+      message: 'property failed\ncounterexample: [1]\ncause: boom\nreplay: npx calcert certify --seed 9 --grep p',
+    }),
+  );
+  // Any other failure: the run's replay line.
+  p.onResult(result('events.b', 'fail', { message: 'expected 201, got 500' }));
+  expect(text()).toBe(
+    [
+      'FAIL observe.a (must): listed 3 of 4',
+      '       replay: npx calcert certify --seed 9 --grep x',
+      'FAIL events.p (must): property failed',
+      '       counterexample: [1]',
+      '       cause: boom',
+      '       replay: npx calcert certify --seed 9 --grep p',
+      'FAIL events.b (must): expected 201, got 500',
+      "       replay: npx calcert certify --seed 1 --grep '^events.b$'",
+      '',
+    ].join('\n'),
+  );
+});
