@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../run/config/model.ts';
 import { PROJECT_ROOT, VITEST_CONFIG } from '../run/paths.ts';
 import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from '../run/limiter.ts';
 import type { CheckRecord } from '../check/index.ts';
+import { listChecks, type ListedCheck } from '../check/list.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { Status } from '../types.ts';
 import { Client } from '../run/client.ts';
@@ -118,6 +119,22 @@ function declared(rec: CheckRecord, file: string) {
   };
 }
 
+/** The suite files of a stopped run that vitest never collected (their checks never started). */
+function uncollected(collector: Collector, specFiles: string[]): string[] {
+  const seen = new Set(collector.collectedFiles());
+  return specFiles.filter((f) => !seen.has(f));
+}
+
+/** The checks of suite files a stopped run never reached, from a collection of those files alone. */
+async function notStartedIn(files: string[]): Promise<ListedCheck[]> {
+  if (!files.length) return [];
+  try {
+    return await listChecks(files);
+  } catch {
+    return [];
+  }
+}
+
 class Collector implements Reporter {
   readonly checks: CheckResult[] = [];
   readonly errors: string[] = [];
@@ -131,6 +148,10 @@ class Collector implements Reporter {
 
   /** Every suite file collected in this run: the checks a stopped run never finished are found here. */
   private readonly modules: TestModule[] = [];
+
+  collectedFiles(): string[] {
+    return this.modules.map((m) => m.moduleId);
+  }
 
   onTestModuleCollected(testModule: TestModule): void {
     this.modules.push(testModule);
@@ -187,8 +208,25 @@ class Collector implements Reporter {
    * `error` (unjudged, 'interrupted'), so the verdict and the footer's incomplete line name it;
    * one its variant or features rule out is `n/a` as it would have been.
    */
-  addUnfinished(config: ResolvedConfig): void {
+  addUnfinished(config: ResolvedConfig, neverStarted: ListedCheck[] = []): void {
     const reported = new Set(this.checks.map((c) => c.id));
+    // The checks of suite files the run never reached: known from a collection of those files alone.
+    for (const rec of neverStarted) {
+      if (reported.has(rec.id) || (this.selected && !this.selected.test(rec.id))) continue;
+      const na = notApplicableReason(rec.tags, config);
+      const r: CheckResult = {
+        ...declared(rec, rec.file),
+        status: na ? 'n/a' : 'error',
+        duration: 0,
+        message:
+          na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check started',
+        ...(na ? {} : { unjudged: 'interrupted' as const, notStarted: true as const }),
+        requests: 0,
+      };
+      reported.add(rec.id);
+      this.checks.push(r);
+      this.onResult?.(r);
+    }
     for (const m of this.modules)
       for (const tc of m.children.allTests()) {
         const rec = tc.meta().calcert;
@@ -271,9 +309,11 @@ export class RunSession {
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     let observed: ObservedSummary | undefined;
+    let specFiles: string[] = [];
     try {
       if (!options.signal?.aborted) {
         const specs = await vitest.globTestSpecifications(files);
+        specFiles = specs.map((x) => x.moduleId);
         options.onProgress?.({ kind: 'files', count: specs.length });
         // Observation checks read the target's data while no check writes, from one crawl made
         // here (a --grep run leaves the crawl to the workers).
@@ -310,7 +350,7 @@ export class RunSession {
       // The requests already in flight when the run was stopped land before the sweep.
       if (options.signal?.aborted) await whenIdle(bound, STOP_GRACE_MS);
     }
-    if (options.signal?.aborted) collector.addUnfinished(config);
+    if (options.signal?.aborted) collector.addUnfinished(config, await notStartedIn(uncollected(collector, specFiles)));
     return {
       checks: collector.checks,
       errors: collector.errors,

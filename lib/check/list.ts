@@ -9,7 +9,8 @@ export interface ListedCheck extends CheckRecord {
   file: string;
 }
 
-export async function listChecks(): Promise<ListedCheck[]> {
+/** `files`: only the checks of these suite files (absolute paths); default every file. */
+export async function listChecks(files?: string[]): Promise<ListedCheck[]> {
   const { createVitest } = await import('vitest/node');
   const vitest = await createVitest(
     'test',
@@ -17,7 +18,7 @@ export async function listChecks(): Promise<ListedCheck[]> {
     { logLevel: 'silent' } as never,
   );
   try {
-    const { testModules, unhandledErrors } = await vitest.collect();
+    const { testModules, unhandledErrors } = await vitest.collect(files);
     if (unhandledErrors.length)
       throw new Error(
         `collecting checks failed: ${unhandledErrors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ')}`,

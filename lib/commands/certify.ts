@@ -48,10 +48,12 @@ export function verdictLine(
         ? 'yellow'
         : 'green';
   const errors = by['error'] ?? 0;
+  // An interrupted run: the checks it never reached are counted, not left out.
+  const notStarted = report.checks.filter((c) => c.notStarted).length;
   const incomplete = errors
     ? `; INCOMPLETE run: ${errors} check(s) in error were not judged (see the incomplete lines and footer.incomplete)`
     : '';
-  return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
+  return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${notStarted ? ` (${notStarted} not started)` : ''}${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
 }
 
 /** The line naming the checks that passed on thin evidence (footer.thinPasses). Pure. */

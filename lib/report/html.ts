@@ -57,7 +57,8 @@ summary{cursor:pointer}summary .id{font-weight:600}summary .title{color:#455a64}
 .matrix th{position:sticky;top:52px;z-index:1}
 .runs{display:flex;flex-wrap:wrap;gap:10px;margin-top:10px}.run{flex:1 1 300px;max-width:460px;min-width:0;background:#fcfcfc;border:1px solid var(--line);border-radius:4px;padding:8px 10px}
 .run .kv dd{overflow-wrap:anywhere}.run-head{margin-bottom:4px}.label{overflow-wrap:anywhere}
-.scroll{max-width:100%;overflow-x:auto}.counts-matrix td{text-align:left;white-space:nowrap}.counts-matrix tr.total td{font-weight:600}
+.scroll{max-width:100%;overflow-x:auto}.counts .s{min-width:0}
+.why{list-style:none;padding:0;margin:0}.why li{padding:3px 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}.why .id{font-weight:600}.counts-matrix td{text-align:left;white-space:nowrap}.counts-matrix tr.total td{font-weight:600}
 @media (max-width:900px){.matrix td:first-child{white-space:normal;overflow-wrap:anywhere}main,header{padding-left:10px;padding-right:10px}}
 .matrix th,.counts-matrix th{text-align:center;vertical-align:bottom}.matrix th:first-child,.counts-matrix th:first-child{text-align:left}
 .matrix th .label,.counts-matrix th .label{display:inline-block;max-width:16em;white-space:normal;font-weight:400;font-size:12px}
@@ -191,11 +192,13 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   if (c.retries) facts.push(['retries', esc(c.retries)]);
   if (c.seed !== undefined) facts.push(['seed', esc(c.seed)]);
   if (c.expectation) facts.push(['expected failure', esc(c.expectation)]);
-  const body: string[] = [`<dl class="kv">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`];
+  // What went wrong first, then where the check lives.
+  const body: string[] = [];
   if (c.message)
     body.push(
       `<div class="muted">${c.status === 'n/a' ? 'reason' : 'message'}</div><pre class="msg">${esc(c.message)}</pre>`,
     );
+  body.push(`<dl class="kv">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`);
   if (c.cleanupErrors?.length)
     body.push(`<div class="muted">cleanup problems</div><pre>${esc(c.cleanupErrors.join('\n'))}</pre>`);
   const xs = c.status === 'pass' || c.status === 'n/a' ? [] : exchangesOf(c);
@@ -211,7 +214,7 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   }
   const summaryText =
     c.status === 'n/a' && c.message ? ` <span class="muted">— ${esc(firstLine(c.message))}</span>` : '';
-  return `<details class="check" data-id="${esc(c.id)}" data-title="${esc(c.title)}" data-status="${esc(c.status)}" data-level="${esc(c.level)}" data-group="${esc(g)}"${open ? ' open' : ''}>
+  return `<details class="check" id="c-${esc(c.id)}" data-id="${esc(c.id)}" data-title="${esc(c.title)}" data-status="${esc(c.status)}" data-level="${esc(c.level)}" data-group="${esc(g)}"${open ? ' open' : ''}>
 <summary>${badge(c.status)} <span class="id mono">${esc(c.id)}</span> <span class="muted">(${esc(c.level)})</span> <span class="title">${esc(c.title)}</span>${summaryText}</summary>
 ${body.join('\n')}
 </details>`;
@@ -226,6 +229,27 @@ function countsTable(rows: [string, Record<string, number> | undefined][]): stri
     })
     .join('');
   return `<table class="counts">${head}${body}</table>`;
+}
+
+/**
+ * What failed, and why, at the top of the page: one line per failing check (status, ID, level and
+ * the first line of its message), linking to its details. Empty when nothing failed.
+ */
+function whatFailed(checks: ReportCheck[]): string {
+  const failing = checks
+    .filter((c) => c.status === 'fail' || c.status === 'blocked' || c.status === 'stale-expectation')
+    .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
+  if (!failing.length) return '';
+  const why = (c: ReportCheck) => {
+    const line = firstLine(c.message);
+    return line.length > 240 ? `${line.slice(0, 240)}...` : line;
+  };
+  return `<section class="what-failed"><h2>What failed (${failing.length})</h2><ul class="why">${failing
+    .map(
+      (c) =>
+        `<li>${badge(c.status)} <a class="id mono" href="#c-${esc(c.id)}">${esc(c.id)}</a> <span class="muted">(${esc(c.level)})</span> ${esc(why(c))}</li>`,
+    )
+    .join('')}</ul></section>`;
 }
 
 /** The page of one run. */
@@ -267,23 +291,29 @@ export function renderHtml(report: RunReport): string {
     out.push(
       `<h2>Cleanup problems</h2>${h.cleanup.remedy ? `<p><strong>${esc(h.cleanup.remedy)}</strong></p>` : ''}<pre>${esc(h.cleanup.errors.join('\n'))}</pre>`,
     );
+  out.push(whatFailed(checks));
   out.push('<h2>Counts</h2>');
   out.push(
-    countsTable([
+    `<div class="scroll">${countsTable([
       ['must', f.counts.byLevel.must],
       ['should', f.counts.byLevel.should],
       ['all', f.counts.byStatus],
-    ]),
+    ])}</div>`,
   );
   const groups = Object.keys(f.counts.byGroup).sort(compareGroups);
-  out.push('<h3>By route group</h3>', countsTable(groups.map((g) => [g, f.counts.byGroup[g]])));
+  out.push(
+    '<h3>By route group</h3>',
+    `<div class="scroll">${countsTable(groups.map((g) => [g, f.counts.byGroup[g]]))}</div>`,
+  );
   out.push(`<div class="filters">${statusFilters(checks.map((c) => c.status))}
 ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
 <label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
 <button type="button" data-expand="1">expand all</button><button type="button" data-expand="0">collapse all</button></div>`);
   const sections: [string, Status[], boolean][] = [
-    ['Failures', [...PROBLEM_STATUSES], true],
+    ['Failures', PROBLEM_STATUSES.filter((st) => st !== 'error'), true],
     ['Warnings (should)', ['warn'], false],
+    // Not failures of the server: checks the suite could not judge (an interruption, transient trouble).
+    ['Unjudged (error)', ['error'], false],
     ['Expected failures', ['expected-fail'], false],
     ['Not applicable', ['n/a'], false],
     ['Passed', ['pass'], false],
@@ -294,6 +324,11 @@ ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group'
       .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
     if (!list.length) continue;
     out.push(`<section data-section="${esc(title)}"><h2>${esc(title)} (${list.length})</h2>`);
+    const notStarted = list.filter((c) => c.notStarted).length;
+    if (notStarted)
+      out.push(
+        `<p class="muted">${esc(notStarted)} of them never started: the run stopped before their suite files</p>`,
+      );
     for (const [g, inGroup] of byGroup(list)) {
       out.push(`<h3>${esc(g)} (${inGroup.length})</h3>`);
       for (const c of inGroup) out.push(renderCheck(report, c, open && inGroup.length <= 20));

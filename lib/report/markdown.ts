@@ -82,8 +82,9 @@ export function renderSummary(report: RunReport, leading?: string): string {
   };
   section(
     'Failures (must)',
-    report.checks.filter((c) => ['fail', 'blocked', 'error'].includes(c.status)),
+    report.checks.filter((c) => c.status === 'fail' || c.status === 'blocked'),
   );
+  unjudgedSection(lines, report);
   section(
     'Stale expectations',
     report.checks.filter((c) => c.status === 'stale-expectation'),
@@ -102,4 +103,34 @@ export function renderSummary(report: RunReport, leading?: string): string {
     for (const c of na) lines.push(`- \`${c.id}\`: ${mdCell(c.message ?? '')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The checks the suite could not judge (`error`): no failures of the server. An interrupted run's
+ * checks are listed one per line (those never started counted apart); the others (transient
+ * trouble, a budget spent, the suite broke) with their message and replay line.
+ */
+function unjudgedSection(lines: string[], report: RunReport): void {
+  const errors = report.checks.filter((c) => c.status === 'error');
+  if (!errors.length) return;
+  const notStarted = errors.filter((c) => c.notStarted);
+  const cut = errors.filter((c) => c.unjudged === 'interrupted' && !c.notStarted);
+  const other = errors.filter((c) => c.unjudged !== 'interrupted');
+  lines.push('', `## Unjudged (error): ${errors.length}`, '');
+  lines.push(
+    'The suite could not judge these checks: they are no failures of the server, and no verdict covers them.',
+    '',
+  );
+  for (const c of other)
+    lines.push(
+      `- \`${c.id}\` (${c.level}${c.unjudged ? `, ${c.unjudged}` : ''}): ${mdCell((c.message ?? '').split('\n')[0] ?? '')}; replay: \`${replayCommand(report, c)}\``,
+    );
+  if (cut.length) {
+    lines.push('', `Cut short by the interruption (${cut.length}):`, '');
+    for (const c of cut) lines.push(`- \`${c.id}\` (${c.level})`);
+  }
+  if (notStarted.length) {
+    lines.push('', `Not started: the run stopped before them (${notStarted.length}):`, '');
+    lines.push(notStarted.map((c) => `\`${c.id}\``).join(', '));
+  }
 }

@@ -39,6 +39,8 @@ export interface CheckResult {
   transport?: TransportKind;
   /** With status `error`: the suite could not judge (transient trouble, the run's deadline or an interruption); absent: it broke. */
   unjudged?: UnjudgedCause;
+  /** An interrupted run stopped before this check started (its suite file was never reached). */
+  notStarted?: true;
   /** Property checks: runs made and the minimum needed. */
   runs?: number;
   runsNeeded?: number;

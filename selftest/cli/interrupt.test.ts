@@ -2,7 +2,7 @@
 // between two requests, nothing more is sent, exit 130; a signal before any step sends nothing.
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
@@ -78,3 +78,45 @@ test('SIGINT during the preflight: it stops, nothing more is sent, exit 130', as
     await ref.close();
   }
 }, 90_000);
+
+// Issue 31 point 7: an interrupted run reports its unjudged checks as unjudged, not as failures,
+// and counts the checks that never started (their suite files never reached).
+test('an interrupted run: every selected check is in the report; the unjudged are no failures', async () => {
+  const grep = '^(venues|organizers)\\.';
+  const { listChecks } = await import('../../lib/check/list.ts');
+  const selected = (await listChecks()).filter((c) => new RegExp(grep).test(c.id));
+  const reportDir = mkdtempSync(join(tmpdir(), 'calcert-interrupted-'));
+  const config = loadConfig({ env: {}, dotenv: false, flags: { seed: 1, grep, 'report-dir': reportDir } });
+  const controller = new AbortController();
+  let seen = 0;
+  const result = await certify(config, {
+    signal: controller.signal,
+    onResult: () => {
+      if (++seen === 3) controller.abort();
+    },
+  });
+  expect(result.exitCode).toBe(130);
+  const report = result.report!;
+  expect(report.checks.map((c) => c.id).sort()).toEqual(selected.map((c) => c.id).sort());
+  const notStarted = report.checks.filter((c) => c.notStarted);
+  expect(notStarted.length).toBeGreaterThan(0);
+  for (const c of notStarted) expect(c).toMatchObject({ status: 'error', unjudged: 'interrupted' });
+  const { verdictLine } = await import('../../lib/commands/certify.ts');
+  expect(verdictLine(report)).toMatch(
+    new RegExp(`^NOT-CERTIFIED: ${selected.length} checks, .* \\d+ error \\(${notStarted.length} not started\\)`),
+  );
+  const summary = readFileSync(join(result.reportDir!, 'summary.md'), 'utf8');
+  const failures = /## Failures \(must\)([\s\S]*?)(\n## |$)/.exec(summary)?.[1] ?? '';
+  expect(failures).not.toMatch(/, error\)/);
+  expect(summary).toMatch(
+    new RegExp(
+      `## Unjudged \\(error\\): \\d+[\\s\\S]*Not started: the run stopped before them \\(${notStarted.length}\\)`,
+    ),
+  );
+  const html = readFileSync(join(result.reportDir!, 'report.html'), 'utf8');
+  const failSection = /<section data-section="Failures">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+  expect(failSection).not.toContain('data-status="error"');
+  expect(html).toMatch(
+    /<section data-section="Unjudged \(error\)"><h2>Unjudged \(error\) \(\d+\)<\/h2>\s*<p class="muted">\d+ of them never started/,
+  );
+});

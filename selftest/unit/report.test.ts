@@ -116,7 +116,7 @@ function checksOnPage(html: string): Map<string, string> {
 }
 
 const ALLOWED_TAGS = new Set(
-  'html head meta title style body header main h1 h2 h3 h4 dl dt dd code span strong table tr th td thead tbody div label input select option button pre section details summary script p a'.split(
+  'html head meta title style body header main h1 h2 h3 h4 dl dt dd code span strong table tr th td thead tbody div label input select option button pre section details summary script p a ul li'.split(
     ' ',
   ),
 );
@@ -135,9 +135,10 @@ function assertInert(html: string): void {
   const tags = [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g)];
   for (const t of tags) {
     expect(ALLOWED_TAGS.has(t[1]!.toLowerCase()), `unexpected tag ${t[0].slice(0, 80)}`).toBe(true);
-    // The one link a page may hold: the matrix's link to a run's own report, a relative path.
-    const own = t[1] === 'a' ? /^<a href="([^"]*)">$/.exec(t[0]) : null;
-    if (t[1] === 'a') expect(own?.[1], `a relative link only: ${t[0]}`).toMatch(/^[\w./ -]+\.html$/);
+    // The links a page may hold: the matrix's link to a run's own report (a relative path), and
+    // the "what failed" list's links to a check on the same page (#c-ID).
+    const own = t[1] === 'a' ? /^<a (?:class="[\w ]*" )?href="([^"]*)">$/.exec(t[0]) : null;
+    if (t[1] === 'a') expect(own?.[1], `a relative link only: ${t[0]}`).toMatch(/^([\w./ -]+\.html|#c-[\w.-]+)$/);
     expect((own ? '<a>' : t[0]).replace(/"[^"]*"/g, '""'), 'no event handler, source or link attribute').not.toMatch(
       /\s(on[a-z]+|src|href|action|srcdoc)=/i,
     );
@@ -163,6 +164,19 @@ test('the HTML page lists every check with its status, failures first, and escap
   expect(html).toContain('http://target.test/wp-json');
   expect(html.indexOf('data-status="fail"')).toBeLessThan(html.indexOf('data-status="warn"'));
   expect(html.indexOf('data-status="warn"')).toBeLessThan(html.indexOf('data-status="pass"'));
+  // Issue 31 point 8: what failed and why lead the page (before the count tables), each line
+  // linking to its check; a check's message comes before its metadata.
+  const what = html.indexOf('<h2>What failed (');
+  expect(what).toBeGreaterThan(0);
+  expect(what).toBeLessThan(html.indexOf('<h2>Counts</h2>'));
+  const failing = r.checks.filter((c) => ['fail', 'blocked', 'stale-expectation'].includes(c.status));
+  const list = /<ul class="why">([\s\S]*?)<\/ul>/.exec(html)![1]!;
+  expect([...list.matchAll(/href="#c-([^"]+)"/g)].map((m) => m[1]).sort()).toEqual(failing.map((c) => c.id).sort());
+  expect(list).toContain('expected 201, got 500');
+  const failed = /<details class="check" id="c-events\.sample\.fail-1"[\s\S]*?<\/details>/.exec(html)![0];
+  expect(failed.indexOf('class="msg"')).toBeLessThan(failed.indexOf('<dl class="kv">'));
+  // The count tables scroll inside their box instead of widening the page (800 px).
+  expect(html).toMatch(/<h3>By route group<\/h3>\s*<div class="scroll"><table class="counts">/);
   // Spec clause, file, source, every exchange (legacy single request too), reproduction, n/a reason.
   expect(html).toContain('List events: search; docs/requirements.md#search');
   expect(html).toContain('suites/events/sample.test.ts:10');
