@@ -241,7 +241,9 @@ function whatFailed(checks: ReportCheck[]): string {
     .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
   if (!failing.length) return '';
   const why = (c: ReportCheck) => {
-    const line = firstLine(c.message);
+    // A property failure's first line says only that it failed: its cause says why.
+    const cause = /^cause: (.*)$/m.exec(c.message ?? '')?.[1];
+    const line = cause ?? firstLine(c.message);
     return line.length > 240 ? `${line.slice(0, 240)}...` : line;
   };
   return `<section class="what-failed"><h2>What failed (${failing.length})</h2><ul class="why">${failing
