@@ -50,6 +50,24 @@ const ROWS: Row[] = [
     check: 'observe.events-read.by-slug-agrees',
     allowed: ['fail'],
   },
+  {
+    what: 'finding 6: a status filter ignored, in a read-only run with credentials (bac9b42 only warned)',
+    fault: 'status-filter-ignored',
+    check: 'observe.events-filter.status',
+    allowed: ['fail'],
+  },
+  {
+    what: 'finding 6: a venue status filter ignored, in a read-only run with credentials',
+    fault: 'status-filter-ignored',
+    check: 'observe.venues-filter.status',
+    allowed: ['fail'],
+  },
+  {
+    what: 'finding 6: only_with_upcoming ignored, in a read-only run (bac9b42 never sent it)',
+    fault: 'linked-upcoming-ignored',
+    check: 'observe.organizers-filter.only-with-upcoming',
+    allowed: ['warn'],
+  },
 ];
 
 for (const row of ROWS)

@@ -19,6 +19,8 @@ import {
   published,
   replay,
   settled,
+  show,
+  WIDE_WINDOW,
   words,
 } from './support.ts';
 import type { ApiResponse } from '../../lib/types.ts';
@@ -314,3 +316,79 @@ check(
     );
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// The status filter (authenticated) and only_with_upcoming, on the site's own records.
+
+for (const plural of ['events', 'venues', 'organizers'] as const) {
+  check(
+    {
+      id: `observe.${plural}-filter.status`,
+      spec: `List ${plural}: status (post status); docs/requirements.md#levels status (authenticated; must: publish and draft select those records, and no record of another status)`,
+      level: 'must',
+      requirements: [LIST(plural), PARAM(plural, 'status')],
+      tags: ['observe'],
+    },
+    `status=publish and status=draft list exactly the learned ${plural} of that status (with credentials)`,
+    async (t) => {
+      const l = await complete(t, plural);
+      if (!l.authenticated)
+        t.na(
+          `the run has no credentials: the status filter is the authenticated caller's (a visitor's status=draft is refused); run with --user and a password to judge it`,
+        );
+      const records: ApiRecord[] = l[plural];
+      const statusOf = (r: ApiRecord) => (typeof r?.status === 'string' ? r.status : undefined);
+      const shown = [...new Set(records.map(statusOf).filter((s): s is string => !!s))].sort();
+      t.assert(
+        shown.length > 0 || !records.length,
+        `the authenticated ${plural} list gives no record a status: nothing tells which records status=publish or status=draft must select; ${replay(t)}`,
+      );
+      const judged = ['publish', 'draft'].filter((s) => shown.includes(s));
+      if (!judged.length)
+        t.na(`the learned ${plural} are neither published nor drafts (statuses: ${shown.join(', ')})`);
+      const window = plural === 'events' ? WIDE_WINDOW : {};
+      for (const status of judged) {
+        const got = await all(t, t.api, plural, { ...window, status });
+        const must = records.filter((r) => statusOf(r) === status).map((r) => r.id);
+        const mustNot = records.filter((r) => statusOf(r) !== undefined && statusOf(r) !== status).map((r) => r.id);
+        // Listed records that show another status: judged on the answer itself too.
+        const wrong = got.records.filter((r) => typeof r?.status === 'string' && r.status !== status).map((r) => r.id);
+        t.assert(
+          !wrong.length,
+          `GET /${plural}?status=${status} lists ${show(wrong)}, whose status is not ${status}; ${replay(t)}`,
+          got.res,
+        );
+        await judge(t, plural, records, got, must, mustNot, `GET /${plural}?status=${status}`);
+      }
+    },
+  );
+}
+
+for (const [plural, key] of LINKED) {
+  check(
+    {
+      id: `observe.${plural}-filter.only-with-upcoming`,
+      spec: `List ${plural}: only_with_upcoming (records that have upcoming events); docs/requirements.md#levels (should: the original looks at the site's first 10 upcoming events only)`,
+      level: 'should',
+      requirements: [LIST(plural), PARAM(plural, 'only_with_upcoming')],
+      tags: ['observe'],
+    },
+    `only_with_upcoming lists the ${plural} of published events still to end, and none linked to no event`,
+    async (t) => {
+      const l = await complete(t, 'events', plural);
+      // Still to end: a day of margin either side of now covers every site zone.
+      const later = Date.now() + 86_400_000;
+      const ends = (e: ApiRecord) => Date.parse(`${String(e.end_date ?? '').replace(' ', 'T')}Z`);
+      const upcoming = published(l.events).filter((e) => ends(e) > later);
+      const withUpcoming = new Set(upcoming.flatMap((e) => linkedIds(e, key)));
+      const linkedAny = new Set(l.events.flatMap((e) => linkedIds(e, key)));
+      const learnedIds = (l[plural] as ApiRecord[]).map((r) => r.id);
+      const must = learnedIds.filter((id) => withUpcoming.has(id));
+      const mustNot = learnedIds.filter((id) => !linkedAny.has(id));
+      if (!must.length) t.na(`no learned ${key} is linked to a published event still to end`);
+      if (!mustNot.length) t.na(`every learned ${key} is linked to an event: only_with_upcoming cannot leave one out`);
+      const got = await all(t, t.api, plural, { only_with_upcoming: 1 });
+      await judge(t, plural, l[plural], got, must, mustNot, `GET /${plural}?only_with_upcoming=1`);
+    },
+  );
+}
