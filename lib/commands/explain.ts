@@ -21,7 +21,14 @@ export const explainCmd: CommandFn = async ({ flags, args }) => {
   const { listChecks } = await import('../check/list.ts');
   const { PROJECT_ROOT } = await import('../run/paths.ts');
   const checks = await listChecks();
-  const check = checks.find((c) => c.id === id);
+  const found = checks.find((c) => c.id === id);
+  // Where the check is declared, as a path of this installation (dist/suites/... in the packed tool).
+  const { packagePath } = await import('../run/paths.ts');
+  const check = found && {
+    ...found,
+    file: packagePath(found.file),
+    ...(found.source ? { source: packagePath(found.source) } : {}),
+  };
   if (!check) {
     const near = checks.map((c) => [c.id, distance(asked, c.id)] as const).sort((a, b) => a[1] - b[1])[0];
     throw new ConfigError(

@@ -24,6 +24,9 @@ export const REFERENCE_FLAGS = [
 
 export const referenceCmd: CommandFn = async ({ flags }) => {
   const argv: string[] = [];
+  // The password from the environment, as certify takes it: never on a command line npm echoes.
+  const envPassword = process.env['CAL_PASSWORD'];
+  if (flags.password === undefined && envPassword) argv.push('--password', envPassword);
   for (const name of REFERENCE_FLAGS) {
     const v = flags[name];
     if (v === undefined || v === false) continue;
@@ -39,7 +42,7 @@ export const referenceCmd: CommandFn = async ({ flags }) => {
     if (s.features.length) words.push('--features', shellQuote(s.features.join(',')));
     if (s.fixturesFile) words.push('--fixtures', shellQuote(s.fixturesFile));
     words.push('--user', shellQuote(s.user));
-    const password = s.passwordGiven ? 'export CAL_PASSWORD (the --password given here)' : 'export CAL_PASSWORD=secret';
+    const password = s.passwordGiven ? 'export CAL_PASSWORD (the password given here)' : 'export CAL_PASSWORD=secret';
     out(`certify it: ${words.join(' ')}  # ${password} first`);
   });
   return 0;

@@ -25,38 +25,109 @@ interface ExplainInput {
   /** The retired ID asked for, when the check was renamed (fixtures/spec/aliases.json). */
   askedAs?: string;
   /** Sections of docs/requirements.md by anchor: their must/should/measured lines. */
-  sections: Map<string, { title: string; lines: string[] }>;
+  sections: Map<string, Section>;
   /** Requirement ID -> its meaning (fixtures/spec/requirements.json). */
   requirementText: Map<string, string>;
   faults: ReadonlyArray<{ name: string; description: string; breaks: readonly string[]; variant: string }>;
   quirks: ReadonlyArray<{ name: string; description: string; mayWarn: readonly string[]; variants: readonly string[] }>;
 }
 
+/** A section of docs/requirements.md: its level bullets, or its text items for a measured section. */
+interface Section {
+  title: string;
+  /** `must: ...`, `should: ...` (each bullet whole, its continuation lines joined), or the text items. */
+  lines: string[];
+  /** Whether `lines` are level bullets (shown whole) rather than text items (shown by topic). */
+  levels: boolean;
+}
+
 /**
- * The level decisions of docs/requirements.md by anchor (`<a id="x"></a>` then `### title` and
- * `- **must**: ...` lines; the list of checks is left out). Pure.
+ * The sections of docs/requirements.md by anchor (`<a id="x"></a>` then `### title`): the level
+ * bullets (`- **must**: ...`, each with its continuation lines, never cut mid-sentence), or for a
+ * section without them (a measured table and its reading) its items: each bullet with its
+ * continuation lines, each paragraph. The list of checks is left out. Pure.
  */
-export function requirementSections(markdown: string): Map<string, { title: string; lines: string[] }> {
-  const out = new Map<string, { title: string; lines: string[] }>();
+export function requirementSections(markdown: string): Map<string, Section> {
+  const out = new Map<string, Section>();
   const parts = markdown.split(/<a id="([a-z0-9-]+)"><\/a>/);
   for (let i = 1; i + 1 < parts.length; i += 2) {
     const body = parts[i + 1] as string;
     const title = /^#+ (.+)$/m.exec(body)?.[1]?.trim() ?? (parts[i] as string);
     const all = body.split('\n');
-    const bullets = all
-      .filter((l) => /^- \*\*(must|should|measured|why|note)\*\*/.test(l))
-      .map((l) => l.replace(/^- \*\*(\w+)\*\*:?\s*/, '$1: '));
-    // A section without level bullets (a measured table and its reading): its text, up to the
-    // next heading, at most 40 lines.
     const head = all.findIndex((l) => /^#+ /.test(l));
     const next = all.findIndex((l, k) => k > head && /^#+ /.test(l));
-    const text = all
-      .slice(head + 1, next > head ? next : undefined)
-      .filter((l) => l.trim() && !/^- \*\*checks\*\*|^Checks citing it:/.test(l))
-      .slice(0, 40);
-    out.set(parts[i] as string, { title, lines: bullets.length ? bullets : text });
+    const items: string[] = [];
+    let open = false;
+    for (const l of all.slice(head + 1, next > head ? next : undefined)) {
+      if (!l.trim() || /^Checks citing it:|^\| /.test(l)) {
+        open = false;
+        continue;
+      }
+      // A new bullet or paragraph, or the continuation of the one before (indented, or plain text after it).
+      if (/^- /.test(l) || !open) items.push(l.trim());
+      else items[items.length - 1] += ` ${l.trim()}`;
+      open = true;
+    }
+    const kept = items.filter((t) => !/^- \*\*checks\*\*/.test(t));
+    const bullets = kept
+      .filter((t) => /^- \*\*(must|should|measured|why|note)\*\*/.test(t))
+      .map((t) => t.replace(/^- \*\*(\w+)\*\*:?\s*/, '$1: '));
+    out.set(parts[i] as string, {
+      title,
+      lines: bullets.length ? bullets : kept.map((t) => t.replace(/^- /, '')),
+      levels: bullets.length > 0,
+    });
   }
   return out;
+}
+
+/** Text wrapped at `width` columns, each line after the first indented by `indent`. Pure. */
+function wrap(text: string, width: number, first: string, indent: string): string[] {
+  const out: string[] = [];
+  let line = first;
+  for (const word of text.split(/\s+/)) {
+    if (line.trim() && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = indent + word;
+    } else line = line.trim() ? `${line} ${word}` : `${line}${word}`;
+  }
+  if (line.trim()) out.push(line);
+  return out;
+}
+
+/** Words of a topic worth matching (4 letters or more, lower case). Pure. */
+function topicWords(text: string): Set<string> {
+  // Words with their hyphens and colons whole: `all-day`, `23:59:59`, `start_date`.
+  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9_:-]*[a-z0-9]/g) ?? [];
+  return new Set(words.filter((w) => w.length > 2 && !STOP.has(w)));
+}
+
+/** Words that say nothing of a topic. */
+const STOP = new Set(
+  'the and for are its not but any one two with from that this they their than then later every should must also when'.split(
+    ' ',
+  ),
+);
+
+/**
+ * What to show of a section for one citation: a level section whole; of a measured section (some
+ * are 35 lines of unrelated measurements), the items that share the most words with the topic the
+ * citation names after the anchor (`#measured-cross-cutting: whole-day rounding`), at most two.
+ * Pure.
+ */
+function excerpt(section: Section, topic: string): string[] {
+  if (section.levels) return section.lines;
+  const words = topicWords(topic);
+  const scored = section.lines
+    .map((line, i) => ({ line, i, score: [...topicWords(line)].filter((w) => words.has(w)).length }))
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  const best = scored[0]?.score ?? 0;
+  const shown = scored
+    .filter((x) => x.score * 2 >= best)
+    .slice(0, 2)
+    .sort((a, b) => a.i - b.i);
+  return shown.length ? shown.map((x) => x.line) : section.lines.slice(0, 1);
 }
 
 /** The text of `calcert explain`. Pure. */
@@ -78,7 +149,12 @@ export function explainText(x: ExplainInput): string {
   for (const a of anchors) {
     const s = x.sections.get(a);
     if (!s) continue;
-    out.push('', `Why (docs/requirements.md#${a}, ${s.title}):`, ...s.lines.map((l) => `  ${l}`));
+    // The topic the citation names: its text after the anchor, up to the next citation.
+    const topic = new RegExp(`requirements\\.md#${a}([^;]*)`).exec(c.spec)?.[1] ?? '';
+    const shown = excerpt(s, topic);
+    out.push('', `Why (docs/requirements.md#${a}, ${s.title}):`);
+    for (const l of shown) out.push(...wrap(l, 100, '  ', '    '));
+    if (shown.length < s.lines.length) out.push(`  (the whole section: docs/requirements.md#${a})`);
   }
   if (c.requirements.length) {
     out.push('', 'Requirements of the interface it exercises:');
@@ -119,7 +195,8 @@ export function explainText(x: ExplainInput): string {
 
 /** docs/requirements.md of this installation: in a clone beside lib/, in the packed tool beside dist/. */
 export function requirementsDoc(projectRoot: string): string {
-  for (const p of [join(projectRoot, 'docs/requirements.md'), join(projectRoot, '../../docs/requirements.md')])
+  // The packed tool's project root is dist/: the docs ship beside it, in the package's root.
+  for (const p of [join(projectRoot, 'docs/requirements.md'), join(projectRoot, '../docs/requirements.md')])
     if (existsSync(p)) return readFileSync(p, 'utf8');
   return '';
 }

@@ -82,3 +82,18 @@ test('README invocations run as written in a fresh clone: npx calcert, never a b
   );
   expect(bare).toEqual([]);
 });
+
+// Issue 31 point 2: npm prints the command line it runs, so no `npm run` line of the README carries
+// the password; the README says to give it through CAL_PASSWORD or .env, and why.
+test('no README command line that npm echoes carries a password; the README says why', () => {
+  const npmLines = commandLines().filter((l) => l.startsWith('npm run '));
+  expect(npmLines.length).toBeGreaterThan(3);
+  expect(npmLines.filter((l) => /--password\b|--candidate-password\b/.test(l))).toEqual([]);
+  // Nor a calcert line with a password value written out.
+  expect(commandLines().filter((l) => /--password\s+\S/.test(l))).toEqual([]);
+  const text = README.replace(/\s+/g, ' ');
+  expect(text).toMatch(
+    /The password goes in `CAL_PASSWORD` \(exported, or in `\.env`\), never on a command line: `npm run` prints the whole command/,
+  );
+  expect(text).toMatch(/the same holds for `npm run reference` \(it reads `CAL_PASSWORD` too\)/);
+});

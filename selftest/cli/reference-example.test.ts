@@ -4,7 +4,7 @@
 // learns the server's events.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { loadFixtures } from '../../lib/run/config/load.ts';
 import { BIN, cleanEnv, ROOT, run, tempDir } from '../support/run-cli.ts';
@@ -50,7 +50,9 @@ test("the README's fault example: data, a fixtures file, and a certify line that
   for (const l of lines) expect(l.trim().startsWith('{'), l).toBe(false);
   const file = /^fixtures: (\S+)$/m.exec(lines.join('\n'))?.[1];
   expect(file, lines.join('\n')).toBeTruthy();
-  fixturesFile = join(ROOT, file as string);
+  // An absolute path: the certify line runs from any folder (issue 31 point 13).
+  expect(isAbsolute(file as string), file).toBe(true);
+  fixturesFile = file as string;
   expect(loadFixtures(fixturesFile)).toMatchObject({ format: 1 });
   const certifyLine = /^certify it: (.*?)\s+# export CAL_PASSWORD.* first$/m.exec(lines.join('\n'))?.[1];
   expect(certifyLine, lines.join('\n')).toMatch(/^npx calcert certify --base-url http:\/\/127\.0\.0\.1:\d+\/wp-json /);

@@ -274,7 +274,7 @@ check(
 check(
   {
     id: 'events.fields.all-day-snaps',
-    spec: 'docs/requirements.md#measured-cross-cutting: whole-day rounding (4.6.8 and later); docs/requirements.md#levels (should)',
+    spec: 'docs/requirements.md#record-shapes: an all-day event is stored from 00:00:00 of its first day to 23:59:59 of its last (whole-day rounding, 4.6.8 and later); docs/requirements.md#levels (should)',
     level: 'should',
     requirements: [...ROUTES, req.field('events', 'all_day'), req.cover('events.all_day.snaps')],
     tags: ['writes'],
