@@ -126,8 +126,25 @@ function excerpt(section: Section, topic: string): string[] {
   const shown = scored
     .filter((x) => x.score * 2 >= best)
     .slice(0, 2)
+    // Two items only when both are short: a block stays a few lines.
+    .filter((_x, k, all) => k === 0 || all.every((y) => y.line.length <= 400))
     .sort((a, b) => a.i - b.i);
-  return shown.length ? shown.map((x) => x.line) : section.lines.slice(0, 1);
+  return (shown.length ? shown.map((x) => x.line) : section.lines.slice(0, 1)).map((l) => sentences(l, words));
+}
+
+/**
+ * A long item (some are 15 lines of measurements) cut to its sentences that share the most words
+ * with the topic, at most two, whole sentences only; a short one as it is. Pure.
+ */
+function sentences(item: string, words: Set<string>): string {
+  if (item.length <= 400) return item;
+  const parts = item.split(/(?<=[.;])\s+/);
+  const ranked = parts
+    .map((p, i) => ({ p, i, score: [...topicWords(p)].filter((w) => words.has(w)).length }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, 2)
+    .sort((a, b) => a.i - b.i);
+  return ranked.map((x) => x.p).join(' ... ');
 }
 
 /** The text of `calcert explain`. Pure. */

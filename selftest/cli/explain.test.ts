@@ -38,8 +38,44 @@ test('every listed check is explained: assertion, level, why, requirements, sour
     const faults = FAULTS.filter((f) => f.breaks.includes(check.id));
     need(faults.length > 0 && faults.every((f) => text.includes(`  ${f.name}`)), 'faults');
     need(text.includes(`--grep '${idPattern(check.id)}'`), 'replay line');
+    // Issue 31 point 9: a "Why" block is bounded and never cut mid-sentence.
+    for (const block of text.split('\n\n').filter((b) => b.startsWith('Why ('))) {
+      const lines = block.split('\n');
+      need(lines.length <= 16, `why block of ${lines.length} lines: ${lines[0]}`);
+      const last = lines.at(-1) as string;
+      need(/[.)`:;!?]$/.test(last.trim()), `why block ends mid-sentence: ${last}`);
+    }
   }
   expect(problems).toEqual([]);
+});
+
+test('explain: the levels section whole (not cut mid-sentence); a measured section by its cited topic', async () => {
+  const checks = await listChecks();
+  const sections = requirementSections(requirementsDoc(PROJECT_ROOT));
+  const explain = (id: string) =>
+    explainText({
+      check: checks.find((c) => c.id === id)!,
+      sections,
+      requirementText: new Map(),
+      faults: FAULTS,
+      quirks: QUIRKS,
+    });
+  const snaps = explain('events.fields.all-day-snaps');
+  const why = (text: string, anchor: string) =>
+    text.split('\n\n').find((b) => b.startsWith(`Why (docs/requirements.md#${anchor},`)) ?? '';
+  expect(why(snaps, 'record-shapes')).toBe(
+    [
+      'Why (docs/requirements.md#record-shapes, Records):',
+      '  An all-day event is stored from 00:00:00 of its first day to 23:59:59 of its last.',
+      '  (the whole section: docs/requirements.md#record-shapes)',
+    ].join('\n'),
+  );
+  expect(snaps).not.toContain('rest_invalid_param');
+  const levels = why(snaps, 'levels').replace(/\n\s+/g, ' ');
+  expect(levels).toContain(
+    "must: the interface text states it, and every released version of the original implementation of that variant behaves that way. A server that fails a must-check is not conformant, and the run's verdict is `not-certified`.",
+  );
+  expect(levels).toContain('A failed should-check is a warning (`warn`); it never withholds certification.');
 });
 
 test('calcert explain: a check, a retired ID, an unknown ID (exit 2, the nearest named)', async () => {
