@@ -41,7 +41,10 @@ function installationKey(): string {
  * directory cannot be written (the run then transforms every module, as without the cache).
  */
 function moduleCache(): string | null {
-  const dir = join(tmpdir(), `calcert-vitest-cache-${process.getuid?.() ?? 'user'}-${installationKey()}`);
+  // CALCERT_CACHE_ROOT: the project's self-tests run with a temporary TMPDIR of their own (removed
+  // when they end) and keep the cache where it lives between runs.
+  const root = process.env['CALCERT_CACHE_ROOT'] || tmpdir();
+  const dir = join(root, `calcert-vitest-cache-${process.getuid?.() ?? 'user'}-${installationKey()}`);
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);

@@ -6,9 +6,10 @@
 //
 // Slow by nature (the build compiles every source, npm installs ~80 packages): about 30 s here.
 // It skips, saying why, only when npm can neither install from its cache nor reach the registry.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { ROOT, run, tempDir } from '../support/run-cli.ts';
 
 /** The environment without CAL_* and npm_* keys (an enclosing `npm test` must not steer the children). */
@@ -30,9 +31,16 @@ interface PackInfo {
   files: Array<{ path: string; size: number }>;
 }
 
+/** The folders a test made (58 MB with the installed project): removed when it ends, passed or failed. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 test('npm pack -> install in a clean project -> npx calcert --version, certify --help, certify --grep', async (ctx) => {
   const env = plainEnv();
   const out = tempDir('pack');
+  made.push(out);
   // prepack builds dist/ (scripts/build.mjs); --json lists what ships.
   const pack = await run(NPM, ['pack', '--json', '--pack-destination', out], { cwd: ROOT, env, boundMs: 180_000 });
   expect(pack.code, pack.stderr).toBe(0);
@@ -56,6 +64,7 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
   );
 
   const project = tempDir('installed');
+  made.push(project);
   writeFileSync(join(project, 'package.json'), '{ "name": "probe", "version": "1.0.0", "private": true }\n');
   const tarball = join(out, info.filename);
   const install = (mode: string) =>
@@ -97,4 +106,44 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
     // badge.svg for every run; certificate.json only for a certified one (never a --grep run).
     ['badge.svg', 'junit.xml', 'report.html', 'results.json', 'summary.md'].sort(),
   );
-}, 240_000);
+
+  // Issue 31 point 3: explain in the packed tool keeps its reasons (docs/requirements.md ships)
+  // and names a source that exists in the package.
+  const explain = await npx(['explain', 'events.fields.all-day-snaps']);
+  expect(explain.code, explain.stderr).toBe(0);
+  expect(explain.stdout).toContain('Why (docs/requirements.md#record-shapes, Records):');
+  expect(explain.stdout).toContain('Why (docs/requirements.md#levels, Levels):');
+  const source = /^Source: (\S+):\d+$/m.exec(explain.stdout)?.[1];
+  expect(source, explain.stdout).toMatch(/^dist\/suites\/events\/fields\.test\.js$/);
+  expect(existsSync(join(project, 'node_modules/calcert', source as string))).toBe(true);
+
+  // Issue 31 point 13: the reference server's "certify it" line runs as printed outside a clone.
+  const reference = spawn(NPX, ['--no-install', 'calcert', 'reference', '--port', '0', '--seed-fixtures'], {
+    cwd: project,
+    env,
+  });
+  try {
+    const line = await new Promise<string>((done, fail) => {
+      let text = '';
+      const bound = setTimeout(() => fail(new Error(`no certify line within 60 s: ${text}`)), 60_000);
+      reference.stdout.on('data', (b: Buffer) => {
+        text += String(b);
+        const m = /^certify it: (.*)$/m.exec(text);
+        if (m) {
+          clearTimeout(bound);
+          done(m[1] as string);
+        }
+      });
+    });
+    expect(line).toMatch(
+      /^npx calcert certify --base-url http:\/\/127\.0\.0\.1:\d+\/wp-json --fixtures \/\S+ --user admin {2}# export CAL_PASSWORD=secret first$/,
+    );
+    // As printed, from the project (the printed line selects every check: limited here to the root group).
+    const cmd = `${line.split('  #')[0]} --grep '^root\\.'`;
+    const certifyIt = await run('sh', ['-c', cmd], { cwd: project, env: { ...env, CAL_PASSWORD: 'secret' } });
+    expect(certifyIt.code, certifyIt.stdout + certifyIt.stderr).toBe(0);
+    expect(certifyIt.stdout).toMatch(/^PARTIAL: \d+ checks, \d+ pass, 0 fail/m);
+  } finally {
+    reference.kill('SIGTERM');
+  }
+}, 300_000);
