@@ -97,3 +97,11 @@ test('no README command line that npm echoes carries a password; the README says
   );
   expect(text).toMatch(/the same holds for `npm run reference` \(it reads `CAL_PASSWORD` too\)/);
 });
+
+// Issue 31 point 13: the README states the self-tests' budget against the CI limit.
+test("the README states npm test's budget against the 15-minute CI limit", () => {
+  const text = README.replace(/\s+/g, ' ');
+  expect(text).toMatch(
+    /Budget: a CI job gives `npm test` 15 minutes on 2 cores; its budget is 8 minutes there \(7 min 50 s measured/,
+  );
+});
