@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
 import { groupOf, STATUSES } from './results.ts';
+import { badge, esc, whatFailed } from './html-parts.ts';
 import {
   byGroup,
   compareGroups,
@@ -21,13 +22,6 @@ import {
   replayCommand,
   STATUS_ORDER,
 } from './common.ts';
-
-/** Escape text for HTML element content and quoted attribute values; drop characters HTML forbids. */
-function esc(value: unknown): string {
-  return String(value ?? '')
-    .replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`)
-    .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
 
 const CSS = `
 :root{--fail:#c62828;--error:#6a1b9a;--blocked:#e65100;--stale:#ad1457;--warn:#f9a825;--xfail:#5d4037;--na:#78909c;--pass:#2e7d32;--bg:#fafafa;--line:#ddd}
@@ -113,10 +107,6 @@ ${body}
 </body>
 </html>
 `;
-}
-
-function badge(status: Status | 'absent', text?: string): string {
-  return `<span class="s s-${esc(status)}">${esc(text ?? status)}</span>`;
 }
 
 function statusFilters(present: Iterable<string>, extra = ''): string {
@@ -229,29 +219,6 @@ function countsTable(rows: [string, Record<string, number> | undefined][]): stri
     })
     .join('');
   return `<table class="counts">${head}${body}</table>`;
-}
-
-/**
- * What failed, and why, at the top of the page: one line per failing check (status, ID, level and
- * the first line of its message), linking to its details. Empty when nothing failed.
- */
-function whatFailed(checks: ReportCheck[]): string {
-  const failing = checks
-    .filter((c) => c.status === 'fail' || c.status === 'blocked' || c.status === 'stale-expectation')
-    .sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status) || a.id.localeCompare(b.id));
-  if (!failing.length) return '';
-  const why = (c: ReportCheck) => {
-    // A property failure's first line says only that it failed: its cause says why.
-    const cause = /^cause: (.*)$/m.exec(c.message ?? '')?.[1];
-    const line = cause ?? firstLine(c.message);
-    return line.length > 240 ? `${line.slice(0, 240)}...` : line;
-  };
-  return `<section class="what-failed"><h2>What failed (${failing.length})</h2><ul class="why">${failing
-    .map(
-      (c) =>
-        `<li>${badge(c.status)} <a class="id mono" href="#c-${esc(c.id)}">${esc(c.id)}</a> <span class="muted">(${esc(c.level)})</span> ${esc(why(c))}</li>`,
-    )
-    .join('')}</ul></section>`;
 }
 
 /** The page of one run. */
