@@ -17,7 +17,8 @@ export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'e
  * Why a check that is `error` could not be judged (absent: the check itself broke).
  * `request-budget`: an observation check spent its share of --max-requests before it could judge
  * (a large calendar or a server that ignores a filter); `no-evidence`: the check ended without a
- * single assertion on the server's answers (a defect of the check: it should have said n/a).
+ * judgement, an assertion on an answer to a request of its own (setup reads and the readers'
+ * bookkeeping are no evidence; a defect of the check: it should have said n/a).
  */
 export type UnjudgedCause = 'transient' | 'interrupted' | 'request-budget' | 'no-evidence';
 

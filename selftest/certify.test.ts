@@ -28,9 +28,12 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
     const bad = report.checks.filter((c) => NOT_OK.includes(c.status)).map((c) => `${c.id} ${c.status}: ${c.message}`);
     expect(bad).toEqual([]);
     expect(report.footer.errors).toEqual([]);
-    // A pass needs evidence: no check passed without an assertion on the server's answers.
+    // A pass needs evidence: no check passed without a judgement (an assertion on an answer to a
+    // request of its own; setup reads and the readers' bookkeeping are no evidence), and no check
+    // ended without one: the run has no thin pass (README, "Evidence").
     const unproven = report.checks.filter((c) => c.status === 'pass' && !((c.assertions ?? 0) >= 1)).map((c) => c.id);
     expect(unproven).toEqual([]);
+    expect(report.footer.thinPasses?.checks ?? []).toEqual([]);
     expect(report.footer.verdict).toBe('certified');
     expect(result.exitCode).toBe(0);
     expect(report.checks.length).toBeGreaterThan(0);

@@ -196,6 +196,7 @@ class Collector implements Reporter {
       ...(rec.seed !== undefined && rec.tags.includes('property') ? { seed: rec.seed } : {}),
       requests: rec.requests ?? 0,
       ...(rec.assertions !== undefined && status !== 'n/a' ? { assertions: rec.assertions } : {}),
+      ...(rec.setupAssertions && status !== 'n/a' ? { setupAssertions: rec.setupAssertions } : {}),
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
       ...(rec.retries ? { retries: rec.retries } : {}),
     };

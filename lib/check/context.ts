@@ -47,14 +47,47 @@ export class CheckContext {
   private readonly deletedUrls = new Set<string>();
   /** Property runs made and needed (the minimum), summed over this check's properties. */
   readonly runs = { made: 0, needed: 0 };
-  /** Requests of shared setup (lib/check/shared.ts) this check made for the checks of its file. */
-  sharedRequests = 0;
   /**
-   * Judgements made on the server's answers (`assert`, `expectStatus` and what reads through them:
-   * `record`, `list`). A check that ends without one has shown nothing and is never `pass`
-   * (lib/check/outcome.ts): a pass needs evidence.
+   * The check's assertions, counted by kind (shared by the check's setup view, `t.setup`):
+   * - `judgements`: `assert` and `expectStatus` (and what asserts through them, `expectNotServed`)
+   *   made by the check body on the answers it judges. A check that ends without one has shown
+   *   nothing about the behaviour it names and is never `pass` (lib/check/outcome.ts: `error`,
+   *   unjudged 'no-evidence').
+   * - `setup`: assertions made through `t.setup` (setup reads, a helper's checks of its own
+   *   requests) and the list/record readers' bookkeeping (`record`, `list`): no evidence.
+   * - `sharedRequests`: requests of shared setup (lib/check/shared.ts) this check made for the
+   *   checks of its file.
    */
-  assertions = 0;
+  private readonly counts = { judgements: 0, setup: 0, sharedRequests: 0 };
+  /** True on the setup view (`t.setup`): its assertions are setup, not judgements. */
+  private readonly inSetup: boolean = false;
+
+  /** Judgements made on the check's own answers (see `counts`): a pass needs at least one. */
+  get assertions(): number {
+    return this.counts.judgements;
+  }
+  /** Assertions that are no evidence: setup (`t.setup`) and the readers' bookkeeping (`record`, `list`). */
+  get setupAssertions(): number {
+    return this.counts.setup;
+  }
+  /** Requests of shared setup (lib/check/shared.ts) this check made for the checks of its file. */
+  get sharedRequests(): number {
+    return this.counts.sharedRequests;
+  }
+  set sharedRequests(n: number) {
+    this.counts.sharedRequests = n;
+  }
+
+  /**
+   * The same context for setup: what it asserts (a setup read, a helper checking its own
+   * requests) counts as setup, never as a judgement of the behaviour the check names. It shares
+   * the check's clients, exchanges, records and cleanup. Failures still fail the check: a setup
+   * that must block says so with `blocked`.
+   */
+  get setup(): CheckContext {
+    if (this.inSetup) return this;
+    return Object.create(this, { inSetup: { value: true } }) as CheckContext;
+  }
 
   constructor(
     readonly meta: CheckMeta,
@@ -100,7 +133,13 @@ export class CheckContext {
   /** Assert a condition of the behaviour under test. */
   assert(condition: unknown, message: string, res?: ApiResponse): void {
     if (!condition) this.fail(message, res);
-    this.assertions++;
+    this.counted();
+  }
+
+  /** Counts one assertion that held: a judgement, or setup on the setup view. */
+  private counted(): void {
+    if (this.inSetup) this.counts.setup++;
+    else this.counts.judgements++;
   }
 
   /** The fixture, or n/a when the target's fixtures file does not name it. */
@@ -126,7 +165,9 @@ export class CheckContext {
    * with the exchange. Returns the record.
    */
   record(res: ApiResponse, what = 'the answer'): ApiRecord {
-    return readRecord(this, res, what);
+    const got = readRecord(this, res, what);
+    this.counts.setup++;
+    return got;
   }
 
   /**
@@ -134,7 +175,9 @@ export class CheckContext {
    * empty-page rule (base: a 404 JSON error is an empty page); else a failure with the exchange.
    */
   list(res: ApiResponse, key: ResourceKey, what?: string): ApiRecord[] {
-    return readList(this, res, key, { what }).records;
+    const got = readList(this, res, key, { what }).records;
+    this.counts.setup++;
+    return got;
   }
 
   /** Assert the status: a number, a list, or a class like '2xx' / '4xx'. */
@@ -146,7 +189,7 @@ export class CheckContext {
           ? expected.includes(res.status)
           : Math.floor(res.status / 100) === Number(expected[0]);
     if (ok) {
-      this.assertions++;
+      this.counted();
       return;
     }
     const code =

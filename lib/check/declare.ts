@@ -77,6 +77,7 @@ export function check(
     }
     own.requests = t.exchanges.length + t.sharedRequests;
     own.assertions = t.assertions;
+    if (t.setupAssertions) own.setupAssertions = t.setupAssertions;
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
     if (retries) own.retries = retries;
     if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;

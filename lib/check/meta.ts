@@ -56,8 +56,10 @@ export interface CheckRecord extends CheckMeta {
   /** Exchanges of the check left out of `exchanges` (beyond the cap). */
   exchangesOmitted?: number;
   requests?: number;
-  /** Assertions the check made on the server's answers (CheckContext.assertions). */
+  /** Judgements: assertions the check made on its own answers (CheckContext.assertions; setup and bookkeeping not counted). */
   assertions?: number;
+  /** Assertions that are no evidence: setup reads and the readers' bookkeeping (CheckContext.setupAssertions). */
+  setupAssertions?: number;
   seed?: number;
   cleanupErrors?: string[];
   /** Requests sent again (a 429 honoured, a GET after a connection reset). */

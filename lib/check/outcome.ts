@@ -95,17 +95,20 @@ export function classifyOutcome(
   thrown: { error: unknown } | null,
   exchanges: readonly Exchange[],
   level: Level,
-  /** Assertions the check made on the server's answers (CheckContext.assertions); undefined: not counted. */
-  assertions?: number,
+  /**
+   * Judgements the check made on the answers to its own requests (CheckContext.assertions: setup
+   * reads and the readers' bookkeeping are not counted); undefined: not counted.
+   */
+  judgements?: number,
 ): Outcome {
   // A pass needs evidence: a body that returned without judging anything (an empty loop, a
-  // comparison it skipped) has shown nothing; when the data rule the behaviour out the check
-  // says so with t.na(reason).
-  if (!thrown && assertions === 0)
+  // comparison it skipped, only setup reads) has shown nothing; when the data rule the behaviour
+  // out the check says so with t.na(reason).
+  if (!thrown && judgements === 0)
     return {
       status: 'error',
       message:
-        "the suite could not judge: the check ended without any assertion on the server's answers (a pass needs evidence; a check whose data rule the behaviour out must say n/a with a reason)",
+        "the suite could not judge: the check ended without a judgement (no assertion on an answer to a request of its own; setup reads and the list/record readers' bookkeeping are no evidence). A pass needs evidence; a check whose data rule the behaviour out must say n/a with a reason",
       unjudged: 'no-evidence',
     };
   if (!thrown) return { status: 'pass' };

@@ -56,10 +56,10 @@ export function verdictLine(
   return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${notStarted ? ` (${notStarted} not started)` : ''}${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
 }
 
-/** The line naming the checks that passed on thin evidence (footer.thinPasses). Pure. */
+/** The line naming the checks that ended without a judgement (footer.thinPasses). Pure. */
 function thinLine(thin: { below: number; checks: string[] }): string {
   const shown = thin.checks.slice(0, 12).join(', ');
-  return `thin passes: ${thin.checks.length} check(s) passed on fewer than ${thin.below} assertions: ${shown}${thin.checks.length > 12 ? `, and ${thin.checks.length - 12} more (footer.thinPasses)` : ''}`;
+  return `thin passes: ${thin.checks.length} check(s) ended without a judgement (setup reads and bookkeeping are no evidence; each is error): ${shown}${thin.checks.length > 12 ? `, and ${thin.checks.length - 12} more (footer.thinPasses)` : ''}`;
 }
 
 export const certifyCmd: CommandFn = async ({ flags }) => {

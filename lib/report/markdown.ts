@@ -32,7 +32,7 @@ export function renderSummary(report: RunReport, leading?: string): string {
   if (f.inconclusive) lines.push(`- **inconclusive**: ${f.inconclusive}`);
   if (f.thinPasses)
     lines.push(
-      `- thin passes (fewer than ${f.thinPasses.below} assertions): ${f.thinPasses.checks.map((c) => `\`${c}\``).join(', ')}`,
+      `- thin passes (ended without a judgement, each error): ${f.thinPasses.checks.map((c) => `\`${c}\``).join(', ')}`,
     );
   if (f.selection)
     lines.push(

@@ -52,8 +52,14 @@ export interface CheckResult {
   exchangesOmitted?: number;
   seed?: number;
   requests?: number;
-  /** Assertions the check made on the server's answers: a pass has at least one. */
+  /**
+   * Judgements: assertions the check made on the answers to its own requests that exercise the
+   * behaviour it names (setup reads and the list/record readers' bookkeeping not counted): a pass
+   * has at least one.
+   */
   assertions?: number;
+  /** Assertions that are no evidence: setup (`t.setup`) and the readers' bookkeeping (`t.record`, `t.list`). */
+  setupAssertions?: number;
   cleanupErrors?: string[];
   /** Requests sent again (a 429 honoured, a GET after a connection reset). */
   retries?: number;
@@ -110,7 +116,10 @@ export interface ReportFooter {
   incomplete?: string[];
   /** With verdict `inconclusive`: why the read-only run judged too little, and what to do. */
   inconclusive?: string;
-  /** Checks that passed on fewer than `below` assertions (thin evidence; a pass has at least one). */
+  /**
+   * Thin passes: checks that ended with fewer than `below` (1) judgements, as `id (setup n)`. Each
+   * is `error` (unjudged 'no-evidence'): setup reads and bookkeeping alone never make a pass.
+   */
   thinPasses?: { below: number; checks: string[] };
 }
 
@@ -176,14 +185,22 @@ export function readOnlyShortfall(checks: readonly CheckResult[]): string | null
   return `the read-only run judged ${judged.length} observation check(s) but no check of: ${missing.join(', ')} (each was n/a: its reason in the report says what it lacked; for the anonymous view, run with credentials so that it is compared with the authenticated one); or ${fix}`;
 }
 
-/** Fewer assertions than this make a pass thin (reported per run, footer.thinPasses). */
-export const THIN_PASS = 2;
+/** Fewer judgements than this make a thin pass (reported per run, footer.thinPasses). */
+export const THIN_PASS = 1;
 
-/** The checks that passed on fewer than THIN_PASS assertions, as `id (n)`. Pure. */
+/**
+ * The thin passes of a run, as `id (setup n)`: checks that ended with fewer than THIN_PASS
+ * judgements (CheckResult.assertions), whatever their setup and bookkeeping asserted. The
+ * classifier makes each `error` (unjudged 'no-evidence'); a `pass` among them would be a bug of
+ * the harness and is listed too. Pure.
+ */
 export function thinPassesOf(checks: readonly CheckResult[]): string[] {
   return checks
-    .filter((c) => c.status === 'pass' && c.assertions !== undefined && c.assertions < THIN_PASS)
-    .map((c) => `${c.id} (${c.assertions})`);
+    .filter(
+      (c) =>
+        c.unjudged === 'no-evidence' || (c.status === 'pass' && c.assertions !== undefined && c.assertions < THIN_PASS),
+    )
+    .map((c) => `${c.id} (setup ${c.setupAssertions ?? 0})`);
 }
 
 export function groupOf(id: string): string {

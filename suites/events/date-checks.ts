@@ -1,8 +1,8 @@
 /**
  * Runners shared by the date checks (suites/events/dates-*.test.ts): the measured table of
  * reference-behavior.md replayed on E1..E4 shifted to a future date, and generated queries over
- * a pool compared with the oracle. Assertions fail through `t.fail` with the query, the
- * expected and the listed IDs.
+ * a pool compared with the oracle. Each compared listing is a judgement (`t.assert`), and its
+ * message carries the query, the expected and the listed IDs.
  *
  * The checks only read their events, so a file creates E1..E4 and its pools once (shared setup,
  * lib/check/shared.ts: `createTable`, `createPool` in a `sharedSetup`) and every check lists them
@@ -109,12 +109,14 @@ export async function runTable(
     const { ids, res } = await listedIds(t, query, table.scope);
     const got = ids.filter((id) => labelOf.has(id)).sort((a, b) => a - b);
     const mismatch = exact ? (names(got) !== names(wantIds) ? 'differs' : null) : disagreement(exp, got);
-    if (mismatch) {
-      const expected = exact
-        ? want.join(' ')
-        : `${names(exp.listed)}${exp.either.length ? ` (either way: ${names(exp.either)})` : ''}`;
-      t.fail(`GET /events?${describeQuery(query)} listed ${names(got)}, expected ${expected} (events ${pool})`, res);
-    }
+    const expected = exact
+      ? want.join(' ')
+      : `${names(exp.listed)}${exp.either.length ? ` (either way: ${names(exp.either)})` : ''}`;
+    t.assert(
+      !mismatch,
+      `GET /events?${describeQuery(query)} listed ${names(got)}, expected ${expected} (events ${pool})`,
+      res,
+    );
   }
 }
 
@@ -154,12 +156,11 @@ export async function poolProperty(
     const { ids, res } = await listedIds(t, query, scope);
     const mine = ids.filter((id) => own.has(id));
     const d = disagreement(exp, mine);
-    if (d) {
-      t.fail(
-        `GET /events?${describeQuery(query)} (site zone ${zone}): ${d}; listed [${mine.join(', ')}], expected [${exp.listed.join(', ')}]${exp.either.length ? `, either way [${exp.either.join(', ')}]` : ''}; pool: ${poolText(events)}`,
-        res,
-      );
-    }
+    t.assert(
+      !d,
+      `GET /events?${describeQuery(query)} (site zone ${zone}): ${d}; listed [${mine.join(', ')}], expected [${exp.listed.join(', ')}]${exp.either.length ? `, either way [${exp.either.join(', ')}]` : ''}; pool: ${poolText(events)}`,
+      res,
+    );
   };
   // Each run tries every parameter alone with the run's bounds (so few runs still cover each
   // parameter, rounded and strict), then the generated combination of two. The should-level

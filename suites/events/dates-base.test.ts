@@ -218,10 +218,10 @@ check(
     const { ids, res } = await listedIds(t, {});
     const d = disagreement(exp, ids);
     const name = (xs: number[]) => xs.map((id) => labels.get(id) ?? id).join(', ') || '(none)';
-    if (d)
-      t.fail(
-        `GET /events?${describeQuery({}) || 'search=<scope>'} listed ${name(ids.filter((id) => labels.has(id)))}; expected ${name(exp.listed)} and not ${name(exp.notListed)}`,
-        res,
-      );
+    t.assert(
+      !d,
+      `GET /events?${describeQuery({}) || 'search=<scope>'} listed ${name(ids.filter((id) => labels.has(id)))}; expected ${name(exp.listed)} and not ${name(exp.notListed)}`,
+      res,
+    );
   },
 );
