@@ -10,6 +10,7 @@ import { concurrencyOver } from '../run/limiter.ts';
 import type { PreflightResult } from '../run/preflight.ts';
 import { writeReports } from '../report/write.ts';
 import {
+  strictShortfall,
   countResults,
   incompleteOf,
   readOnlyShortfall,
@@ -142,7 +143,8 @@ export function writeRunReports(report: RunReport, target: Config, leading?: str
 
 /**
  * The exit code: 130 interrupted by a signal, 2 the target went away, 1 under --strict (without
- * a baseline) when a should-check warned, else the gate's (--expect / --baseline) or the verdict's. Pure.
+ * a baseline) when a should-check warned or was left unjudged (strictShortfall), else the gate's
+ * (--expect / --baseline) or the verdict's. Pure.
  */
 export function exitCodeOf(input: {
   signalled: boolean;
@@ -155,9 +157,13 @@ export function exitCodeOf(input: {
 }): 0 | 1 | 2 | 130 {
   if (input.signalled) return 130;
   if (input.problem) return 2;
-  // --strict without a baseline gates on should-checks too: an (unexpected) warning exits 1.
-  // With a baseline, --strict already means "new warnings are regressions".
-  if (input.strict && !input.baseline && input.checks.some((c) => c.status === 'warn')) return 1;
+  // --strict without a baseline gates on should-checks too: an (unexpected) warning exits 1, and
+  // so does a should-check left unjudged (error, blocked). With a baseline, --strict already means
+  // "new warnings are regressions".
+  if (input.strict && !input.baseline) {
+    const short = strictShortfall(input.checks);
+    if (short.warned.length || short.unjudged.length) return 1;
+  }
   if (input.gateExit !== undefined) return input.gateExit;
   return input.verdict === 'not-certified' || input.verdict === 'inconclusive' ? 1 : 0;
 }

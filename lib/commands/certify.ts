@@ -4,7 +4,7 @@
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
 import { appliedLine } from '../run/crawl.ts';
-import type { RunReport } from '../report/results.ts';
+import { strictShortfall, type RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { calcertCommand, replayCommand, shellQuote } from '../run/config/replay.ts';
@@ -54,6 +54,21 @@ export function verdictLine(
     ? `; INCOMPLETE run: ${errors} check(s) in error were not judged (see the incomplete lines and footer.incomplete)`
     : '';
   return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${notStarted ? ` (${notStarted} not started)` : ''}${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
+}
+
+/** Why --strict exits 1 (strictShortfall): the should-checks that warned or were left unjudged; null when none. Pure. */
+export function strictLine(short: { warned: string[]; unjudged: string[] }): string | null {
+  const some = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', ...' : ''}`;
+  const parts = [
+    ...(short.warned.length ? [`${short.warned.length} should-check(s) warned (${some(short.warned)})`] : []),
+    ...(short.unjudged.length
+      ? [
+          `${short.unjudged.length} should-check(s) were not judged (error or blocked: ${some(short.unjudged)}), which is no pass`,
+        ]
+      : []),
+  ];
+  if (!parts.length) return null;
+  return `calcert: exit 1 under --strict: ${parts.join('; ')}; without --strict ${short.warned.length ? 'a warning' : 'an unjudged should-check'} does not fail the run`;
 }
 
 /** The line naming the checks that ended without a judgement (footer.thinPasses). Pure. */
@@ -128,10 +143,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
     f.verdict !== 'not-certified' &&
     f.verdict !== 'inconclusive'
   ) {
-    const warned = result.report.checks.filter((c) => c.status === 'warn').map((c) => c.id);
-    err(
-      `calcert: exit 1 under --strict: ${warned.length} should-check(s) warned (${warned.slice(0, 5).join(', ')}${warned.length > 5 ? ', ...' : ''}); without --strict a warning does not fail the run`,
-    );
+    const line = strictLine(strictShortfall(result.report.checks));
+    if (line) err(line);
   }
   if (result.exitCode === 130)
     err(

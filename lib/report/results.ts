@@ -203,6 +203,20 @@ export function thinPassesOf(checks: readonly CheckResult[]): string[] {
     .map((c) => `${c.id} (setup ${c.setupAssertions ?? 0})`);
 }
 
+/**
+ * What --strict (without a baseline) gates on beyond the verdict: the should-checks that warned,
+ * and those left unjudged (`error`: a 502/503/504, a budget, no evidence; `blocked`: their setup
+ * failed). An unjudged should-check is no silent pass under --strict. Pure.
+ */
+export function strictShortfall(checks: readonly CheckResult[]): { warned: string[]; unjudged: string[] } {
+  return {
+    warned: checks.filter((c) => c.status === 'warn').map((c) => c.id),
+    unjudged: checks
+      .filter((c) => c.level === 'should' && (c.status === 'error' || c.status === 'blocked'))
+      .map((c) => c.id),
+  };
+}
+
 export function groupOf(id: string): string {
   return id.split('.')[0] ?? id;
 }
