@@ -16,3 +16,15 @@ export const changedKeys = (
   after: Record<string, unknown>,
   keys: string[],
 ): string[] => keys.filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+
+/**
+ * Every field of a record that reads differently in `after` than in `before` (either side may
+ * lack it), as `key: before -> after` (values cut at 100 characters); [] when the two readings
+ * agree on every field. Pure.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const show = (v: unknown) => (v === undefined ? 'nothing' : (JSON.stringify(v) ?? String(v)).slice(0, 100));
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]))
+    .map((k) => `${k}: ${show(before[k])} -> ${show(after[k])}`);
+}

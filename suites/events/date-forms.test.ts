@@ -23,7 +23,7 @@ check(
     requirements: [req.route('POST', 'events'), req.field('events', 'start_date'), req.field('events', 'end_date')],
     tags: ['writes'],
   },
-  'creates an event whose start is sent as a Unix timestamp string and whose end as English date text, and reads both back',
+  'creates an event whose start is sent as a Unix timestamp string and whose end as English date text: the create answer and a read of the event by ID hold both',
   async (t) => {
     const start = DateTime.fromFormat(at(DAYS, 10), 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
     const end = start.plus({ hours: 2 });
@@ -36,13 +36,21 @@ check(
       eventBody(t, what, { start_date: String(start.toSeconds()), end_date: text(end) }),
     );
     t.trackCreated('events', res);
+    const want = { utc_start_date: at(DAYS, 10), end_date: at(DAYS, 12) };
     const bad: string[] = [];
     if (res.status < 200 || res.status > 299) bad.push(`status ${res.status} ${String(field(res.json, 'code') ?? '')}`);
-    else
-      for (const [k, want] of Object.entries({ utc_start_date: at(DAYS, 10), end_date: at(DAYS, 12) }))
-        if (!sameDateTime(want, field(res.json, k)))
-          bad.push(`${k} ${JSON.stringify(field(res.json, k))}, expected "${want}"`);
+    else bad.push(...datesDiffer(want, res.json));
     const judged = [{ what: `POST /events with ${what}`, res, bad }];
+    // Read back: the event holds the dates its create answered.
+    const id = field(res.json, 'id');
+    if (bad.length === 0 && typeof id === 'number') {
+      const readRes = await t.api.get(`/events/${id}`);
+      const readBad =
+        readRes.status < 200 || readRes.status > 299
+          ? [`status ${readRes.status} ${String(field(readRes.json, 'code') ?? '')}`]
+          : datesDiffer(want, readRes.json);
+      judged.push({ what: `GET /events/${id} after the create`, res: readRes, bad: readBad });
+    }
     judgeAll(t, judged);
   },
 );
@@ -78,3 +86,10 @@ check(
     }
   },
 );
+
+/** The fields of `want` that `record` holds as another date time, as `key "got", expected "want"`. Pure. */
+function datesDiffer(want: Record<string, string>, record: unknown): string[] {
+  return Object.entries(want)
+    .filter(([k, v]) => !sameDateTime(v, field(record, k)))
+    .map(([k, v]) => `${k} ${JSON.stringify(field(record, k))}, expected "${v}"`);
+}

@@ -75,21 +75,22 @@ export function valueClassChecks(r: ResourceDef): void {
     async (t) => {
       const rec = await make(t, r, 'value classes');
       const path = `/${P}/${rec.id}`;
-      for (const [i, [label, value]] of TEXT_CLASSES.entries()) {
-        const method = METHODS[i % METHODS.length];
-        const body: Params = { ...r.required(36) };
-        for (const f of text) body[f] = value(t.scope, f);
-        if (url) body.website = URLS[i];
-        if (email) body.email = EMAILS(t.scope)[i];
-        const res = await t.api.request({ method, path, json: body });
-        t.expectStatus(res, '2xx', `${method} ${path} with ${label} values`);
-        const readRes = await t.api.get(path);
-        const read = t.record(readRes, `${r.noun} ${rec.id} after the ${label} values`);
-        const bad = fields
-          .filter((f) => !sameText(String(body[f]), read[f]))
-          .map((f) => `${f}=${JSON.stringify(read[f])?.slice(0, 160)} (sent ${JSON.stringify(body[f])})`);
-        t.assert(bad.length === 0, `after ${method} ${path} with ${label} values: ${bad.join('; ')}`, readRes);
-      }
+      // Every class by every method: a method that mishandles one class shows.
+      for (const [i, [label, value]] of TEXT_CLASSES.entries())
+        for (const method of METHODS) {
+          const body: Params = { ...r.required(36) };
+          for (const f of text) body[f] = value(t.scope, `${f} ${method.toLowerCase()}`);
+          if (url) body.website = URLS[i].replace('://', `://${method.toLowerCase()}.`);
+          if (email) body.email = EMAILS(`${t.scope}.${method.toLowerCase()}`)[i];
+          const res = await t.api.request({ method, path, json: body });
+          t.expectStatus(res, '2xx', `${method} ${path} with ${label} values`);
+          const readRes = await t.api.get(path);
+          const read = t.record(readRes, `${r.noun} ${rec.id} after the ${label} values by ${method}`);
+          const bad = fields
+            .filter((f) => !sameText(String(body[f]), read[f]))
+            .map((f) => `${f}=${JSON.stringify(read[f])?.slice(0, 160)} (sent ${JSON.stringify(body[f])})`);
+          t.assert(bad.length === 0, `after ${method} ${path} with ${label} values: ${bad.join('; ')}`, readRes);
+        }
     },
   );
 

@@ -250,6 +250,11 @@ export function createChecks(d: LinkedDef): void {
         `the second create answered ${d.nameField}=${JSON.stringify(again[d.nameField])}, sent ${JSON.stringify(fields[d.nameField])}`,
         res,
       );
+      t.assert(
+        sameText(fields.description, again.description),
+        `the second create answered description=${JSON.stringify(again.description)}, sent ${JSON.stringify(fields.description)}`,
+        res,
+      );
       const readRes = await t.api.get(`/${P}/${first.id}`);
       const read = t.record(readRes, `the first ${d.kind} ${first.id}`);
       t.assert(

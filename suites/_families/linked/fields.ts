@@ -11,7 +11,7 @@ import { sameBoolean, sameDateTime, sameText } from '../../../lib/spec/normalise
 import { an, type LinkedDef } from '../../../lib/spec/resources.ts';
 import { createRecord, fullPayload } from './support.ts';
 import { isCleared } from '../../events/support.ts';
-import { changedKeys, heldAsSent } from '../generated.ts';
+import { changedFields, changedKeys, heldAsSent } from '../generated.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 type Method = (typeof METHODS)[number];
@@ -355,8 +355,13 @@ export function linkedFieldChecks(d: LinkedDef): void {
     },
     `renaming ${an(d.kind)} to the name of another ${d.kind} applies the name and leaves the other one as it was`,
     async (t) => {
-      const first = await createRecord(t, d, {}, 'named first');
-      const second = await createRecord(t, d, {}, 'named second');
+      // Each with a description of its own: a rename that merges the two shows in the other one.
+      const first = await createRecord(t, d, { description: t.name('first description') }, 'named first');
+      const second = await createRecord(t, d, { description: t.name('second description') }, 'named second');
+      const before = t.setup.record(
+        await t.api.get(`/${P}/${first.id}`),
+        `the ${d.kind} ${first.id} before the rename`,
+      );
       const { read, readRes } = await update(t, 'POST', second.id, { [d.nameField]: first[d.nameField] });
       t.assert(
         read.id === second.id && sameText(String(first[d.nameField]), read[d.nameField]),
@@ -368,6 +373,13 @@ export function linkedFieldChecks(d: LinkedDef): void {
       t.assert(
         other.id === first.id && sameText(String(first[d.nameField]), other[d.nameField]),
         `the ${d.kind} ${first.id} whose name was reused reads ${d.nameField}=${JSON.stringify(other[d.nameField])}`,
+        otherRes,
+      );
+      // As it was: every field of the other record reads as before the rename.
+      const changed = changedFields(before, other);
+      t.assert(
+        changed.length === 0,
+        `after the rename the ${d.kind} ${first.id} whose name was reused changed: ${changed.join('; ')}`,
         otherRes,
       );
     },

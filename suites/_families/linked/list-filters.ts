@@ -396,18 +396,29 @@ export function listFilterChecks(d: LinkedDef): void {
       requirements: [routeList, req.param(d.plural, 'status')],
       tags: ['writes'],
     },
-    `status=<no such status> lists none of the check's ${P} (an empty list or a refusal)`,
+    `status=<no such status> lists none of the check's ${P}, neither the published nor the draft one (an empty list or a refusal)`,
     async (t) => {
-      const { pub, scope } = await statusPair.get(t);
-      const control = await scopedIds(t, d, { search: scope, status: 'publish' });
-      t.assert(
-        control.ids.includes(pub.id),
-        `status=publish does not list the published ${d.kind} ${pub.id} (positive control): ${showIds(control.ids)}`,
-        control.page.res,
-      );
+      const { pub, draft, scope } = await statusPair.get(t);
+      // Positive controls: each record is listed by its own status.
+      for (const [rec, status] of [
+        [pub, 'publish'],
+        [draft, 'draft'],
+      ] as const) {
+        const control = await scopedIds(t, d, { search: scope, status });
+        t.assert(
+          control.ids.includes(rec.id),
+          `status=${status} does not list the ${status} ${d.kind} ${rec.id} (positive control): ${showIds(control.ids)}`,
+          control.page.res,
+        );
+      }
       const res = await t.api.get(`/${P}`, { search: scope, per_page: 50, status: 'nosuchstatus' });
       const ids = listedOrRefused(t, res, `GET /${P}?status=nosuchstatus`);
-      t.assert(!ids.includes(pub.id), `status=nosuchstatus lists the published ${d.kind} ${pub.id}`, res);
+      const shown = [pub.id, draft.id].filter((id) => ids.includes(id));
+      t.assert(
+        shown.length === 0,
+        `status=nosuchstatus lists the check's ${P} ${showIds(shown)} (published ${pub.id}, draft ${draft.id})`,
+        res,
+      );
     },
   );
 
