@@ -112,6 +112,23 @@ export function sameText(sent: string, got: unknown): boolean {
   return normaliseText(sent) === normaliseText(got);
 }
 
+/** The inline tags of a text as written (raw: an escaped `&lt;b&gt;` is no tag), block tags left out. Pure. */
+export function inlineTags(text: string): string[] {
+  return (text.match(ANY_TAG) ?? []).filter((tag) => !new RegExp(BLOCK_TAG.source, 'i').test(tag));
+}
+
+/**
+ * The sent text came back with its inline markup: the same text (sameText) and the same inline
+ * tags, as written and in order (`<b>show</b>` kept, neither stripped nor escaped). Block tags
+ * (wpautop's `<p>`, `<br />`) may wrap it. Pure.
+ */
+export function sameMarkup(sent: string, got: unknown): boolean {
+  if (!sameText(sent, got) || typeof got !== 'string') return false;
+  const want = inlineTags(sent);
+  const have = inlineTags(got);
+  return want.length === have.length && want.every((tag, i) => tag === have[i]);
+}
+
 const NUMBER_TOKEN = /\d+(?:[.,]\d+)*/g;
 
 /**

@@ -133,6 +133,14 @@ export interface ResourceDef {
   };
   /** The status of a page past the end (should; the original: 404 for posts, 200 with [] for terms). */
   pastEndStatus: 404 | 200;
+  /**
+   * The text fields whose inline markup (`<b>`, `<em>`) the original keeps (should,
+   * docs/requirements.md#markup-kept; measured on 6.8.0 and 4.6.8, 2026-11-28, by POST, PUT and
+   * PATCH): post titles and contents, venue and organizer names and descriptions, term
+   * descriptions. It strips the tags of venue and organizer meta fields (address, city, phone ...)
+   * and of term names.
+   */
+  markupKept: readonly string[];
   /** Query parameters that make a list show every record a check made (terms: `hide_empty=0`). */
   listScope: Record<string, string | number>;
   /** The update-applies checks also name the coverage rows `cover:<plural>.<field>.<method>` (issue 12). */
@@ -173,6 +181,7 @@ export const RESOURCES: readonly ResourceDef[] = [
     record: 'event',
     nameField: 'title',
     required: (days) => ({ start_date: at(days, 10), end_date: at(days, 12) }),
+    markupKept: ['title', 'description', 'excerpt'],
     fields: {
       author: 'integer',
       date: 'string',
@@ -267,6 +276,7 @@ export const RESOURCES: readonly ResourceDef[] = [
       record: d.kind,
       nameField: d.nameField,
       required: () => ({}),
+      markupKept: [d.nameField, 'description'],
       // Every field of both tables is a string (a venue's map flags too) but the author.
       fields: Object.fromEntries(
         [
@@ -336,6 +346,7 @@ export const RESOURCES: readonly ResourceDef[] = [
       record: tx.record,
       nameField: 'name',
       required: () => ({}),
+      markupKept: ['description'],
       fields: {
         name: 'string',
         description: 'string',

@@ -525,6 +525,18 @@ export const MEASURED: { anchor: string; title: string; text: string }[] = [
 - Categories and tags: \`hide_empty\` defaults to true.`,
   },
   {
+    anchor: 'measured-markup-2026-11',
+    title: 'Inline markup in text fields (measured on 6.8.0 and 4.6.8, 2026-11-28)',
+    text: `- \`Tom & Jerry's "best" <b>show</b> <em>x</em>\` sent by POST, PUT and PATCH reads back with its
+  \`<b>\` and \`<em>\` tags as sent in an event's \`title\`, \`description\` and \`excerpt\`, a venue's
+  or organizer's name and \`description\`, and a category's or tag's \`description\`; posts render
+  \`&\` as \`&#038;\` and quotes typographic, and wrap descriptions in \`<p>\`.
+- The tags are stripped (the text kept) from a venue's address, city, country, province, state,
+  stateprovince, zip and phone, an organizer's phone, and a term's \`name\`.
+- The must-level contract compares text with its tags stripped (every field); keeping the markup
+  where the original keeps it is should (\`<resource>.fields.markup-kept\`).`,
+  },
+  {
     anchor: 'measured-linked-2026-11',
     title: 'Venue and organizer lists and names (measured on 6.8.0 and 4.6.8, 2026-11-26)',
     text: `- Page 2 of a list carries \`previous_rest_url\` naming page 1 without a \`page\` parameter

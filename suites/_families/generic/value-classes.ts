@@ -9,7 +9,7 @@
 import { check } from '../../../lib/check/index.ts';
 import type { Params } from '../../../lib/types.ts';
 import { req } from '../../../lib/spec/contract.ts';
-import { decodeEntities, sameText } from '../../../lib/spec/normalise.ts';
+import { decodeEntities, sameMarkup, sameText } from '../../../lib/spec/normalise.ts';
 import type { ResourceDef } from '../../../lib/spec/resources.ts';
 import { make } from './support.ts';
 
@@ -71,7 +71,7 @@ export function valueClassChecks(r: ResourceDef): void {
       ],
       tags: ['writes'],
     },
-    `reflects ASCII, non-ASCII, markup, mixed-case, long text, URL and e-mail forms sent to every text field by POST, PUT and PATCH`,
+    `reflects ASCII, non-ASCII, markup, mixed-case, long text, URL and e-mail forms sent to every text field by each of POST, PUT and PATCH, compared after normalisation (markup as text, its tags stripped: ${P}.fields.markup-kept judges the tags)`,
     async (t) => {
       const rec = await make(t, r, 'value classes');
       const path = `/${P}/${rec.id}`;
@@ -91,6 +91,33 @@ export function valueClassChecks(r: ResourceDef): void {
             .map((f) => `${f}=${JSON.stringify(read[f])?.slice(0, 160)} (sent ${JSON.stringify(body[f])})`);
           t.assert(bad.length === 0, `after ${method} ${path} with ${label} values: ${bad.join('; ')}`, readRes);
         }
+    },
+  );
+
+  check(
+    {
+      id: `${P}.fields.markup-kept`,
+      spec: `Resources and their fields / ${r.noun}: ${r.markupKept.join(', ')}; docs/requirements.md#measured-markup-2026-11 (should: the inline markup the original keeps in these fields reads back as sent, measured on 6.8.0 and 4.6.8; the must-level contract strips tags)`,
+      level: 'should',
+      requirements: [...METHODS.map((m) => req.route(m, P, '/{id}')), ...r.markupKept.map((f) => req.field(P, f))],
+      tags: ['writes'],
+    },
+    `keeps the inline markup (<b>, <em>) sent by each of POST, PUT and PATCH to ${r.markupKept.join(', ')}: the tags read back as sent, neither stripped nor escaped`,
+    async (t) => {
+      const rec = await make(t, r, 'markup kept');
+      const path = `/${P}/${rec.id}`;
+      for (const method of METHODS) {
+        const body: Params = { ...r.required(36) };
+        for (const f of r.markupKept) body[f] = `${t.scope} Tom & Jerry's "best" <b>show</b> <em>${method}</em> ${f}`;
+        const res = await t.api.request({ method, path, json: body });
+        t.expectStatus(res, '2xx', `${method} ${path} with markup`);
+        const readRes = await t.api.get(path);
+        const read = t.record(readRes, `${r.noun} ${rec.id} after the markup by ${method}`);
+        const bad = r.markupKept
+          .filter((f) => !sameMarkup(String(body[f]), read[f]))
+          .map((f) => `${f}=${JSON.stringify(read[f])?.slice(0, 200)} (sent ${JSON.stringify(body[f])})`);
+        t.assert(bad.length === 0, `after ${method} ${path} the markup is not kept: ${bad.join('; ')}`, readRes);
+      }
     },
   );
 
