@@ -20,6 +20,7 @@ export const REFERENCE_FLAGS = [
   'seed-fixtures',
   'site-timezone',
   'seed-events',
+  'busy',
 ] as const;
 
 export const referenceCmd: CommandFn = async ({ flags }) => {

@@ -5,6 +5,7 @@
  */
 import { inject } from 'vitest';
 import { normaliseText } from '../../lib/spec/normalise.ts';
+import { changed, classify, conclude, type ItemRead, itemRead, MOVED_LIMIT } from '../../lib/spec/oracle/moved.ts';
 import { replayCommand } from '../../lib/run/config/replay.ts';
 import { type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
 import type { ApiResponse, Params } from '../../lib/types.ts';
@@ -164,6 +165,12 @@ export function replay(t: CheckContext): string {
 }
 
 const widened = new WeakMap<CheckContext, number>();
+const allowed = new WeakMap<CheckContext, number>();
+
+/** Adds `n` requests to a check's share: the re-reads a judgement makes before it sets a difference aside. */
+function allow(t: CheckContext, n: number): void {
+  allowed.set(t, (allowed.get(t) ?? 0) + n);
+}
 
 /** Gives a check `factor` times the usual share of the request budget (a check that reads a list again until it holds still). */
 export function widenBudget(t: CheckContext, factor: number): void {
@@ -176,7 +183,7 @@ export function widenBudget(t: CheckContext, factor: number): void {
  * the budget did.
  */
 export function spend(t: CheckContext): void {
-  const cap = checkBudget(t.config.maxRequests) * (widened.get(t) ?? 1);
+  const cap = checkBudget(t.config.maxRequests) * (widened.get(t) ?? 1) + (allowed.get(t) ?? 0);
   if (t.exchanges.length >= cap)
     throw new CouldNotJudge(
       `the suite could not judge: this check's share of the request budget (${cap} requests of --max-requests ${t.config.maxRequests}) is spent; raise --max-requests`,
@@ -221,7 +228,7 @@ interface Sample {
   /** The last answer read (absent for a list the crawl read). */
   res?: ApiResponse;
   complete: boolean;
-  /** Reads the same sample again (when it took more than one page: pages read moments apart can skip a record another client's deletion shifted). */
+  /** Reads the same sample again (the second reading of a difference: lib/spec/oracle/moved.ts). */
   again?: () => Promise<Sample>;
 }
 
@@ -277,16 +284,8 @@ export async function all(
     records: got.records,
     res,
     complete: got.complete,
-    ...(got.pages > 1 ? { again: () => all(t, client, plural, query, opts) } : {}),
+    again: () => all(t, client, plural, query, opts),
   };
-}
-
-/** What tells a record changed since the crawl: `modified` and `status` of posts; name, slug, parent and count of terms. */
-function fingerprint(r: ApiRecord | undefined): string {
-  if (!r) return '';
-  return JSON.stringify(
-    r.modified !== undefined || r.status !== undefined ? [r.modified, r.status] : [r.name, r.slug, r.parent, r.count],
-  );
 }
 
 /** The longest word of a record's name (for a search that must list it), or ''. */
@@ -296,20 +295,29 @@ function nameWord(r: ApiRecord): string {
 }
 
 /**
- * Whether a learned record moved since the crawl (another client deleted, unpublished or changed
- * it). A live site's neighbours change their own records while a run reads: a difference such a
- * record explains is no failure. The witness must not share the behaviour the check judges:
- * `item` reads the record by ID (for list checks: gone = a 4xx, changed = another `modified` or
- * `status`), `list` looks for it in a list that must show it (for the checks of reads by ID:
- * terms and extended events of the default window by `include`, the others by a word of their name).
+ * Whether a learned record is gone or changed (in what holds still: lib/spec/oracle/moved.ts)
+ * since the crawl, by its read by ID. A witness for a refusal that names the record (a term
+ * filter naming a term another client deleted): the check is then unjudged, never passed.
  */
-export async function moved(t: CheckContext, plural: Plural, rec: ApiRecord, via: 'item' | 'list'): Promise<boolean> {
-  if (via === 'item') {
-    spend(t);
-    const res = await t.api.get(`/${plural}/${rec.id}`);
-    if (res.status >= 400 && res.status < 500) return true;
-    return res.status >= 200 && res.status < 300 && fingerprint(res.json as ApiRecord) !== fingerprint(rec);
-  }
+export async function moved(t: CheckContext, plural: Plural, rec: ApiRecord): Promise<boolean> {
+  spend(t);
+  const res = await t.api.get(`/${plural}/${rec.id}`);
+  const read = itemRead(res.status, res.json, rec.id);
+  return read.kind === 'gone' || (read.kind === 'record' && changed(read.rec, rec));
+}
+
+/**
+ * A second reading of a record in a list that must show it when it exists as learned (for the
+ * checks of reads by ID): terms and extended events of the default window by `include`, the
+ * others by a word of their name. Whether it is listed and its copy there, or null when the
+ * witness cannot tell (a first page full of other matches).
+ */
+export async function witness(
+  t: CheckContext,
+  client: Client,
+  plural: Plural,
+  rec: ApiRecord,
+): Promise<{ listed: boolean; copy?: ApiRecord } | null> {
   const terms = plural === 'categories' || plural === 'tags';
   // `include` finds an event only inside 6.8.0's default window (kept beside explicit dates):
   // an event that ended before yesterday is looked for by a word of its name instead.
@@ -321,28 +329,40 @@ export async function moved(t: CheckContext, plural: Plural, rec: ApiRecord, via
       ? { include: rec.id, ...WIDE_WINDOW }
       : { search: nameWord(rec), ...(plural === 'events' ? WIDE_WINDOW : {}) };
   spend(t);
-  const res = await t.api.get(`/${plural}`, { ...query, per_page: 50 });
-  // A 4xx naming the record (the original refuses `include` of a term that is gone) or the
-  // documented empty answer: it is gone.
-  if (res.status >= 400 && res.status < 500) return true;
+  const res = await client.get(`/${plural}`, { ...query, per_page: 50 });
+  // A 4xx naming the record (the original refuses `include` of a term that is gone): not listed.
+  if (res.status >= 400 && res.status < 500 && res.status !== 401 && res.status !== 403) return { listed: false };
   const got = readPage(res, plural, { variant: t.variant });
-  if (got.kind !== 'page') return false;
-  const now = got.records.find((r) => r.id === rec.id);
-  if (now) return fingerprint(now) !== fingerprint(rec);
-  // Not on the first page of a search with more matches: no proof it moved.
-  return got.records.length < 50;
+  if (got.kind !== 'page') return null;
+  const copy = got.records.find((r) => r.id === rec.id);
+  if (copy) return { listed: true, copy };
+  // Not on the first page of a search with more matches: no proof either way.
+  return got.records.length < 50 ? { listed: false } : null;
 }
 
-/** Moved records a check confirms at most (each costs a list read). */
-export const MOVED_CHECKS = 4;
+/** Moved records a judgement sets aside at most (lib/spec/oracle/moved.ts MOVED_LIMIT). */
+export const MOVED_CHECKS = MOVED_LIMIT;
+
+/** A filter on a copy of a record: true = must be listed, false = must not be, undefined = either. */
+export type Matcher = (r: ApiRecord) => boolean | undefined;
+
+/** Records a judgement reads by ID when a list shows IDs the crawl never learned (a drawn sample). */
+export const UNKNOWN_READS = 5;
 
 /**
  * Judges a filtered sample against what the learned records say: no `mustNot` record listed on
- * the pages read, and, when they hold every match, every `must` record listed. IDs the crawl
- * never learned (another client's new records) are judged by neither side, and a difference
- * that records moved since the crawl explain (a listed copy that changed; a missing record that
- * its read by ID shows gone or changed, up to MOVED_CHECKS of them) is dropped. Comparing
- * two empty sets is no evidence: a check with nothing that could be wrong is n/a.
+ * the pages read, and, when they hold every match, every `must` record listed. With `matches`
+ * (the filter on a record's copy), a listed record the crawl never learned is read by ID and
+ * judged against the filter too (up to UNKNOWN_READS of them, drawn): a draft, a record of
+ * another status or an unrelated one fails; one created since the crawl that matches passes.
+ *
+ * An excuse is a re-read, never a verdict (lib/spec/oracle/moved.ts): each difference (up to
+ * MOVED_LIMIT + 1 of them) is read by ID and the list is read a second time. A difference is set
+ * aside only when the record changed since the crawl in what holds still (never `modified`), in
+ * its read by ID and in the list, and its fresh copy then agrees with the filter; a difference
+ * that holds over two readings fails; more than MOVED_LIMIT set aside is `error` ("site changing
+ * too fast"), never a pass. Comparing two empty sets is no evidence: a check with nothing that
+ * could be wrong is n/a.
  */
 export async function judge(
   t: CheckContext,
@@ -352,6 +372,7 @@ export async function judge(
   must: readonly number[],
   mustNot: readonly number[],
   what: string,
+  opts: { matches?: Matcher; client?: Client } = {},
 ): Promise<void> {
   if (!must.length && !mustNot.length) t.na(`${what}: the learned data give no record that must or must not be listed`);
   if (!got.complete && !mustNot.length)
@@ -362,42 +383,79 @@ export async function judge(
   const need = got.complete ? must : [];
   const listed = new Set(got.ids);
   const byId = new Map(learnedRecords.map((r) => [r.id, r]));
-  let missing = need.filter((id) => !listed.has(id));
-  let unexpected = mustNot.filter((id) => listed.has(id));
-  if (missing.length || unexpected.length) {
-    // A listed copy that differs from the learned one: the record changed since the crawl.
-    unexpected = unexpected.filter((id) => {
-      const copy = got.records.find((r) => r.id === id);
-      return !copy || fingerprint(copy) === fingerprint(byId.get(id));
-    });
-    const keep: number[] = [];
-    let movedSeen = 0;
-    for (const [i, id] of missing.entries()) {
-      const rec = byId.get(id);
-      const gone = i < MOVED_CHECKS && !!rec && (await moved(t, plural, rec, 'item'));
-      if (gone) movedSeen++;
-      else keep.push(id);
-    }
-    // Every record looked at had moved and more are missing than were looked at: another client
-    // is rewriting the list (a neighbour's run deleting its records), not a fault shown.
-    if (movedSeen === MOVED_CHECKS && missing.length > MOVED_CHECKS)
-      throw new CouldNotJudge(
-        `the suite could not judge: ${what}: ${missing.length} learned ${plural} are missing, and each of the first ${MOVED_CHECKS} looked at was deleted or changed since the crawl (another client writing)`,
-        'transient',
-      );
-    missing = keep;
-    // A record missing from a sample of several pages may have been shifted across a page
-    // boundary by another client's deletion between the pages: the sample is read once more.
-    if (missing.length && got.again) {
-      const again = new Set((await got.again()).ids);
-      missing = missing.filter((id) => !again.has(id));
-    }
-  }
-  const parts = [
-    ...(missing.length ? [`missing ${show(missing)}`] : []),
-    ...(unexpected.length ? [`unexpected ${show(unexpected)}`] : []),
+  const missing = need.filter((id) => !listed.has(id));
+  const unexpected = mustNot.filter((id) => listed.has(id));
+  const unknown = opts.matches ? got.ids.filter((id) => !byId.has(id)) : [];
+  // A trashed copy is in no list that does not ask for the trash (LEVELS.md delete: gone from
+  // default lists); a status filter says so itself.
+  const filter: Matcher = opts.matches ?? (() => undefined);
+  const matches: Matcher = (r) => (r?.status === 'trash' ? false : filter(r));
+  const client = opts.client ?? t.api;
+  const diffs: Array<{ id: number; side: 'missing' | 'unexpected' | 'unknown' }> = [
+    ...unexpected.map((id) => ({ id, side: 'unexpected' as const })),
+    ...missing.map((id) => ({ id, side: 'missing' as const })),
   ];
-  t.assert(!parts.length, `${what}: ${parts.join('; ')}; ${replay(t)}`, got.res);
+  const examined = diffs.slice(0, MOVED_LIMIT + 1);
+  const drawn = draw(t).sample(unknown, UNKNOWN_READS);
+  const fail = (parts: string[]) => t.assert(!parts.length, `${what}: ${parts.join('; ')}; ${replay(t)}`, got.res);
+  if (!examined.length && !drawn.length) {
+    fail([]);
+    return;
+  }
+  // The reads of the excuse are the judgement's own: they do not eat the check's share.
+  allow(t, examined.length + drawn.length + 2 * SAMPLE_PAGES);
+  const reads = new Map<number, ItemRead>();
+  for (const { id } of [...examined, ...drawn.map((id) => ({ id }))]) {
+    spend(t);
+    const res = await client.get(`/${plural}/${id}`);
+    reads.set(id, itemRead(res.status, res.json, id));
+  }
+  // A new record that matches by its read by ID needs no second reading.
+  const open = [
+    ...examined,
+    ...drawn
+      .filter((id) => {
+        const r = reads.get(id);
+        return !(r?.kind === 'record' && matches(r.rec) !== false);
+      })
+      .map((id) => ({ id, side: 'unknown' as const })),
+  ];
+  if (!open.length) {
+    fail([]);
+    return;
+  }
+  const second = got.again ? await got.again() : got;
+  const again = new Set(second.ids);
+  const classes = open.map((d) =>
+    classify({
+      ...d,
+      ...(byId.has(d.id) ? { learned: byId.get(d.id) } : {}),
+      item: reads.get(d.id) as ItemRead,
+      again: { listed: again.has(d.id), copy: second.records.find((r) => r?.id === d.id) },
+      matches,
+    }),
+  );
+  const c = conclude(classes);
+  const rest = diffs.length - examined.length;
+  const sideOf = (id: number) => (open.find((d) => d.id === id)?.side ?? '') as string;
+  const name = {
+    missing: 'missing',
+    unexpected: 'unexpected',
+    unknown: 'listed, never learned, no match by its read by ID:',
+  };
+  fail(
+    c.holds.map(
+      (h) =>
+        `${name[sideOf(h.id) as keyof typeof name]} ${h.id} (${h.why})${rest > 0 ? ` (and ${rest} more difference(s) not read again)` : ''}`,
+    ),
+  );
+  if (c.tooFast)
+    throw new CouldNotJudge(
+      `the suite could not judge: site changing too fast: ${what}: ${c.moved.length} records changed between two readings (${c.moved
+        .map((m) => `${m.id}: ${m.why}`)
+        .join('; ')})${rest > 0 ? `, and ${rest} more difference(s) not read again` : ''}`,
+      'transient',
+    );
 }
 
 /** Same set of IDs, and a sentence naming the differences. */

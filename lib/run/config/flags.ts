@@ -133,6 +133,9 @@ export const FLAGS = {
     default: '40',
     help: 'seed a calendar of this many events (venues, organizers, terms, drafts); 0 for none',
   },
+  busy: {
+    help: 'a busy site: every read answers new modified stamps while a neighbour writes its own records',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof FLAGS;
