@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Params } from '../../types.ts';
-import { NO_POOLS, type PoolKey, type Pools, type Step } from './model.ts';
+import { type DateAnchor, NO_POOLS, type PoolKey, type Pools, type Step } from './model.ts';
 
 const LISTS = ['venues', 'organizers', 'categories', 'tags'] as const;
 
@@ -100,6 +100,52 @@ export function generateQueries(seed: number, numRuns: number, today: string, po
     { label: 'events list', method: 'GET', path: '/events', query: { page: 2, per_page: 2 } },
   ];
   return [...fixed, ...drawn];
+}
+
+/** Paired events whose edges the date filters are drawn at. */
+export const EDGE_EVENTS = 4;
+
+/**
+ * The date filters at the edges of paired events (drawn by the seed, at most EDGE_EVENTS): the
+ * places where rounding and strictness show. A bound on an event's own day at another time than
+ * its start or end (rounded to the whole day, or taken exactly under strict_dates), and a bound at
+ * its very start or end (strict or not): a server that does not round `start_date` to 00:00:00,
+ * keeps an event starting exactly at `starts_after`, or ignores a filter lists that event
+ * differently. Random days (generateQueries) almost never land on an event's day. Pure.
+ */
+export function dateEdgeQueries(seed: number, anchors: readonly DateAnchor[]): Step[] {
+  if (!anchors.length) return [];
+  const picked =
+    fc.sample(
+      fc.shuffledSubarray([...anchors], {
+        minLength: Math.min(EDGE_EVENTS, anchors.length),
+        maxLength: Math.min(EDGE_EVENTS, anchors.length),
+      }),
+      { seed, numRuns: 1 },
+    )[0] ?? [];
+  const steps: Step[] = [];
+  const step = (query: Params): Step => ({
+    label: 'events list (date edges)',
+    method: 'GET',
+    path: '/events',
+    query: { per_page: 50, ...query },
+  });
+  for (const { start, end } of picked) {
+    const startDay = start.slice(0, 10);
+    const endDay = end.slice(0, 10);
+    for (const strict of [undefined, 1]) {
+      const s = strict ? { strict_dates: strict } : {};
+      steps.push(
+        step({ start_date: `${startDay} 23:59:59`, ...s }),
+        step({ end_date: `${endDay} 00:00:00`, ...s }),
+        step({ starts_after: start, ...s }),
+        step({ starts_before: start, ...s }),
+        step({ ends_after: `${endDay} 00:00:00`, ...s }),
+        step({ ends_before: end, ...s }),
+      );
+    }
+  }
+  return steps;
 }
 
 /** The create/read/delete sequence, run-tagged. */

@@ -103,4 +103,10 @@ export const POOLS = ['events', 'venues', 'organizers', 'categories', 'tags'] as
 export type PoolKey = (typeof POOLS)[number];
 /** How many records of each resource exist on both sides (paired by name); `{<key>_<i>}` names the i-th. */
 export type Pools = Record<PoolKey, number>;
+
+/** A paired event's start and end (`YYYY-MM-DD hh:mm:ss`): the date filters are drawn at its edges. */
+export interface DateAnchor {
+  start: string;
+  end: string;
+}
 export const NO_POOLS: Pools = { events: 0, venues: 0, organizers: 0, categories: 0, tags: 0 };

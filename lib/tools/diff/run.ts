@@ -4,7 +4,7 @@
  */
 import type { Client } from '../../run/client.ts';
 import type { Params } from '../../types.ts';
-import { generateQueries, writeSequence } from './generate.ts';
+import { dateEdgeQueries, EDGE_EVENTS, generateQueries, writeSequence } from './generate.ts';
 import { type Answer, type DiffOptions, type DiffResult, POOLS, type Step } from './model.ts';
 import { compareAnswers } from './normalise.ts';
 import { pairRecords } from './pair.ts';
@@ -45,14 +45,14 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult> {
   const result: DiffResult = { requests: 0, same: 0, differences: [], cleanupErrors: [], writes };
   try {
     await Promise.all([usable(a), usable(b)]);
-    const pools = await pairRecords(a, b, bothAuth);
+    const { pools, anchors } = await pairRecords(a, b, bothAuth);
     log(
       `diff: records on both sides by name: ${POOLS.map((p) => `${pools[p]} ${p}`).join(', ')} (queries name their IDs only)`,
     );
-    const steps = generateQueries(opts.seed, opts.numRuns, today, pools);
+    const steps = [...generateQueries(opts.seed, opts.numRuns, today, pools), ...dateEdgeQueries(opts.seed, anchors)];
     if (writes) steps.push(...writeSequence(opts.runTag, today));
     log(
-      `diff: ${steps.length} requests (seed ${opts.seed}, ${opts.numRuns} generated list queries${writes ? `, a create/read/delete sequence tagged ${opts.runTag}` : ', no writes'})`,
+      `diff: ${steps.length} requests (seed ${opts.seed}, ${opts.numRuns} generated list queries, date filters at the edges of ${Math.min(anchors.length, EDGE_EVENTS)} paired events${writes ? `, a create/read/delete sequence tagged ${opts.runTag}` : ', no writes'})`,
     );
     try {
       for (const [i, step] of steps.entries()) {
