@@ -499,3 +499,38 @@ check(
     }
   },
 );
+
+check(
+  {
+    id: 'events.list.unknown-member-400',
+    spec: "List events: venue, organizer, include (extended), categories, tags (extended), status; docs/requirements.md#original-tests (should: a comma list that holds one unknown value among known ones is refused with 400, as the original's own tests assert of include, status and the term filters)",
+    level: 'should',
+    requirements: [
+      LIST,
+      req.param('events', 'venue'),
+      req.param('events', 'organizer'),
+      req.param('events', 'status'),
+      req.param('events', 'categories'),
+    ],
+    tags: ['writes'],
+  },
+  'answers 400 to a comma list of venues, organizers, statuses (extended: event IDs, categories, tags) with one unknown member',
+  async (t) => {
+    const p = await pool.get(t);
+    const lists: Array<[string, Params]> = [
+      ['a known and an unknown venue ID', { venue: `${p.venues[0].id},${MISSING_ID}` }],
+      ['a known and an unknown organizer ID', { organizer: `${p.organizers[0].id},${MISSING_ID}` }],
+      ['publish and an unknown status', { status: 'publish,calcert-no-such-status' }],
+    ];
+    if (p.cats && p.tags)
+      lists.push(
+        ['a known category ID and an unknown slug', { categories: `${p.cats[0].id},${p.scope}-no-such-category` }],
+        ['a known tag ID and an unknown slug', { tags: `${p.tags[0].id},${p.scope}-no-such-tag` }],
+        ['an event ID and a word', { include: `${p.a.id},foo-bar` }],
+      );
+    for (const [what, query] of lists) {
+      const res = await t.api.get('/events', { search: p.scope, ...query });
+      t.expectStatus(res, 400, `the events list with ${what} (${JSON.stringify(query)})`);
+    }
+  },
+);
