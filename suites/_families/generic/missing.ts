@@ -188,7 +188,41 @@ export function missingChecks(r: ResourceDef): void {
     },
   );
 
+  check(
+    {
+      id: `${P}.update.missing-code`,
+      spec: `Endpoints: ${m.update404} /${P}/{id}; docs/requirements.md#update-missing-record (should: an answer the original gives a missing record, 400 rest_invalid_param naming id, or 404 with a JSON error)`,
+      level: 'should',
+      requirements: [req.route(m.update404, P, '/{id}')],
+      tags: ['writes'],
+    },
+    `answers 400 rest_invalid_param naming id (or 404) to an update of ${an(r.noun)} ID that does not exist`,
+    async (t) => {
+      const res = await update(t, m.update404);
+      const wrong = missingAnswerWrong(res, 'id');
+      t.assert(wrong === '', `${m.update404} ${path} (no such ${r.noun}): ${wrong}`, res);
+    },
+  );
+
   if (m.deleteChecks === 'none') return;
+  check(
+    {
+      id: `${P}.delete.missing-code`,
+      spec: `Endpoints: DELETE /${P}/{id}; docs/requirements.md#missing-record (should: an answer the original gives a missing record, 400 rest_invalid_param naming id, or 404 with a JSON error, for an ID no record has and ID 0)`,
+      level: 'should',
+      requirements: [DELETE],
+      tags: ['writes'],
+    },
+    `answers 400 rest_invalid_param naming id (or 404) to deleting ${an(r.noun)} ID that does not exist, and ID 0`,
+    async (t) => {
+      for (const id of [MISSING_ID, 0]) {
+        const res = await t.api.delete(`/${P}/${id}`);
+        const wrong = missingAnswerWrong(res, 'id');
+        t.assert(wrong === '', `DELETE /${P}/${id} (no such ${r.noun}): ${wrong}`, res);
+      }
+    },
+  );
+
   check(
     {
       id: `${P}.delete.missing-4xx`,
