@@ -160,6 +160,29 @@ export function createChecks(d: LinkedDef): void {
 
   check(
     {
+      id: `${P}.create.timestamp-date`,
+      spec: `Resources and their fields / ${d.section} (date_utc: the request form is not shown); docs/requirements.md#original-tests (should: a Unix timestamp sent as date_utc is stored as that instant, as the original's own tests send it)`,
+      level: 'should',
+      requirements: [routeCreate, req.field(d.plural, 'date_utc')],
+      tags: ['writes'],
+    },
+    `stores a date_utc sent as a Unix timestamp as that instant in UTC`,
+    async (t) => {
+      // 2021-05-06 07:08:00 UTC.
+      const stamp = '1620284880';
+      const rec = await createRecord(t, d, { date_utc: stamp }, 'timestamp dated');
+      const read = await t.api.get(`/${P}/${rec.id}`);
+      t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
+      t.assert(
+        sameDateTime('2021-05-06 07:08:00', field(read.json, 'date_utc')),
+        `${an(d.kind)} created with date_utc ${stamp} (2021-05-06 07:08:00 UTC) shows date_utc ${JSON.stringify(field(read.json, 'date_utc'))}`,
+        read,
+      );
+    },
+  );
+
+  check(
+    {
       id: `${P}.create.status`,
       spec: `Resources and their fields / ${d.section} (status); States and transitions 1 (status settable on create)`,
       level: 'must',
