@@ -867,3 +867,53 @@ check(
     );
   },
 );
+
+check(
+  {
+    id: 'events.create.string-forms',
+    spec: 'Resources and their fields / Event: hide_from_listings (boolean), organizer (array of integer), categories, tags (extended; the request forms are not shown); docs/requirements.md#original-tests (should: in a form body the strings "true" and "false" set a flag, a single organizer ID links that organizer, a comma string of new names creates and links each term, and "" links none, as the original\'s own tests send them)',
+    level: 'should',
+    requirements: [
+      CREATE,
+      req.field('events', 'hide_from_listings'),
+      req.field('events', 'organizer'),
+      req.field('events', 'categories'),
+      req.field('events', 'tags'),
+    ],
+    tags: ['writes'],
+  },
+  'a form create takes "true"/"false" flags, a single organizer ID, and (extended) a comma string of new category names and "" for none',
+  async (t) => {
+    const org = await t.create('organizers', { organizer: t.name('single organizer') });
+    const names = [t.name('comma cat one'), t.name('comma cat two')];
+    const terms = t.extended ? { categories: names.join(','), tags: '' } : {};
+    const a = await createAndRead(
+      t,
+      eventBody(t, 'string forms true', { hide_from_listings: 'true', organizer: String(org.id), ...terms }),
+      { form: true },
+    );
+    const cats: ApiRecord[] = Array.isArray(a.read.categories) ? a.read.categories : [];
+    for (const x of cats) if (isInteger(x?.id)) t.track('categories', x.id, x);
+    const bad: string[] = [];
+    if (!sameBoolean(true, a.read.hide_from_listings))
+      bad.push(`hide_from_listings "true" reads ${JSON.stringify(a.read.hide_from_listings)}`);
+    if (!sameIds(linkedIds(a.read.organizer), [org.id]))
+      bad.push(`organizer ${org.id} (one ID) reads ${showIds(linkedIds(a.read.organizer))}`);
+    if (t.extended) {
+      const got = cats.map((x) => x?.name);
+      if (cats.length !== 2 || !names.every((n) => got.some((g) => sameText(n, g))))
+        bad.push(`categories ${JSON.stringify(terms.categories)} read ${JSON.stringify(got)}, expected the two names`);
+      if (termIds(a.read.tags).length) bad.push(`tags "" read ${showIds(termIds(a.read.tags))}, expected none`);
+    }
+    const b = await createAndRead(
+      t,
+      eventBody(t, 'string forms false', { hide_from_listings: 'false', ...(t.extended ? { categories: '' } : {}) }),
+      { form: true },
+    );
+    if (!sameBoolean(false, b.read.hide_from_listings))
+      bad.push(`hide_from_listings "false" reads ${JSON.stringify(b.read.hide_from_listings)}`);
+    if (t.extended && termIds(b.read.categories).length)
+      bad.push(`categories "" read ${showIds(termIds(b.read.categories))}, expected none`);
+    t.assert(bad.length === 0, `the events created from form strings: ${bad.join('; ')}`, b.readRes);
+  },
+);
