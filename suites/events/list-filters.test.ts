@@ -534,3 +534,26 @@ check(
     }
   },
 );
+
+check(
+  {
+    id: 'events.list.status-anonymous-publish',
+    spec: "List events: status; docs/requirements.md#original-tests (should: a visitor's status=publish lists the published events, and status=publish,draft is 400, as the original's own tests assert); docs/requirements.md#status-filter",
+    level: 'should',
+    requirements: [LIST, req.param('events', 'status')],
+    tags: ['writes', 'anonymous'],
+  },
+  "a visitor's status=publish lists the published events; status=publish,draft answers 400",
+  async (t) => {
+    const p = await pool.get(t);
+    const want = [p.a, p.b, p.c, p.d].map((e) => e.id);
+    const list = await listEvents(t, { search: p.scope, per_page: 50, status: 'publish' }, { client: t.anon });
+    t.assert(
+      sameIds(list.ids, want),
+      `a visitor's status=publish over the pool listed ${showIds(list.ids)}, expected its published events ${showIds(want)}`,
+      list.res,
+    );
+    const res = await t.anon.get('/events', { search: p.scope, status: 'publish,draft' });
+    t.expectStatus(res, 400, "a visitor's GET /events?status=publish,draft");
+  },
+);
