@@ -7,6 +7,40 @@ import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/spec/resources.ts'
 import { makeTerm, meta, readTerm, slugFor } from './support.ts';
 import { sameText } from '../../../lib/spec/normalise.ts';
 
+/**
+ * What a term answer (a read or a delete) gets wrong about the term `id` made with `sent` (name,
+ * slug, description) and `parent`: each value, a non-empty taxonomy, and urls self, collection
+ * and (with a parent) up naming the item routes. [] when all holds.
+ */
+function termValuesWrong(
+  tx: Taxonomy,
+  body: unknown,
+  id: number,
+  sent: { name: string; slug: string; description: string },
+  parent: number | undefined,
+): string[] {
+  const urls = field(body, 'urls');
+  const endsWith = (v: unknown, tail: string) => typeof v === 'string' && v.replace(/\/+$/, '').endsWith(tail);
+  const bad: string[] = [];
+  if (field(body, 'id') !== id) bad.push(`id ${JSON.stringify(field(body, 'id'))}, expected ${id}`);
+  if (!sameText(sent.name, field(body, 'name'))) bad.push(`name ${JSON.stringify(field(body, 'name'))}`);
+  if (field(body, 'slug') !== sent.slug) bad.push(`slug ${JSON.stringify(field(body, 'slug'))}, sent ${sent.slug}`);
+  if (!sameText(sent.description, field(body, 'description')))
+    bad.push(`description ${JSON.stringify(field(body, 'description'))}`);
+  if (parent !== undefined && field(body, 'parent') !== parent)
+    bad.push(`parent ${JSON.stringify(field(body, 'parent'))}, expected ${parent}`);
+  const taxonomy = field(body, 'taxonomy');
+  if (typeof taxonomy !== 'string' || taxonomy === '') bad.push(`taxonomy ${JSON.stringify(taxonomy)}`);
+  if (!isObject(urls)) bad.push(`urls ${JSON.stringify(urls)}`);
+  else {
+    if (!endsWith(urls.self, `/${tx.kind}/${id}`)) bad.push(`urls.self ${JSON.stringify(urls.self)}`);
+    if (!endsWith(urls.collection, `/${tx.kind}`)) bad.push(`urls.collection ${JSON.stringify(urls.collection)}`);
+    if (parent !== undefined && !endsWith(urls.up, `/${tx.kind}/${parent}`))
+      bad.push(`urls.up ${JSON.stringify(urls.up)}`);
+  }
+  return bad;
+}
+
 export function itemChecks(tx: Taxonomy): void {
   const GET1 = req.route('GET', tx.kind, '/{id}');
   const DEL = req.route('DELETE', tx.kind, '/{id}');
@@ -65,26 +99,32 @@ export function itemChecks(tx: Taxonomy): void {
       const made = await t.create(tx.kind, sent);
       const res = await t.api.delete(`/${tx.kind}/${made.id}`);
       t.expectStatus(res, 200, `DELETE /${tx.kind}/${made.id}`);
-      const body = t.json(res, 'the delete answer');
-      const urls = field(body, 'urls');
-      const endsWith = (v: unknown, tail: string) => typeof v === 'string' && v.replace(/\/+$/, '').endsWith(tail);
-      const bad: string[] = [];
-      if (field(body, 'id') !== made.id) bad.push(`id ${JSON.stringify(field(body, 'id'))}, expected ${made.id}`);
-      if (!sameText(sent.name, field(body, 'name'))) bad.push(`name ${JSON.stringify(field(body, 'name'))}`);
-      if (field(body, 'slug') !== sent.slug) bad.push(`slug ${JSON.stringify(field(body, 'slug'))}, sent ${sent.slug}`);
-      if (!sameText(sent.description, field(body, 'description')))
-        bad.push(`description ${JSON.stringify(field(body, 'description'))}`);
-      if (parent && field(body, 'parent') !== parent.id)
-        bad.push(`parent ${JSON.stringify(field(body, 'parent'))}, expected ${parent.id}`);
-      const taxonomy = field(body, 'taxonomy');
-      if (typeof taxonomy !== 'string' || taxonomy === '') bad.push(`taxonomy ${JSON.stringify(taxonomy)}`);
-      if (!isObject(urls)) bad.push(`urls ${JSON.stringify(urls)}`);
-      else {
-        if (!endsWith(urls.self, `/${tx.kind}/${made.id}`)) bad.push(`urls.self ${JSON.stringify(urls.self)}`);
-        if (!endsWith(urls.collection, `/${tx.kind}`)) bad.push(`urls.collection ${JSON.stringify(urls.collection)}`);
-        if (parent && !endsWith(urls.up, `/${tx.kind}/${parent.id}`)) bad.push(`urls.up ${JSON.stringify(urls.up)}`);
-      }
+      const bad = termValuesWrong(tx, t.json(res, 'the delete answer'), made.id, sent, parent?.id);
       t.assert(bad.length === 0, `the answer to DELETE /${tx.kind}/${made.id}: ${bad.join('; ')}`, res);
+    },
+  );
+
+  check(
+    meta(tx, {
+      id: 'read.record-values',
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#original-tests (should: the read ${tx.noun} holds its id, name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy and urls self, collection${tx.hierarchical ? ', up' : ''}, as the original's own tests assert)`,
+      level: 'should',
+      requirements: [GET1, req.field(tx.kind, 'description'), req.field(tx.kind, 'slug')],
+      tags: ['writes'],
+    }),
+    `a ${tx.noun} read by ID holds its values: name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy and urls`,
+    async (t) => {
+      const parent = tx.hierarchical ? await makeTerm(t, tx, 'read parent') : undefined;
+      const sent = {
+        name: t.name('read values'),
+        slug: slugFor(t, 'read-values'),
+        description: `${t.scope} read description`,
+      };
+      const made = await t.create(tx.kind, { ...sent, ...(parent ? { parent: parent.id } : {}) });
+      const res = await t.api.get(`/${tx.kind}/${made.id}`);
+      t.expectStatus(res, 200, `GET /${tx.kind}/${made.id}`);
+      const bad = termValuesWrong(tx, t.json(res, 'the read'), made.id, sent, parent?.id);
+      t.assert(bad.length === 0, `GET /${tx.kind}/${made.id}: ${bad.join('; ')}`, res);
     },
   );
 }
