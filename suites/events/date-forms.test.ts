@@ -57,6 +57,37 @@ check(
 
 check(
   {
+    id: 'events.create.meridian-time',
+    spec: 'Resources and their fields / Event: start_date, end_date, timezone (the request forms are not shown); docs/requirements.md#original-tests (should: a date with a 12-hour time such as "2027-05-10 4pm" is that wall-clock time in the event\'s zone, as the original\'s own tests send it)',
+    level: 'should',
+    requirements: [req.route('POST', 'events'), req.field('events', 'start_date'), req.field('events', 'end_date')],
+    tags: ['writes'],
+  },
+  'creates an event whose start and end are sent with 12-hour times ("4pm", "5:30pm") in a given zone and reads them as 16:00 and 17:30 there, converted to UTC',
+  async (t) => {
+    // Asia/Hong_Kong: UTC+8 all year (no DST), so the UTC times are fixed.
+    const d = day(DAYS);
+    const sent = { start_date: `${d} 4pm`, end_date: `${d} 5:30pm`, timezone: 'Asia/Hong_Kong' };
+    const what = `start "${sent.start_date}", end "${sent.end_date}", timezone ${sent.timezone}`;
+    const res = await t.api.post('/events', eventBody(t, what, sent));
+    t.trackCreated('events', res);
+    const bad: string[] = [];
+    if (res.status < 200 || res.status > 299) bad.push(`status ${res.status} ${String(field(res.json, 'code') ?? '')}`);
+    else
+      for (const [k, want] of Object.entries({
+        start_date: `${d} 16:00:00`,
+        end_date: `${d} 17:30:00`,
+        utc_start_date: `${d} 08:00:00`,
+        utc_end_date: `${d} 09:30:00`,
+      }))
+        if (!sameDateTime(want, field(res.json, k)))
+          bad.push(`${k} ${JSON.stringify(field(res.json, k))}, expected "${want}"`);
+    judgeAll(t, [{ what: `POST /events with ${what}`, res, bad }]);
+  },
+);
+
+check(
+  {
     id: 'events.list.timestamp-dates',
     spec: "List events: start_date, end_date (the request forms are not shown); docs/requirements.md#original-tests (should: a Unix timestamp selects as the same day written as a date, as the original's own tests send it)",
     level: 'should',
