@@ -3,7 +3,7 @@
  * does not exist answer a 4xx (must) and 404 (should; the original answers 400). What differs per
  * resource (methods sent, error body, which delete checks) is data of lib/spec/resources.ts `missing`.
  */
-import { check } from '../../../lib/check/index.ts';
+import { check, sharedSetup } from '../../../lib/check/index.ts';
 import type { CheckContext } from '../../../lib/check/index.ts';
 import type { ApiResponse } from '../../../lib/types.ts';
 import { MISSING_ID, field, isObject, readList, recordId, req, sameIds, showIds } from '../../../lib/spec/contract.ts';
@@ -99,10 +99,12 @@ export function missingChecks(r: ResourceDef): void {
   // of a plain post's ID; venues, organizers and terms alike): no record, and (should) the answer
   // the original gives a missing record.
   const foreign = FOREIGN[P];
+  // One record of the other resource serves both checks (made once per file).
+  const foreignPool = sharedSetup(`${P}.read invalid-id foreign record`, (s) =>
+    make(s, resource(foreign), `foreign ${foreign}`),
+  );
   const invalidIds = async (t: CheckContext): Promise<Array<[string, number]>> => {
-    const other = await make(t, resource(foreign), `foreign ${foreign}`);
-    const control = await t.api.get(`/${foreign}/${other.id}`);
-    t.expectStatus(control, '2xx', `GET /${foreign}/${other.id} (positive control: the ${foreign} record exists)`);
+    const other = await foreignPool.get(t);
     return [
       ['ID 0', 0],
       [`the ID of ${an(resource(foreign).noun)}`, other.id],
@@ -119,7 +121,12 @@ export function missingChecks(r: ResourceDef): void {
     },
     `answers a 4xx and no record for ID 0 and for the ID of ${an(resource(foreign).noun)}`,
     async (t) => {
-      for (const [what, id] of await invalidIds(t)) {
+      const ids = await invalidIds(t);
+      // Positive control: the other resource's record is served at its own route.
+      const [, otherId] = ids[1];
+      const control = await t.api.get(`/${foreign}/${otherId}`);
+      t.expectStatus(control, '2xx', `GET /${foreign}/${otherId} (positive control: the ${foreign} record exists)`);
+      for (const [what, id] of ids) {
         const res = await t.api.get(`/${P}/${id}`);
         t.expectStatus(res, '4xx', `GET /${P}/${id} (${what}: no ${r.noun})`);
       }
