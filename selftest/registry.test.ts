@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { listChecks, type ListedCheck } from '../lib/check/list.ts';
-import { PROJECT_ROOT } from '../lib/run/paths.ts';
+import { moduleCacheDir, PROJECT_ROOT } from '../lib/run/paths.ts';
 import { FAULTS } from '../fixtures/reference-server/faults.ts';
 import { TAGS } from '../lib/check/tags.ts';
 import { appliesReadOnly } from '../lib/certify/faultrun.ts';
@@ -160,4 +160,16 @@ test('`calcert list --json` prints every check with its metadata', async () => {
     expect(Object.keys(c)).toEqual(
       expect.arrayContaining(['id', 'title', 'level', 'requirements', 'tags', 'spec', 'file']),
     );
+});
+
+// Issue 31 (Done when: time): the check list is collected once per version of its files and kept in
+// the installation's cache folder; the kept list is the collected one.
+test('the list of checks is kept in the cache folder and read back unchanged', async () => {
+  const first = await listChecks();
+  const dir = moduleCacheDir();
+  expect(dir).not.toBeNull();
+  const kept = readdirSync(dir as string).filter((f) => /^checks-[0-9a-f]+\.json$/.test(f));
+  expect(kept).toHaveLength(1);
+  expect(JSON.parse(readFileSync(join(dir as string, kept[0] as string), 'utf8'))).toEqual(first);
+  expect(await listChecks()).toEqual(first);
 });

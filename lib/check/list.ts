@@ -2,15 +2,86 @@
  * Collects every check's metadata without running anything (vitest collect mode), for
  * `calcert list`, the requirement-coverage self-test and the fault matrix.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CheckRecord } from './index.ts';
-import { PROJECT_ROOT, VITEST_CONFIG } from '../run/paths.ts';
+import { moduleCacheDir, PROJECT_ROOT, VITEST_CONFIG } from '../run/paths.ts';
 
 export interface ListedCheck extends CheckRecord {
   file: string;
 }
 
+/**
+ * The key of the check list: every file the checks' declarations come from (suites/, lib/,
+ * fixtures/: path, size, modification time), the suites' vitest config and node's version. Any
+ * edit, checkout or install makes another key. Pure but for reading the folders (about 300 stats).
+ */
+function listKey(): string {
+  const digest = createHash('sha1').update(process.version);
+  const walk = (dir: string): void => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else {
+        const st = statSync(path);
+        digest.update(`${path}\0${st.size}\0${st.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const dir of ['suites', 'lib', 'fixtures']) walk(join(PROJECT_ROOT, dir));
+  const config = statSync(VITEST_CONFIG);
+  digest.update(`${VITEST_CONFIG}\0${config.size}\0${config.mtimeMs}`);
+  return digest.digest('hex').slice(0, 16);
+}
+
+/**
+ * The list of every check, collected once per version of the files it comes from and kept in the
+ * installation's cache folder (lib/run/paths.ts): collecting loads every suite file (seconds of
+ * CPU), and `calcert list`, `explain` and every `certify --grep` need it. Older lists of the same
+ * installation are removed when a new one is written.
+ */
+function cachedList(): { file: string | null; checks: ListedCheck[] | null } {
+  const dir = moduleCacheDir();
+  if (!dir) return { file: null, checks: null };
+  const file = join(dir, `checks-${listKey()}.json`);
+  try {
+    return { file, checks: JSON.parse(readFileSync(file, 'utf8')) as ListedCheck[] };
+  } catch {
+    return { file, checks: null };
+  }
+}
+
+function keepList(file: string, checks: ListedCheck[]): void {
+  try {
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(checks));
+    renameSync(tmp, file);
+    const dir = join(file, '..');
+    for (const name of readdirSync(dir))
+      if (/^checks-[0-9a-f]+\.json$/.test(name) && join(dir, name) !== file) unlinkSync(join(dir, name));
+  } catch {
+    // A cache that cannot be written is no cache: the next call collects again.
+  }
+}
+
 /** `files`: only the checks of these suite files (absolute paths); default every file. */
 export async function listChecks(files?: string[]): Promise<ListedCheck[]> {
+  if (files) return collectChecks(files);
+  const cached = cachedList();
+  if (cached.checks) return cached.checks;
+  const checks = await collectChecks();
+  if (cached.file) keepList(cached.file, checks);
+  return checks;
+}
+
+async function collectChecks(files?: string[]): Promise<ListedCheck[]> {
   const { createVitest } = await import('vitest/node');
   const vitest = await createVitest(
     'test',

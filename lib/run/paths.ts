@@ -2,6 +2,9 @@
  * Where the project lives: its root (the repository, or dist/ in the packed tool) and the vitest
  * config of the suites (the source one, or the compiled one in the packed tool).
  */
+import { createHash } from 'node:crypto';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,4 +20,42 @@ export const PACKAGE_ROOT = import.meta.url.endsWith('.js') ? resolve(PROJECT_RO
 /** A path relative to PROJECT_ROOT (a check's file or source) as it is found in the package: `dist/...` when packed. */
 export function packagePath(rel: string): string {
   return relative(PACKAGE_ROOT, join(PROJECT_ROOT, rel)).split('\\').join('/');
+}
+
+/**
+ * What makes this installation's cache its own: the folder it runs from and its installed lockfile.
+ * vitest deletes the whole cache folder when it finds a different lockfile hash there; with one
+ * folder per installation, two installations certifying at the same time (CI jobs, the packaging
+ * self-test beside the suite) never delete each other's files mid-run.
+ */
+function installationKey(): string {
+  const digest = createHash('sha1').update(PROJECT_ROOT);
+  for (const lockfile of ['node_modules/.package-lock.json', 'package-lock.json']) {
+    try {
+      digest.update(readFileSync(join(PROJECT_ROOT, lockfile)));
+      break;
+    } catch {
+      // not installed by npm from this folder: the folder alone keys the cache
+    }
+  }
+  return digest.digest('hex').slice(0, 12);
+}
+
+/**
+ * Where this installation keeps what it computes once and reuses between runs: vitest's
+ * transformed modules (issue 15: start-up; keyed by each file's content, vitest's version and the
+ * config) and the list of checks (lib/check/list.ts); null when the folder cannot be written (then
+ * nothing is kept). CALCERT_CACHE_ROOT: the project's self-tests run with a temporary TMPDIR of
+ * their own (removed when they end) and keep the cache where it lives between runs.
+ */
+export function moduleCacheDir(): string | null {
+  const root = process.env['CALCERT_CACHE_ROOT'] || tmpdir();
+  const dir = join(root, `calcert-vitest-cache-${process.getuid?.() ?? 'user'}-${installationKey()}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return null;
+  }
 }
