@@ -22,7 +22,7 @@ function slugOfPermalink(url: unknown): string {
 check(
   {
     id: 'events.by-slug.empty-slug',
-    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record). The original answers an authenticated empty slug with whichever slugless draft exists at that moment (WordPress drafts have an empty slug; docs/requirements.md#measured-original-2026-11): that record, whose `slug` field is present and blank, is named by the empty slug, so it is allowed (a served record without a `slug` field is not), and the verdict never depends on the drafts other clients hold',
+    spec: 'Endpoints: {slug} (any characters except /; an empty segment names no record); docs/requirements.md#missing-record (must: no record). The original answers an authenticated empty slug with whichever slugless draft exists at that moment (WordPress drafts have an empty slug; docs/requirements.md#measured-original-2026-11): that record, whose `slug` field is present and blank, is named by the empty slug, so it is allowed (a served record without a `slug` field is not; measured 2026-11-28 on 6.8.0: an editor GET /events/by-slug/%20 serves a draft with `slug: ""` present), and the verdict never depends on the drafts other clients hold',
     level: 'must',
     requirements: [BY_SLUG, req.param('path', 'slug'), req.cover('events.by-slug.empty')],
     tags: [],

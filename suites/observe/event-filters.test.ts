@@ -259,7 +259,7 @@ check(
 check(
   {
     id: 'observe.events-filter.include',
-    spec: `${SPEC} include (extended: only those IDs); docs/requirements.md#include (must: the included events the default window holds are listed, and no other event; 6.8.0 keeps its default window under include, also beside explicit dates, so an included past event may be left out: events.list.include-ignores-window asks for it, should)`,
+    spec: `${SPEC} include (extended: only those IDs); docs/requirements.md#include (must: the included events the default window holds are listed, and no other event; 6.8.0 keeps its default window under include, also beside explicit dates, so an included past event may be left out: events.list.include-ignores-window asks for it, should). Measured 2026-11-28 on 6.8.0: include=<an event of 8 days ago>,<one of 22 days ahead> with start_date=2000-01-01 and end_date=2099-12-31 lists only the second, for the editor and for a visitor, and its rest_url shows the default window applied`,
     level: 'must',
     requirements: [LIST('events'), PARAM('events', 'include')],
     tags: ['observe', 'extended'],
