@@ -19,6 +19,12 @@ const ROWS: Array<{ row: string; fault: FaultName; variant: 'base' | 'extended';
     variant: 'extended',
     musts: ['events.create.cost', 'events.fields.website-cost'],
   },
+  {
+    row: '"delete": must = gone from the default list and from anonymous reads (an editor may still read a deleted term)',
+    fault: 'term-delete-editor-readable',
+    variant: 'extended',
+    musts: ['categories.delete.gone', 'tags.delete.gone'],
+  },
 ];
 
 for (const r of ROWS)

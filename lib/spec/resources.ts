@@ -383,7 +383,9 @@ export const RESOURCES: readonly ResourceDef[] = [
           ],
         };
       },
-      deletion: { kind: 'permanent', goneFor: 'everyone', read4xx: true },
+      // LEVELS.md delete: must = gone from the default list and from anonymous reads; that an
+      // editor's read is gone too (gone for good) is should: <plural>.delete.gone-for-good.
+      deletion: { kind: 'permanent', goneFor: 'anonymous', read4xx: true },
       pastEndStatus: 200,
       listScope: { hide_empty: 0 },
       updateCoverRows: true,

@@ -90,6 +90,34 @@ export function deleteChecks(r: ResourceDef): void {
       },
     );
 
+  if (del.kind === 'permanent')
+    check(
+      {
+        id: `${P}.delete.gone-for-good`,
+        spec: 'docs/requirements.md#delete (should: terms are gone for good, so the editor is refused them too; the must is gone from the default list and from anonymous reads)',
+        level: 'should',
+        requirements: [DELETE, req.route('GET', P, '/{id}')],
+        tags: ['writes'],
+      },
+      `a deleted ${r.noun} is gone for the editor too: a read by ID is a 4xx`,
+      async (t) => {
+        const rec = await make(t, r, 'gone for good');
+        const readable = await t.api.get(`/${P}/${rec.id}`);
+        t.assert(
+          isRecordOf(readable, rec.id),
+          `before the delete the editor's GET /${P}/${rec.id} answered ${readable.status}, not the ${r.noun} (positive control)`,
+          readable,
+        );
+        const res = await t.api.delete(`/${P}/${rec.id}`);
+        t.expectStatus(res, '2xx', `DELETE /${P}/${rec.id}`);
+        t.expectStatus(
+          await t.api.get(`/${P}/${rec.id}`),
+          '4xx',
+          `the editor's GET /${P}/${rec.id} of the deleted ${r.noun}`,
+        );
+      },
+    );
+
   const second = del.kind === 'trash' ? 410 : 404;
   check(
     {
