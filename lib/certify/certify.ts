@@ -12,7 +12,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ReferenceOptions, ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import type { SweepResult } from '../run/cleanup.ts';
 import type { Client } from '../run/client.ts';
@@ -20,7 +20,7 @@ import { secretsOf, type Config, type FixturesFile, type ResolvedConfig } from '
 import { prepareGate, type GateResult, type RunGate } from '../tools/expectations.ts';
 import { fileTap } from '../run/tap.ts';
 import { writeHar } from '../tools/har.ts';
-import { redactor, reportDirProblem } from '../report/write.ts';
+import { folderProblem, redactor, reportDirProblem } from '../report/write.ts';
 import { cleanupAdvice } from '../run/config/replay.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
@@ -91,6 +91,13 @@ export interface CertifyResult {
  * file when the run ends, whatever its outcome (a failed preflight too).
  */
 export async function certify(config: Config, options: CertifyOptions = {}): Promise<CertifyResult> {
+  // A report folder (or HAR file) that cannot be written is found before the first request, not after the last.
+  const unwritable =
+    (options.writeReports !== false ? reportDirProblem(config.reportDir) : null) ??
+    (config.har
+      ? folderProblem(dirname(resolve(config.har)), `--har ${config.har}: its folder`, '--har or CAL_HAR')
+      : null);
+  if (unwritable) return { report: null, exitCode: 2, problem: unwritable };
   if (!config.har) return certifyWith(config, options, {});
   const dir = mkdtempSync(join(tmpdir(), 'calcert-har-'));
   const har: HarRun = { dir, secrets: secretsOf(config) };
@@ -133,9 +140,6 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   let client: Client | undefined;
   let ownSession: RunSession | undefined;
   let gate: RunGate | null;
-  // A report folder that cannot be written is found before the first request, not after the last.
-  const unwritable = options.writeReports !== false ? reportDirProblem(config.reportDir) : null;
-  if (unwritable) return { report: null, exitCode: 2, problem: unwritable };
   try {
     gate = await prepareGate(config);
   } catch (e) {

@@ -7,13 +7,14 @@
  * never removes them. An input that is not a results.json of format 1 is a ConfigError (one line,
  * exit 2).
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadReport } from '../tools/compare.ts';
 import { ConfigError } from '../run/config/model.ts';
 import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
+import { makeDirs } from '../report/write.ts';
 
 const REPORT_USAGE = 'usage: calcert report [NAME=]RESULTS.json [[NAME=]RESULTS.json ...] [--html OUT.html]';
 
@@ -56,7 +57,7 @@ export function runReport(args: string[], options: { html?: string }): number {
   });
   const page = runs.length === 1 ? renderHtml(runs[0]!.report) : renderMatrix(runs);
   try {
-    mkdirSync(dirname(out), { recursive: true });
+    makeDirs(dirname(out));
     writeFileSync(out, page);
   } catch (e) {
     throw new ConfigError(

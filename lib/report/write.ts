@@ -31,7 +31,7 @@ export function redactor(secrets: string[]): (text: string) => string {
  * (under /proc it loops at full CPU, deaf to signals), and one level at a time names the level that
  * failed. Throws the failing level's error, with `path` set to it.
  */
-function makeDirs(dir: string): void {
+export function makeDirs(dir: string): void {
   const missing: string[] = [];
   let at = resolve(dir);
   for (;;) {
@@ -56,19 +56,27 @@ function makeDirs(dir: string): void {
  * otherwise lose every result after its last request.
  */
 export function reportDirProblem(reportDir: string): string | null {
-  const fix = 'fix: give a folder you can write to (--report-dir or CAL_REPORT_DIR)';
+  return folderProblem(reportDir, `--report-dir ${reportDir}`, '--report-dir or CAL_REPORT_DIR');
+}
+
+/**
+ * The folder `dir` exists or can be made, and a file can be written in it; else the one-line
+ * problem naming `what` (`--report-dir reports`, `--har run.har`) and the flag to change.
+ */
+export function folderProblem(dir: string, what: string, flags: string): string | null {
+  const fix = `fix: give a folder you can write to (${flags})`;
   try {
-    makeDirs(reportDir);
+    makeDirs(dir);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    return `--report-dir ${reportDir} cannot be made: ${err.code === 'ENOTDIR' ? `${err.path} is a file, not a folder` : `creating ${err.path ?? reportDir} failed (${err.code ?? err.message})`}; ${fix}`;
+    return `${what} cannot be made: ${err.code === 'ENOTDIR' ? `${err.path} is a file, not a folder` : `creating ${err.path ?? dir} failed (${err.code ?? err.message})`}; ${fix}`;
   }
-  const probe = join(reportDir, `.calcert-write-probe-${process.pid}`);
+  const probe = join(dir, `.calcert-write-probe-${process.pid}`);
   try {
     writeFileSync(probe, '');
     unlinkSync(probe);
   } catch (e) {
-    return `--report-dir ${reportDir} cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); ${fix}`;
+    return `${what} cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); ${fix}`;
   }
   return null;
 }

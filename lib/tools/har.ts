@@ -6,8 +6,9 @@
  * with the run's secrets (lib/report/write.ts `redactor`, passed in) and writes the HAR. `harEntry` is
  * pure and self-tested.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeDirs } from '../report/write.ts';
 import { HAR_BODY_CAP, readTaps, type TapRecord } from '../run/tap.ts';
 
 interface HarNameValue {
@@ -144,7 +145,8 @@ export function writeHar(
   comment?: string,
 ): number {
   const har = buildHar(readTaps(dir), creator, comment);
-  mkdirSync(dirname(file) || '.', { recursive: true });
+  // One level at a time: a recursive mkdirSync never returns under /proc (lib/report/write.ts).
+  makeDirs(dirname(file) || '.');
   writeFileSync(file, `${redact(JSON.stringify(har, null, 1))}\n`);
   return har.log.entries.length;
 }

@@ -30,3 +30,16 @@ test('a folder that can be made is made, and written to', () => {
   expect(reportDirProblem(dir)).toBeNull();
   expect(reportDirProblem(dir)).toBeNull();
 });
+
+test('a --har file whose folder cannot be made is refused the same way, before anything starts', async () => {
+  const cwd = tempDir('reportdir');
+  const r = await calcert(['certify', '--har', '/proc/calcert-x/run.har', '--grep', '^root\\.'], {
+    cwd,
+    boundMs: 60_000,
+  });
+  expect(r.code, r.stdout + r.stderr).toBe(2);
+  expect(r.stderr.trim().split('\n')).toEqual([
+    'calcert: --har /proc/calcert-x/run.har: its folder cannot be made: creating /proc/calcert-x failed (ENOENT); fix: give a folder you can write to (--har or CAL_HAR)',
+  ]);
+  expect(r.stdout).not.toMatch(/reference server|target /);
+});
