@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../lib/run/config/load.ts';
 import { certify } from '../lib/certify/certify.ts';
 import { PROJECT_ROOT } from '../lib/run/paths.ts';
+import { expectCoverage } from './support/coverage.ts';
 
 const NOT_OK = ['fail', 'warn', 'blocked', 'error'];
 
@@ -46,6 +47,8 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
     const { validateReport } = await import('../lib/spec/schemas.ts');
     const v = validateReport(written);
     expect(v.errors).toEqual([]);
+    // The coverage map (issue 32): declared against measured, the share judged, the documented gaps.
+    expectCoverage(report);
   });
 });
 

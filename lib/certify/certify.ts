@@ -10,6 +10,7 @@
  * for the writing). The pure ones (resolveConfig, hasTransportTrouble, cleanupOf, interruptionOf,
  * buildReport, exitCodeOf) need no server.
  */
+import { judgedGate } from '../coverage/map.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -83,6 +84,8 @@ export interface CertifyResult {
   gate?: GateResult;
   /** --har: the file written and its number of entries (every exchange of the run). */
   har?: { file: string; entries: number };
+  /** --min-judged: why the run judged too little of the interface (it then exits 1). */
+  coverageGate?: string;
 }
 
 /**
@@ -243,7 +246,8 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     });
     const gated = gate?.finish(report);
     const reportDir = options.writeReports !== false ? writeRunReports(report, target, gated?.markdown) : undefined;
-    const exitCode = exitCodeOf({
+    const coverageGate = judgedGate(report.coverage, config.minJudged);
+    const verdictExit = exitCodeOf({
       signalled,
       problem,
       strict: config.strict,
@@ -252,9 +256,12 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       verdict: report.footer.verdict,
       gateExit: gated?.exitCode,
     });
+    // --min-judged: a run that judged too little of the interface exits 1 (never masks 2 or 130).
+    const exitCode = coverageGate && verdictExit === 0 ? 1 : verdictExit;
     return {
       report,
       exitCode,
+      ...(coverageGate ? { coverageGate } : {}),
       reportDir,
       config: resolved,
       ...(problem ? { problem } : {}),

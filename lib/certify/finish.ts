@@ -21,6 +21,7 @@ import {
   type RunReport,
 } from '../report/results.ts';
 import type { RunOutcome } from './runner.ts';
+import { buildCoverageMap } from '../coverage/map.ts';
 
 /** The tool's version, as reports and HAR files name it. */
 export const TOOL_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -73,7 +74,17 @@ export function buildReport(input: {
 }): RunReport {
   const span = input.checksSpan ?? [input.startedAt.getTime(), input.finishedAt.getTime()];
   const used = input.limits ? concurrencyOver(input.limits, span[0], span[1]) : null;
-  const { config, resolved, checks } = input;
+  const { config, resolved } = input;
+  // The coverage map, once, from what the checks' requests sent (lib/coverage); the per-check
+  // traffic it is made of stays in memory (results.json keeps the map).
+  const coverage = buildCoverageMap(input.checks, {
+    variant: resolved.resolvedVariant,
+    features: resolved.features,
+    fixtures: Object.keys(resolved.fixtures ?? {}).filter((k) => k !== 'format'),
+    readOnly: resolved.readOnly,
+    grep: resolved.grep,
+  });
+  const checks = input.checks.map(({ traffic: _traffic, ...c }) => c);
   return {
     format: 1,
     header: {
@@ -110,6 +121,7 @@ export function buildReport(input: {
     },
     checks,
     footer: footerOf(checks, resolved.readOnly, input.runErrors, resolved.grep, input.interrupted),
+    coverage,
   };
 }
 

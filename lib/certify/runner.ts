@@ -199,6 +199,7 @@ class Collector implements Reporter {
       ...(rec.setupAssertions && status !== 'n/a' ? { setupAssertions: rec.setupAssertions } : {}),
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
       ...(rec.retries ? { retries: rec.retries } : {}),
+      ...(rec.traffic ? { traffic: rec.traffic } : {}),
     };
     this.checks.push(r);
     this.onResult?.(r);

@@ -76,6 +76,7 @@ export function check(
       if (recorded.omitted) own.exchangesOmitted = recorded.omitted;
     }
     own.requests = t.exchanges.length + t.sharedRequests;
+    own.traffic = t.coverage();
     own.assertions = t.assertions;
     if (t.setupAssertions) own.setupAssertions = t.setupAssertions;
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);

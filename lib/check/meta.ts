@@ -57,6 +57,8 @@ export interface CheckRecord extends CheckMeta {
   exchangesOmitted?: number;
   requests?: number;
   /** Judgements: assertions the check made on its own answers (CheckContext.assertions; setup and bookkeeping not counted). */
+  /** The interface elements the check's requests sent and its answers carried, and those it judged (lib/coverage). */
+  traffic?: { sent: string[]; judged: string[] };
   assertions?: number;
   /** Assertions that are no evidence: setup reads and the readers' bookkeeping (CheckContext.setupAssertions). */
   setupAssertions?: number;

@@ -66,6 +66,8 @@ export function sharedSetup<T>(id: string, make: (setup: CheckContext) => Promis
       const result = await done;
       // The setup's requests count once, in the check that made it.
       if (first && ctx) t.sharedRequests += ctx.exchanges.length;
+      // What the setup sent is what this check's records were made of (the coverage map's "sent", never "judged").
+      if (ctx) t.addSetupTraffic(ctx.coverage().sent);
       if ('value' in result) return result.value;
       const e = result.error;
       if (e instanceof NotApplicable) throw e;

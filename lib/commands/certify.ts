@@ -3,6 +3,7 @@
  * Exit 0 certified (or partial: every selected check holds), 1 not certified / regression /
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
+import { coverageLine } from '../coverage/render.ts';
 import { appliedLine } from '../run/crawl.ts';
 import { strictShortfall, type RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
@@ -116,6 +117,7 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   if (f.inconclusive) out(`inconclusive: ${f.inconclusive}`);
   if (f.thinPasses) out(thinLine(f.thinPasses));
   out(appliedLine(result.report.checks, result.report.header.observed));
+  if (result.report.coverage) out(coverageLine(result.report.coverage));
   if (f.selection)
     out(
       `partial run: only the ${result.report.checks.length === 1 ? 'check' : `${result.report.checks.length} checks`} matching --grep ${f.selection.grep} ran; the verdict covers them, not the interface (exit 0 when none of them failed)`,
@@ -136,6 +138,7 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   }
   if (harLine) out(harLine);
   if (result.problem) err(`calcert: ${result.problem}`);
+  if (result.coverageGate) err(`calcert: exit 1 under --min-judged: ${result.coverageGate}`);
   if (
     result.exitCode === 1 &&
     config.strict &&

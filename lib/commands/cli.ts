@@ -61,6 +61,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'baseline',
       'strict',
       'grep',
+      'min-judged',
     ],
     load: async () => (await import('./certify.ts')).certifyCmd,
   },

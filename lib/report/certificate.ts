@@ -11,6 +11,7 @@
 import * as crypto from 'node:crypto';
 import type { RunReport } from './results.ts';
 import { verdictOf } from './results.ts';
+import { coverageFigures } from '../coverage/map.ts';
 
 export const CERTIFICATE_KIND = 'calcert-certificate';
 
@@ -29,6 +30,12 @@ interface Certificate {
   date: string;
   checks: { total: number; applicable: number; must: number; should: number; pass: number; warn: number };
   results: { file: 'results.json'; sha256: string };
+  /**
+   * The interface coverage of the run (lib/coverage): the share of the variant's elements (with
+   * the run's features) judged at either level, and at must, in percent; recounted from the
+   * map's elements in results.json.
+   */
+  coverage?: { judgedShare: number; mustShare: number; judged: number; judgedMust: number; total: number };
 }
 
 /** Whether a run's verdict earns a certificate (a --grep run's `partial` never does). */
@@ -73,6 +80,18 @@ export function buildCertificate(report: RunReport, resultsText: string): Certif
       warn: by['warn'] ?? 0,
     },
     results: { file: 'results.json', sha256: sha256(resultsText) },
+    ...(report.coverage ? { coverage: certificateCoverage(report.coverage) } : {}),
+  };
+}
+
+function certificateCoverage(map: NonNullable<RunReport['coverage']>): NonNullable<Certificate['coverage']> {
+  const f = coverageFigures(map);
+  return {
+    judgedShare: f.judgedShare,
+    mustShare: f.mustShare,
+    judged: f.judged,
+    judgedMust: f.judgedMust,
+    total: f.total,
   };
 }
 
@@ -120,10 +139,18 @@ export function verifyCertificate(cert: unknown, resultsText: string): string[] 
     ['seed', c.seed, expected.seed],
     ['date', c.date, expected.date],
     ['checks', c.checks, expected.checks],
+    ['coverage', c.coverage, expected.coverage],
   ];
   for (const [name, got, want] of fields)
     if (JSON.stringify(got) !== JSON.stringify(want))
       problems.push(`${name}: the certificate says ${JSON.stringify(got)}, results.json gives ${JSON.stringify(want)}`);
+  // The map's own figures must follow from its elements (the share judged, and at must).
+  if (report.coverage) {
+    const f = coverageFigures(report.coverage);
+    for (const k of ['judgedShare', 'mustShare', 'judged', 'judgedMust', 'total'] as const)
+      if (report.coverage[k] !== f[k])
+        problems.push(`coverage.${k}: results.json says ${report.coverage[k]}, its elements give ${f[k]}`);
+  }
   return problems;
 }
 
@@ -137,11 +164,11 @@ function textWidth(s: string): number {
 }
 
 /** A flat two-part badge: "calcert | certified extended" (green), read-only (blue), or the verdict (red/yellow). Pure. */
-export function renderBadge(report: Pick<RunReport, 'footer' | 'header'>): string {
+export function renderBadge(report: Pick<RunReport, 'footer' | 'header' | 'coverage'>): string {
   const v = report.footer.verdict;
   const right =
     v === 'certified' || v === 'certified-read-only'
-      ? `${v.replace(/-/g, ' ')} ${report.header.variant.resolved}`
+      ? `${v.replace(/-/g, ' ')} ${report.header.variant.resolved}${report.coverage ? `, ${Math.round(report.coverage.judgedShare)}% judged` : ''}`
       : v.replace(/-/g, ' ');
   const colour =
     v === 'certified' ? '#2e7d32' : v === 'certified-read-only' ? '#1565c0' : v === 'partial' ? '#f9a825' : '#c62828';

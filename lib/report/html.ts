@@ -5,6 +5,7 @@
  * page's Content-Security-Policy, so no injected script could run), and every string from the run
  * (a hostile server's body included) HTML-escaped.
  */
+import { coverageHtml, coverageMatrixHtml } from '../coverage/render.ts';
 import { createHash } from 'node:crypto';
 import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
@@ -274,6 +275,7 @@ export function renderHtml(report: RunReport): string {
     '<h3>By route group</h3>',
     `<div class="scroll">${countsTable(groups.map((g) => [g, f.counts.byGroup[g]]))}</div>`,
   );
+  out.push(coverageHtml(report));
   out.push(`<div class="filters">${statusFilters(checks.map((c) => c.status))}
 ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
 <label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
@@ -426,6 +428,7 @@ ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group'
     'Checks with the same status in every run',
     rows.filter((c) => !differs(c.id)),
   );
+  out.push(coverageMatrixHtml(runs));
   out.push('</main>');
   return page(`calcert: conformance matrix of ${runs.length} runs`, out.join('\n'));
 }

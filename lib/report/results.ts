@@ -2,6 +2,7 @@
  * Result data of a run: statuses, the report format (`results.json`, format 1) and the verdict.
  * Human-readable reports are rendered from this (lib/report/write.ts).
  */
+import type { CoverageMap } from '../coverage/map.ts';
 import type { ObservedSummary } from '../run/crawl.ts';
 import type { Level, RecordedExchange, RecordedRequest, Status, TransportKind, UnjudgedCause } from '../types.ts';
 
@@ -65,6 +66,8 @@ export interface CheckResult {
   retries?: number;
   /** Reason given in an expectations file (--expect). */
   expectation?: string;
+  /** In memory only (never written): what the check's requests sent and it judged, for the coverage map (lib/coverage). */
+  traffic?: { sent: string[]; judged: string[] };
 }
 
 export interface ReportHeader {
@@ -128,6 +131,8 @@ export interface RunReport {
   header: ReportHeader;
   checks: CheckResult[];
   footer: ReportFooter;
+  /** The interface coverage map of the run (lib/coverage/map.ts; absent in reports written before it). */
+  coverage?: CoverageMap;
 }
 
 /** Statuses that withhold certification when a must-check has them. */

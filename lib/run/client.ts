@@ -44,6 +44,12 @@ export class TransportError extends Error {
   }
 }
 
+/** What onExchange gets besides the exchange: the whole request body, the parsed answer (undefined: not JSON). */
+export interface ExchangeDetail {
+  body: string | undefined;
+  json: unknown;
+}
+
 interface ClientOptions {
   baseUrl: string;
   namespace: string;
@@ -53,8 +59,11 @@ interface ClientOptions {
   concurrency: number;
   /** Share this bound (the worker's share of the run's --concurrency); derived clients share it too. */
   limiter?: InFlightBound;
-  /** Called for every finished exchange (recording, counting). */
-  onExchange?: (exchange: Exchange) => void;
+  /**
+   * Called for every finished exchange (recording, counting), with the whole request body and the
+   * parsed answer (lib/coverage: what the request sent, which response fields the answer carried).
+   */
+  onExchange?: (exchange: Exchange, detail: ExchangeDetail) => void;
   /**
    * Called for every exchange that was sent (--har, lib/tools/har.ts), with the whole request body and
    * the response body up to HAR_BODY_CAP, redacted like the exchange. Derived clients keep it.
@@ -229,6 +238,7 @@ export class Client {
       curl: this.redact(this.curlFor(req.method, url, headers, body, useAuth)),
     };
     const started = performance.now();
+    let answer: unknown;
     const maxWait = this.options.maxRetryAfterMs ?? 10000;
     let transientRetried = false;
     // The last attempt, for the tap: when it was sent, how long it took, the whole body.
@@ -289,6 +299,7 @@ export class Client {
           exchange.responseExcerpt = this.redact(res.text.slice(0, EXCERPT));
           exchange.ms = Math.round(performance.now() - started);
           const parsed = parseJson(res.text);
+          answer = parsed.value;
           return {
             status: res.status,
             headers: res.headers,
@@ -317,7 +328,7 @@ export class Client {
         }
       }
     } finally {
-      this.options.onExchange?.(exchange);
+      this.options.onExchange?.(exchange, { body, json: answer });
       if (this.options.tap && last) this.options.tap(this.tapRecord(exchange, last, body, started));
     }
   }

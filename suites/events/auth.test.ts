@@ -11,7 +11,7 @@ check(
     id: 'events.auth.anonymous-lists-published',
     spec: 'docs/requirements.md#measured-cross-cutting: anonymous lists see only published records, anonymous reads of a draft are refused (a 4xx, never a 5xx); docs/requirements.md#anonymous-lists (should); positive controls: the editor reads the draft, a visitor reads the published event',
     level: 'should',
-    requirements: [req.route('GET', 'events'), req.param('events', 'status')],
+    requirements: [req.route('GET', 'events'), req.field('events', 'status')],
     tags: ['writes', 'security', 'anonymous'],
   },
   'shows anonymous readers published events only',

@@ -6,6 +6,8 @@ import { check } from '../../lib/check/index.ts';
 import { sameText } from '../../lib/spec/normalise.ts';
 import { isRecordOf, type Method, req, showIds, field, expectNotServed } from '../../lib/spec/contract.ts';
 import { makeEvent, scoped } from './support.ts';
+import { resource } from '../../lib/spec/resources.ts';
+import { bySlugFieldsCheck } from '../_families/generic/by-slug-fields.ts';
 
 const R = (m: Method) => req.route(m, 'events', '/by-slug/{slug}');
 
@@ -145,3 +147,5 @@ check(
     t.expectStatus(res, '4xx', 'POST by an unknown slug');
   },
 );
+
+bySlugFieldsCheck(resource('events'), { extended: false });

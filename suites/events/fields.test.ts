@@ -331,7 +331,11 @@ check(
     id: 'events.fields.image-cleared',
     spec: 'Resources and their fields / Event: image; an empty value clears it (should; n/a unless fixture)',
     level: 'should',
-    requirements: [...ROUTES, req.field('events', 'image'), req.cover('events.image.clear')],
+    requirements: [
+      req.route('PATCH', 'events', '/{id}'),
+      req.field('events', 'image'),
+      req.cover('events.image.clear'),
+    ],
     tags: ['writes', 'fixture'],
   },
   'an update with image "" removes the featured image',
@@ -472,7 +476,7 @@ check(
     spec: 'Resources and their fields / Event: venue, organizer ("IDs or data"); docs/requirements.md#levels inline data (a venue as one object, organizers as an array of objects; retry the other form on 400)',
     level: 'must',
     requirements: [
-      ...ROUTES,
+      req.route('PATCH', 'events', '/{id}'),
       req.field('events', 'venue'),
       req.field('events', 'organizer'),
       req.cover('events.venue.inline'),

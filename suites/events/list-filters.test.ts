@@ -348,6 +348,21 @@ const UNKNOWN = (t: CheckContext): Array<[string, Params]> => [
   ['bad date', { start_date: 'not a date' }],
 ];
 
+/** The must-check's values besides: an unknown category ID, every date filter malformed, an include naming no record. */
+const UNKNOWN_MUST = (t: CheckContext): Array<[string, Params]> => [
+  ...UNKNOWN(t),
+  ['unknown category ID', { categories: MISSING_ID }],
+  ['bad end date', { end_date: 'not a date' }],
+  // Extended: every date filter, and an include naming no record.
+  ...(t.extended
+    ? (['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const).map((k): [string, Params] => [
+        `bad ${k}`,
+        { [k]: 'not a date' },
+      ])
+    : []),
+  ...(t.extended ? [['unknown include ID', { include: MISSING_ID }] as [string, Params]] : []),
+];
+
 check(
   {
     id: 'events.list.unknown-values',
@@ -359,6 +374,13 @@ check(
       req.param('events', 'tags'),
       req.param('events', 'venue'),
       req.param('events', 'organizer'),
+      req.param('events', 'start_date'),
+      req.param('events', 'end_date'),
+      req.param('events', 'starts_before'),
+      req.param('events', 'starts_after'),
+      req.param('events', 'ends_before'),
+      req.param('events', 'ends_after'),
+      req.param('events', 'include'),
     ],
     tags: ['writes'],
   },
@@ -373,7 +395,7 @@ check(
       `the scope lists ${showIds(before.ids)} without any filter; expected the event ${ev.id}`,
       before.res,
     );
-    for (const [what, q] of UNKNOWN(t)) {
+    for (const [what, q] of UNKNOWN_MUST(t)) {
       const res = await t.api.get('/events', { search: p.scope, per_page: 50, ...q });
       // A refusal (4xx) is conformant; a server error is not.
       t.assert(

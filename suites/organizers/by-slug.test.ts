@@ -1,5 +1,7 @@
 // organizers: by-slug checks. Declared once for venues and organizers in suites/_families/linked/by-slug.ts (data-driven twins).
-import { ORGANIZERS } from '../../lib/spec/resources.ts';
+import { ORGANIZERS, resource } from '../../lib/spec/resources.ts';
 import { bySlugChecks } from '../_families/linked/by-slug.ts';
+import { bySlugFieldsCheck } from '../_families/generic/by-slug-fields.ts';
 
 bySlugChecks(ORGANIZERS);
+bySlugFieldsCheck(resource('organizers'), { extended: true });

@@ -103,6 +103,12 @@ export const FLAGS = {
   'allow-stale': { help: 'with --expect: a listed check that passes does not fail the run' },
   baseline: { arg: 'file', help: 'results.json of an earlier run: exit 1 on a regression' },
   strict: { help: 'a should-check failing (warn) also exits 1' },
+  'min-judged': {
+    arg: 'P',
+    env: 'CAL_MIN_JUDGED',
+    default: '0',
+    help: "exit 1 when the run judged under P% of the variant's interface elements (the coverage map; names the short groups)",
+  },
   grep: { arg: 'regex', help: 'run only the checks whose ID matches (verdict: partial)' },
   json: { help: 'print JSON' },
   html: { arg: 'file', help: 'write the HTML page to this file' },

@@ -56,6 +56,8 @@ export interface Config {
   allowStale: boolean;
   baseline: string;
   strict: boolean;
+  /** --min-judged: the least share (percent) of the variant's interface elements the run must judge; 0 = no gate. */
+  minJudged: number;
   grep: string;
 }
 

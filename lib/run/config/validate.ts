@@ -161,6 +161,13 @@ export function validateConfig(
     );
   }
 
+  const minJudgedRaw = get('min-judged');
+  const minJudged = minJudgedRaw ? Number(minJudgedRaw.replace(/%$/, '')) : 0;
+  if (!/^\d+(\.\d+)?%?$/.test(minJudgedRaw || '0') || !(minJudged >= 0 && minJudged <= 100))
+    throw new ConfigError(
+      `--min-judged ${JSON.stringify(minJudgedRaw)} is not a share: give a percentage from 0 to 100 (e.g. 90)`,
+    );
+
   const grep = typeof flags['grep'] === 'string' ? flags['grep'] : '';
   if (grep) {
     try {
@@ -195,6 +202,7 @@ export function validateConfig(
     allowStale: flags['allow-stale'] === true || flags['allow-stale'] === 'true',
     baseline: typeof flags['baseline'] === 'string' ? flags['baseline'] : '',
     strict: flags['strict'] === true || flags['strict'] === 'true',
+    minJudged,
     grep,
   };
   return Object.freeze(config);

@@ -14,7 +14,11 @@ import { make, valueKey } from './support.ts';
 const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
 /** The create payload with each NewLink and NEW_RECORD replaced by a record made for the check. */
-async function resolvePayload(t: CheckContext, r: ResourceDef, create: Record<string, unknown>): Promise<Params> {
+export async function resolvePayload(
+  t: CheckContext,
+  r: ResourceDef,
+  create: Record<string, unknown>,
+): Promise<Params> {
   const out: Params = {};
   for (const [k, v] of Object.entries(create)) {
     if (v === NEW_RECORD) out[k] = (await make(t, r, `kept ${k}`)).id;

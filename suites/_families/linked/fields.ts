@@ -322,11 +322,7 @@ export function linkedFieldChecks(d: LinkedDef): void {
       id: `${P}.fields.image-cleared`,
       spec: `Resources and their fields / ${d.section}: image (extended only: default null); an empty value clears it (should); docs/requirements.md#fixture-only`,
       level: 'should',
-      requirements: [
-        ...METHODS.map((m) => req.route(m, P, '/{id}')),
-        req.field(P, 'image'),
-        req.cover(`${P}.image.clear`),
-      ],
+      requirements: [req.route('PATCH', P, '/{id}'), req.field(P, 'image'), req.cover(`${P}.image.clear`)],
       tags: ['writes', 'extended', 'fixture'],
     },
     `an update with image "" removes the ${d.kind}'s image`,

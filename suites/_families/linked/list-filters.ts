@@ -294,7 +294,7 @@ export function listFilterChecks(d: LinkedDef): void {
       id: `${P}.list.anonymous-published-only`,
       spec: 'docs/requirements.md#anonymous-lists (should: published records only)',
       level: 'should',
-      requirements: [routeList, req.param(d.plural, 'status')],
+      requirements: [routeList, req.field(d.plural, 'status')],
       tags: ['writes', 'security', 'anonymous'],
     },
     `an anonymous list shows the published ${d.kind} and not the draft`,

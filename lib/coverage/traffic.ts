@@ -1,0 +1,226 @@
+/**
+ * What one request of a run sent, and what its answer carried, as element IDs of
+ * lib/coverage/elements.ts (issue 32: measured from the run's own traffic, never from what a check
+ * declares). Pure: an exchange's method, URL and whole body, and the parsed answer, in; IDs out.
+ * IDs that name no element (a parameter the spec does not list) are dropped by the map.
+ */
+import { valueRule, type ValueRule } from './elements.ts';
+
+const NS = '/cal/events/v1';
+const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags'];
+/** The suite's ID no record has (lib/spec/contract.ts MISSING_ID) and any above it: an unknown member. */
+const UNKNOWN_FROM = 987654321;
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  /** The whole request body (the exchange keeps an excerpt only). */
+  body?: string;
+  contentType?: string;
+  /** The configured namespace (`tribe/events/v1`). */
+  namespace: string;
+}
+
+/** Where a request went: the namespace root, doc, a list, an item by ID or by slug; null outside the namespace. */
+export interface Route {
+  resource: string | null;
+  item: '' | '/{id}' | '/by-slug/{slug}' | 'doc' | 'root';
+}
+
+/** The route and query parameters of a URL below the namespace. Pure. */
+export function parseTarget(
+  url: string,
+  namespace: string,
+): { route: Route; query: Map<string, { values: string[]; array: boolean }> } | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  const restRoute = u.searchParams.get('rest_route');
+  let path = restRoute ?? u.pathname;
+  try {
+    if (restRoute === null) path = decodeURIComponent(path);
+  } catch {
+    // keep it encoded
+  }
+  const ns = `/${namespace.replace(/^\/+|\/+$/g, '')}`;
+  const at = path.indexOf(ns);
+  if (at < 0) return null;
+  const rest = path.slice(at + ns.length);
+  if (rest !== '' && !rest.startsWith('/')) return null;
+  const parts = rest.split('/').filter((p, i) => p !== '' || i === 0);
+  parts.shift();
+  let route: Route | null = null;
+  if (parts.length === 0) route = { resource: null, item: 'root' };
+  else if (parts.length === 1 && parts[0] === 'doc') route = { resource: null, item: 'doc' };
+  else if (RESOURCES.includes(parts[0]!)) {
+    const resource = parts[0]!;
+    if (parts.length === 1) route = { resource, item: '' };
+    else if (parts.length === 2 && /^\d+$/.test(parts[1]!)) route = { resource, item: '/{id}' };
+    else if (parts.length === 3 && parts[1] === 'by-slug' && parts[2] !== '')
+      route = { resource, item: '/by-slug/{slug}' };
+  }
+  if (!route) return null;
+  const query = new Map<string, { values: string[]; array: boolean }>();
+  for (const [k, v] of u.searchParams) {
+    if (k === 'rest_route') continue;
+    const m = /^([^[]+)(\[.*\])?$/.exec(k);
+    const name = m ? m[1]! : k;
+    const q = query.get(name) ?? { values: [], array: false };
+    q.values.push(v);
+    if (m?.[2]) q.array = true;
+    query.set(name, q);
+  }
+  return { route, query };
+}
+
+/** The value class of a list parameter's value as sent, or undefined when it is of none. Pure. */
+export function valueClasses(rule: ValueRule, sent: { values: string[]; array: boolean }): string[] {
+  const v = sent.values;
+  const one = v[0] ?? '';
+  const out = new Set<string>();
+  const members = sent.array ? v : one.split(',');
+  switch (rule) {
+    case 'date':
+      for (const x of v) {
+        if (/^\d{4}-\d{2}-\d{2}$/.test(x)) out.add('date-only');
+        else if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(x)) out.add('date-time');
+        else if (/^@?\d{6,}$/.test(x)) out.add('timestamp');
+        else if (x !== '') out.add('invalid');
+      }
+      break;
+    case 'ids':
+    case 'terms':
+      if (sent.array) out.add('array');
+      else if (one.includes(',')) out.add('comma');
+      else if (one !== '') out.add('single');
+      for (const m of members) {
+        const x = m.trim();
+        if (/^\d+$/.test(x) && Number(x) >= UNKNOWN_FROM) out.add('unknown');
+        else if (rule === 'terms' && x !== '' && !/^\d+$/.test(x)) out.add('slug');
+      }
+      break;
+    case 'bool':
+      for (const x of v) {
+        if (/^(true|1)$/i.test(x)) out.add('true');
+        else if (/^(false|0)$/i.test(x)) out.add('false');
+      }
+      break;
+    case 'per_page':
+      for (const x of v) {
+        const n = /^\d+$/.test(x) ? Number(x) : Number.NaN;
+        out.add(n >= 1 && n <= 50 ? 'in-range' : n > 50 ? 'above-cap' : 'invalid');
+      }
+      break;
+    case 'page':
+      for (const x of v) {
+        const n = /^\d+$/.test(x) ? Number(x) : Number.NaN;
+        out.add(n === 1 ? 'first' : n > 1 ? 'later' : 'invalid');
+      }
+      break;
+    case 'status':
+      for (const x of v) {
+        if (x === 'publish' || x === 'draft') out.add(x);
+        else if (/^(pending|private|future|trash|any)$/.test(x)) out.add('other');
+      }
+      break;
+    case 'order':
+      for (const x of v) if (/^(asc|desc)$/i.test(x)) out.add(x.toLowerCase());
+      break;
+    case 'orderby':
+      for (const x of v)
+        if (x === 'name') out.add('name');
+        else if (x !== '') out.add('other');
+      break;
+  }
+  return [...out];
+}
+
+/** The top-level field names of a request body (JSON or form), or [] when it has none. Pure. */
+export function bodyFields(body: string | undefined, contentType: string | undefined): string[] {
+  if (body === undefined || body === '') return [];
+  if (/json/i.test(contentType ?? '') || /^\s*[{[]/.test(body)) {
+    try {
+      const parsed = JSON.parse(body) as unknown;
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.keys(parsed) : [];
+    } catch {
+      return [];
+    }
+  }
+  const out = new Set<string>();
+  for (const [k] of new URLSearchParams(body)) out.add(/^([^[]+)/.exec(k)?.[1] ?? k);
+  return [...out];
+}
+
+/** The element IDs one request sent (route-method, parameters and their value classes, fields by operation). Pure. */
+export function sentElements(r: SentRequest): string[] {
+  const target = parseTarget(r.url, r.namespace);
+  if (!target) return [];
+  const { route, query } = target;
+  const method = r.method.toUpperCase();
+  const out: string[] = [];
+  if (route.item === 'root') {
+    if (method === 'GET') out.push(`route:GET ${NS}`);
+    for (const k of query.keys()) out.push(`param:root.${k}`);
+    return out;
+  }
+  if (route.item === 'doc') return method === 'GET' ? [`route:GET ${NS}/doc`] : [];
+  const res = route.resource!;
+  out.push(`route:${method} ${NS}/${res}${route.item}`);
+  if (route.item === '/{id}') out.push('param:path.id');
+  if (route.item === '/by-slug/{slug}') out.push('param:path.slug');
+  if (route.item === '' && method === 'GET')
+    for (const [k, sent] of query) {
+      out.push(`param:${res}.${k}`);
+      const rule = valueRule(res, k);
+      if (rule) for (const cls of valueClasses(rule, sent)) out.push(`value:${res}.${k}=${cls}`);
+    }
+  if (res === 'events' && route.item !== '' && query.has('password')) out.push('param:item.password');
+  const op =
+    route.item === ''
+      ? method === 'POST'
+        ? 'create'
+        : null
+      : method === 'POST' || method === 'PUT' || method === 'PATCH'
+        ? route.item === '/{id}'
+          ? method.toLowerCase()
+          : 'slug'
+        : null;
+  if (op) {
+    for (const f of bodyFields(r.body, r.contentType)) out.push(`field:${res}.${f}@${op}`);
+    // A field sent in the query of a write is a request field too (the spec: "request parameters").
+    for (const k of query.keys()) out.push(`field:${res}.${k}@${op}`);
+    if (res === 'events' && route.item !== '' && query.has('password')) out.push('param:item.password');
+  }
+  return out;
+}
+
+/**
+ * The response fields an answer carried: a record's keys (an object with an integer `id`), a
+ * list's records key and totals, an error body's `code`, `message` and `data.status`. Pure.
+ */
+export function answerElements(url: string, namespace: string, json: unknown): string[] {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return [];
+  const target = parseTarget(url, namespace);
+  const body = json as Record<string, unknown>;
+  const out: string[] = [];
+  if (typeof body.code === 'string') {
+    out.push('response:error.code');
+    if ('message' in body) out.push('response:error.message');
+    const data = body.data;
+    if (data && typeof data === 'object' && 'status' in data) out.push('response:error.data.status');
+    return out;
+  }
+  const res = target?.route.resource;
+  if (!res) return out;
+  if (Array.isArray(body[res])) {
+    out.push(`response:${res}-list.${res}`);
+    if ('total' in body) out.push(`response:${res}-list.total`);
+    if ('total_pages' in body) out.push(`response:${res}-list.total_pages`);
+    return out;
+  }
+  if (Number.isInteger(body.id)) for (const k of Object.keys(body)) out.push(`response:${res}.${k}`);
+  return out;
+}
