@@ -169,8 +169,8 @@ export class CheckContext {
   }
 
   /**
-   * Note what an assertion judged (the coverage map, lib/coverage): the answer it names, or, when
-   * it names none, every answer since the previous assertion but setup creations.
+   * Note what an assertion judged (the coverage map, lib/coverage): the answer it names and every
+   * answer since the previous assertion but setup creations.
    */
   private judged(res: ApiResponse | undefined): void {
     const c = this.cov;
@@ -179,10 +179,9 @@ export class CheckContext {
       if (res?.exchange) c.setup.add(res.exchange);
       return;
     }
-    if (res?.exchange) {
-      c.judged.add(res.exchange);
-      return;
-    }
+    // The answer it names, and the answers since the previous assertion (a create judged by its
+    // read-back), but setup creations.
+    if (res?.exchange) c.judged.add(res.exchange);
     for (const e of this.exchanges.slice(c.from)) if (!c.setup.has(e)) c.judged.add(e);
     c.from = this.exchanges.length;
   }
