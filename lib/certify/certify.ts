@@ -275,7 +275,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
 }
 
 /** What to do when a sweep met problems: the cleanup line that runs as printed. Pure. */
-export function cleanupRemedy(resolved: ResolvedConfig): string {
+function cleanupRemedy(resolved: ResolvedConfig): string {
   const advice = resolved.embedded ? null : cleanupAdvice(resolved);
   return advice
     ? `the sweep could not finish, so records of run ${resolved.runTag} may be left on the target; fix: once the server answers well again, run ${advice}`

@@ -15,7 +15,7 @@ export const VITEST_CONFIG = resolve(
 );
 
 /** The package's root: the repository, or in the packed tool the folder holding dist/ (and docs/, README.md). */
-export const PACKAGE_ROOT = import.meta.url.endsWith('.js') ? resolve(PROJECT_ROOT, '..') : PROJECT_ROOT;
+const PACKAGE_ROOT = import.meta.url.endsWith('.js') ? resolve(PROJECT_ROOT, '..') : PROJECT_ROOT;
 
 /** A path relative to PROJECT_ROOT (a check's file or source) as it is found in the package: `dist/...` when packed. */
 export function packagePath(rel: string): string {

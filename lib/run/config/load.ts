@@ -33,7 +33,7 @@ interface LoadOptions {
  * `=` (dropped) and a value opening a quote that never closes (taken literally, quote and all, so
  * the next error would be a 401 from the server). Such a line is left out, with its file and line.
  */
-export function readDotenv(cwd: string, warn?: (line: string) => void): Record<string, string> {
+function readDotenv(cwd: string, warn?: (line: string) => void): Record<string, string> {
   const file = resolve(cwd, '.env');
   if (!existsSync(file)) return {};
   const text = readFileSync(file, 'utf8');
