@@ -162,6 +162,11 @@ export class CheckContext {
     this.counted();
   }
 
+  /** Counts a list or record read that held (lib/spec/contract.ts readers): bookkeeping, no judgement. */
+  bookkeeping(): void {
+    this.counts.setup++;
+  }
+
   /** Counts one assertion that held: a judgement, or setup on the setup view. */
   private counted(): void {
     if (this.inSetup) this.counts.setup++;
@@ -226,9 +231,7 @@ export class CheckContext {
    * with the exchange. Returns the record.
    */
   record(res: ApiResponse, what = 'the answer'): ApiRecord {
-    const got = readRecord(this, res, what);
-    this.counts.setup++;
-    return got;
+    return readRecord(this, res, what);
   }
 
   /**
@@ -236,9 +239,7 @@ export class CheckContext {
    * empty-page rule (base: a 404 JSON error is an empty page); else a failure with the exchange.
    */
   list(res: ApiResponse, key: ResourceKey, what?: string): ApiRecord[] {
-    const got = readList(this, res, key, { what }).records;
-    this.counts.setup++;
-    return got;
+    return readList(this, res, key, { what }).records;
   }
 
   /** Assert the status: a number, a list, or a class like '2xx' / '4xx'. */

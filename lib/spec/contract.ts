@@ -105,6 +105,8 @@ interface Asserter {
   expectStatus(res: ApiResponse, expected: number | number[] | '2xx' | '4xx', what?: string): void;
   assert(condition: unknown, message: string, res?: ApiResponse): void;
   fail(message: string, res?: ApiResponse): never;
+  /** Counts a reader's read that held as bookkeeping, never as a judgement (CheckContext: setupAssertions). */
+  bookkeeping?(): void;
 }
 
 /**
@@ -118,6 +120,7 @@ export function readList(t: Asserter, res: ApiResponse, key: ResourceKey, opts: 
   if (got.kind === 'bad') t.fail(got.message, res);
   // Reading a list is bookkeeping, no judgement of the behaviour a check names: the check asserts
   // what the records show (lib/check/context.ts, the evidence rule).
+  t.bookkeeping?.();
   return { records: got.records, ids: got.ids, emptyAs404: false };
 }
 
@@ -320,6 +323,7 @@ export function readRecord(t: Asserter, res: ApiResponse, what = 'the answer'): 
     t.fail(`${what} is not a JSON object (${Array.isArray(res.json) ? 'array' : typeof res.json})`, res);
   if (!Number.isInteger(res.json.id))
     t.fail(`${what} has no integer "id" (id: ${JSON.stringify(res.json.id)}; keys: ${keysOf(res.json)})`, res);
+  t.bookkeeping?.();
   return res.json as ApiRecord;
 }
 
