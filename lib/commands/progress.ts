@@ -50,6 +50,7 @@ export class Progress {
   private get count(): string {
     let n = 0;
     for (const v of this.planned.values()) n += v;
+    if (!this.files && !this.planned.size) return `${this.done} done`;
     if (this.files && this.planned.size < this.files)
       return `${this.done} done, ${this.planned.size} of ${this.files} files started`;
     return `${this.done}/${n}`;
