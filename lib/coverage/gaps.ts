@@ -17,7 +17,7 @@ export const LEFT_UNJUDGED: readonly Gap[] = [
     ids: ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'].map(
       (p) => `value:events.${p}=timestamp`,
     ),
-    why: 'no check sends a Unix timestamp to a date filter: the spec names date-time strings, and what the original does with a timestamp is not measured',
+    why: 'Unix timestamps are sent to start_date and end_date only (events.list.timestamp-dates, should; on some seeds not at all); the extended filters never get one',
   },
   {
     ids: ['value:events.geoloc=false'],
