@@ -204,8 +204,8 @@ export function buildCoverageMap(
 }
 
 /**
- * Declared against measured: each (check, requirement) where a check whose verdict judged cites
- * a requirement that stands for elements of the run's variant and none of its requests sent one. Pure.
+ * Declared against measured: each (check, requirement) where a check that passed cites a
+ * requirement that stands for elements of the run's variant and none of its requests sent one. Pure.
  */
 export function mislabelledOf(
   checks: readonly CheckTraffic[],
@@ -216,7 +216,9 @@ export function mislabelledOf(
   // A requirement of the other variant is not sent in this one (a check cites both variants' routes).
   const inVariant = new Set(elementsOf(variant).map((e) => e.id));
   for (const c of checks) {
-    if (!c.traffic || !judges(c.status)) continue;
+    // Only a check that passed ran to its end: a failure or warning stops it at the first
+    // difference, before the requests it would have sent next.
+    if (!c.traffic || (c.status !== 'pass' && c.status !== 'stale-expectation')) continue;
     const sent = new Set(c.traffic.sent);
     for (const r of c.requirements) {
       const els = elementsOfRequirement(r, elements)?.filter((id) => inVariant.has(id));

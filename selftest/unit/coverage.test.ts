@@ -303,8 +303,9 @@ describe('declared against measured', () => {
       traffic: { sent: [], judged: [] },
     });
     expect(mislabelledOf([row])).toEqual([{ check: 'events.list.x', requirement: 'cover:venues.city.put' }]);
-    // A check that did not reach a verdict is not judged for its labels.
+    // A check that did not run to its end (blocked, or stopped at a failure or warning) is not judged for its labels.
     expect(mislabelledOf([{ ...control, status: 'blocked' }])).toEqual([]);
+    expect(mislabelledOf([{ ...control, status: 'warn', level: 'should' }])).toEqual([]);
   });
 
   test('the justified exceptions excuse only their kind', () => {
