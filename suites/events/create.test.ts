@@ -916,10 +916,14 @@ check(
     const org = await t.create('organizers', { organizer: t.name('single organizer') });
     const names = [t.name('comma cat one'), t.name('comma cat two')];
     const terms = t.extended ? { categories: names.join(','), tags: '' } : {};
-    const a = await createAndRead(
-      t,
+    // The create's answer is the record (one request each, no read).
+    const post = async (payload: Params) => {
+      const res = await t.api.request({ method: 'POST', path: '/events', form: payload });
+      t.trackCreated('events', res);
+      return { read: t.record(res, 'the form create'), readRes: res };
+    };
+    const a = await post(
       eventBody(t, 'string forms true', { hide_from_listings: 'true', organizer: String(org.id), ...terms }),
-      { form: true },
     );
     const cats: ApiRecord[] = Array.isArray(a.read.categories) ? a.read.categories : [];
     for (const x of cats) if (isInteger(x?.id)) t.track('categories', x.id, x);
@@ -934,10 +938,8 @@ check(
         bad.push(`categories ${JSON.stringify(terms.categories)} read ${JSON.stringify(got)}, expected the two names`);
       if (termIds(a.read.tags).length) bad.push(`tags "" read ${showIds(termIds(a.read.tags))}, expected none`);
     }
-    const b = await createAndRead(
-      t,
+    const b = await post(
       eventBody(t, 'string forms false', { hide_from_listings: 'false', ...(t.extended ? { categories: '' } : {}) }),
-      { form: true },
     );
     if (!sameBoolean(false, b.read.hide_from_listings))
       bad.push(`hide_from_listings "false" reads ${JSON.stringify(b.read.hide_from_listings)}`);

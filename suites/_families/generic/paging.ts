@@ -208,18 +208,19 @@ export function emptyAndLinkChecks(r: ResourceDef, three: ThreeRecords, extra: R
   check(
     {
       id: `${P}.list.page-links`,
-      spec: `List ${P}: page, per_page; docs/requirements.md#original-tests (should: next_rest_url on every page but the last, previous_rest_url on every page but the first, the link to page 1 the bare URL, every link keeping the filters)`,
+      spec: `List ${P}: page, per_page; docs/requirements.md#original-tests (should: next_rest_url on every page but the last, previous_rest_url on every page but the first, the link to page 1 the bare URL, every link keeping the filters; read on pages 2 and 3 of 3)`,
       level: 'should',
       requirements: [req.route('GET', P), req.param(P, 'page'), req.param(P, 'per_page'), req.param(P, 'search')],
       tags: ['writes'],
     },
-    `pages 1, 2 and 3 of three ${P} at per_page=1 link the next and the previous page (page 1 by its bare URL), keeping every filter`,
+    `pages 2 and 3 of three ${P} at per_page=1 link the next and the previous page (page 1 by its bare URL), keeping every filter`,
     async (t) => {
       const { search } = await three(t);
       const sent: Record<string, string | number> = { search, per_page: 1, ...r.listScope, ...extra };
       const bad: string[] = [];
       let last: ApiResponse | undefined;
-      for (const n of [1, 2, 3]) {
+      // Pages 2 and 3 (page 1 holds no link the two do not test: its next is page 2's kind).
+      for (const n of [2, 3]) {
         const res = await t.api.get(`/${P}`, { ...sent, page: n });
         const page = readList(t, res, P, { what: `page ${n} of 3 (per_page=1)` });
         t.assert(page.ids.length === 1, `page ${n} of 3 (per_page=1) lists ${showIds(page.ids)}, expected one`, res);

@@ -1,7 +1,7 @@
 /**
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
-import { check } from '../../../lib/check/index.ts';
+import { check, sharedSetup } from '../../../lib/check/index.ts';
 import { req, field, isObject } from '../../../lib/spec/contract.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/spec/resources.ts';
 import { makeTerm, meta, readTerm, slugFor } from './support.ts';
@@ -44,6 +44,8 @@ function termValuesWrong(
 export function itemChecks(tx: Taxonomy): void {
   const GET1 = req.route('GET', tx.kind, '/{id}');
   const DEL = req.route('DELETE', tx.kind, '/{id}');
+  // The parent of the values checks' terms (categories), made once per file.
+  const parentPool = sharedSetup(`${tx.kind} values parent`, (s) => makeTerm(s, tx, 'values parent'));
 
   const other = tx.kind === 'categories' ? TAGS : CATEGORIES;
   check(
@@ -89,7 +91,7 @@ export function itemChecks(tx: Taxonomy): void {
     }),
     `answers a delete with 200 and the deleted ${tx.noun}'s values (name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy, urls)`,
     async (t) => {
-      const parent = tx.hierarchical ? await makeTerm(t, tx, 'deleted parent') : undefined;
+      const parent = tx.hierarchical ? await parentPool.get(t) : undefined;
       const sent = {
         name: t.name('deleted'),
         slug: slugFor(t, 'deleted'),
@@ -114,7 +116,7 @@ export function itemChecks(tx: Taxonomy): void {
     }),
     `a ${tx.noun} read by ID holds its values: name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy and urls`,
     async (t) => {
-      const parent = tx.hierarchical ? await makeTerm(t, tx, 'read parent') : undefined;
+      const parent = tx.hierarchical ? await parentPool.get(t) : undefined;
       const sent = {
         name: t.name('read values'),
         slug: slugFor(t, 'read-values'),
