@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { carriesTag } from '../run/cleanup.ts';
 import { TransportError, type Client, type ExchangeDetail } from '../run/client.ts';
-import { answerElements, sentElements } from '../coverage/traffic.ts';
+import { CoverageRecord } from './coverage-record.ts';
 import type { ApiResponse, Params } from '../types.ts';
 import type { Exchange } from '../types.ts';
 import type { FixturesFile, ResolvedConfig } from '../run/config/model.ts';
@@ -89,19 +89,8 @@ export class CheckContext {
     if (this.inSetup) return this;
     return Object.create(this, { inSetup: { value: true } }) as CheckContext;
   }
-  /**
-   * The coverage map's record of the check (lib/coverage): per exchange the interface elements its
-   * request sent and its answer carried; the exchanges an assertion judged; setup exchanges (never
-   * evidence); the first exchange no assertion has judged yet (an assertion naming no answer judges
-   * those since); what a shared setup sent for the check. One object, shared by the setup view.
-   */
-  private readonly cov = {
-    traffic: new Map<Exchange, string[]>(),
-    judged: new Set<Exchange>(),
-    setup: new Set<Exchange>(),
-    from: 0,
-    setupSent: new Set<string>(),
-  };
+  /** The coverage map's record of the check (lib/check/coverage-record.ts); shared by the setup view. */
+  private readonly cov: CoverageRecord;
 
   constructor(
     readonly meta: CheckMeta,
@@ -110,19 +99,11 @@ export class CheckContext {
     seedName: string = meta.id,
   ) {
     this.config = cfg;
+    this.cov = new CoverageRecord(cfg.namespace);
     const base = clientFor(cfg);
     const record = (e: Exchange, detail?: ExchangeDetail) => {
       this.exchanges.push(e);
-      this.cov.traffic.set(e, [
-        ...sentElements({
-          method: e.method,
-          url: e.url,
-          body: detail?.body,
-          contentType: e.requestHeaders['content-type'],
-          namespace: cfg.namespace,
-        }),
-        ...(e.status !== undefined ? answerElements(e.url, cfg.namespace, detail?.json) : []),
-      ]);
+      this.cov.note(e, detail);
       if (e.method === 'DELETE' && e.status !== undefined && e.status >= 200 && e.status < 300)
         this.deletedUrls.add(withoutQuery(e.url, this.api.urlFor({ path: '' })));
     };
@@ -178,34 +159,17 @@ export class CheckContext {
    * answer since the previous assertion but setup creations.
    */
   private judged(res: ApiResponse | undefined): void {
-    const c = this.cov;
-    // The setup view's assertions are no evidence: what they read is setup.
-    if (this.inSetup) {
-      if (res?.exchange) c.setup.add(res.exchange);
-      return;
-    }
-    // The answer it names, and the answers since the previous assertion (a create judged by its
-    // read-back), but setup creations.
-    if (res?.exchange) c.judged.add(res.exchange);
-    for (const e of this.exchanges.slice(c.from)) if (!c.setup.has(e)) c.judged.add(e);
-    c.from = this.exchanges.length;
+    this.cov.judged(res, this.exchanges, this.inSetup);
   }
 
   /** Elements a shared setup (lib/check/shared.ts) sent for this check's records: sent, never judged by it. */
   addSetupTraffic(ids: readonly string[]): void {
-    for (const id of ids) this.cov.setupSent.add(id);
+    this.cov.addSetupTraffic(ids);
   }
 
   /** The interface elements this check's requests sent (and its answers carried), and those an assertion judged. */
   coverage(): { sent: string[]; judged: string[] } {
-    const sent = new Set<string>(this.cov.setupSent);
-    const judged = new Set<string>();
-    for (const [e, ids] of this.cov.traffic)
-      for (const id of ids) {
-        sent.add(id);
-        if (this.cov.judged.has(e)) judged.add(id);
-      }
-    return { sent: [...sent], judged: [...judged] };
+    return this.cov.result();
   }
 
   /** The fixture, or n/a when the target's fixtures file does not name it. */
@@ -319,7 +283,7 @@ export class CheckContext {
         throw new Blocked(`setup: creating a ${resource} record failed: ${e.message}`, e.exchange);
       throw e;
     }
-    this.cov.setup.add(res.exchange);
+    this.cov.setup(res.exchange);
     const id = field(res.json, 'id');
     if (res.status >= 200 && res.status < 300 && isInteger(id)) {
       this.track(resource, id, res.json);

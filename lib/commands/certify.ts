@@ -3,7 +3,7 @@
  * Exit 0 certified (or partial: every selected check holds), 1 not certified / regression /
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
-import { coverageLine } from '../coverage/render.ts';
+import { coverageLine } from '../report/coverage.ts';
 import { appliedLine } from '../run/crawl.ts';
 import { strictShortfall, type RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * page's Content-Security-Policy, so no injected script could run), and every string from the run
  * (a hostile server's body included) HTML-escaped.
  */
-import { coverageHtml, coverageMatrixHtml } from '../coverage/render.ts';
+import { coverageHtml, coverageMatrixHtml } from './coverage.ts';
 import { createHash } from 'node:crypto';
 import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';

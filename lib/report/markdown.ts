@@ -1,5 +1,5 @@
 /** `summary.md`: the run in Markdown (verdict, counts, failures with their exchanges and reproduction, n/a reasons). */
-import { coverageMarkdown } from '../coverage/render.ts';
+import { coverageMarkdown } from './coverage.ts';
 import { appliedLine } from '../run/crawl.ts';
 import type { CheckResult, RunReport } from './results.ts';
 import { STATUSES } from './results.ts';

@@ -14,7 +14,7 @@ import {
   mislabelledOf,
   type RunScope,
 } from '../../lib/coverage/map.ts';
-import { coverageHtml, coverageMarkdown } from '../../lib/coverage/render.ts';
+import { coverageHtml, coverageMarkdown } from '../../lib/report/coverage.ts';
 import { answerElements, sentElements, valueClasses } from '../../lib/coverage/traffic.ts';
 import type { RunReport } from '../../lib/report/results.ts';
 import { expectCoverage } from '../support/coverage.ts';

@@ -3,9 +3,9 @@
  * one coloured cell per element, linking the checks that judged it), the figures of summary.md, the
  * rows of the conformance matrix, and the line the CLI prints. Pure string rendering.
  */
-import type { RunReport } from '../report/results.ts';
-import { allElements, type Element, GROUPS } from './elements.ts';
-import type { CoverageEntry, CoverageMap } from './map.ts';
+import type { RunReport } from './results.ts';
+import { allElements, type Element, GROUPS } from '../coverage/elements.ts';
+import type { CoverageEntry, CoverageMap } from '../coverage/map.ts';
 
 function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
