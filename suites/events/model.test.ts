@@ -52,7 +52,9 @@ check(
     tags: ['model', 'property', 'writes'],
   },
   'random sequences of event creates, updates, deletes, reads and lists agree with a model of the sent fields',
-  (t) => runSequences(t, 'must'),
+  // Eight runs, not ten (each run is about 9 requests): the embedded extended certification stays
+  // within its 4,500 requests (issue 30) at every seed; a lower --num-runs lowers it further.
+  (t) => runSequences(t, 'must', undefined, 8),
 );
 
 check(
