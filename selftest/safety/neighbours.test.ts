@@ -76,7 +76,9 @@ test.each(['extended', 'base'] as const)(
     const deleted: Owned[] = [];
     let running = true;
     let n = 0;
-    // The neighbour: one write about every 40 ms; every third write deletes one of its own records.
+    // The neighbour: one write about every 100 ms; every third write deletes one of its own records.
+    // (At one write every 40 ms, under load, a judgement saw more than 4 of the neighbour's events
+    // move between its two readings: 'site changing too fast', an error by design since issue 29.)
     const neighbour = (async () => {
       while (running) {
         n++;
@@ -92,7 +94,7 @@ test.each(['extended', 'base'] as const)(
           const rec = (await res.json()) as { id?: number };
           if (res.status < 300 && typeof rec.id === 'number') alive.push({ kind, id: rec.id, name });
         }
-        await new Promise((r) => setTimeout(r, 40));
+        await new Promise((r) => setTimeout(r, 100));
       }
     })();
     try {
