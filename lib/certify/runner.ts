@@ -213,39 +213,30 @@ class Collector implements Reporter {
   addUnfinished(config: ResolvedConfig, neverStarted: ListedCheck[] = []): void {
     const reported = new Set(this.checks.map((c) => c.id));
     // The checks of suite files the run never reached: known from a collection of those files alone.
-    for (const rec of neverStarted) {
-      if (reported.has(rec.id) || (this.selected && !this.selected.test(rec.id))) continue;
+    // A check the run stopped: n/a when its tags rule it out, else unjudged (interrupted).
+    const stopped = (rec: Parameters<typeof declared>[0], file: string, started: boolean) => {
       const na = notApplicableReason(rec.tags, config);
       const r: CheckResult = {
-        ...declared(rec, rec.file),
+        ...declared(rec, file),
         status: na ? 'n/a' : 'error',
         duration: 0,
         message:
-          na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check started',
-        ...(na ? {} : { unjudged: 'interrupted' as const, notStarted: true as const }),
+          na ??
+          `the suite could not judge: the run was stopped (deadline or interruption) before the check ${started ? 'ended' : 'started'}`,
+        ...(na ? {} : { unjudged: 'interrupted' as const, ...(started ? {} : { notStarted: true as const }) }),
         requests: 0,
       };
       reported.add(rec.id);
       this.checks.push(r);
       this.onResult?.(r);
-    }
+    };
+    for (const rec of neverStarted)
+      if (!reported.has(rec.id) && !(this.selected && !this.selected.test(rec.id))) stopped(rec, rec.file, false);
     for (const m of this.modules)
       for (const tc of m.children.allTests()) {
         const rec = tc.meta().calcert;
         if (!rec || reported.has(rec.id) || (this.selected && !this.selected.test(tc.fullName))) continue;
-        const na = notApplicableReason(rec.tags, config);
-        const r: CheckResult = {
-          ...declared(rec, m.relativeModuleId),
-          status: na ? 'n/a' : 'error',
-          duration: 0,
-          message:
-            na ?? 'the suite could not judge: the run was stopped (deadline or interruption) before the check ended',
-          ...(na ? {} : { unjudged: 'interrupted' as const }),
-          requests: 0,
-        };
-        reported.add(rec.id);
-        this.checks.push(r);
-        this.onResult?.(r);
+        stopped(rec, m.relativeModuleId, true);
       }
   }
 
