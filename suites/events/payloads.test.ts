@@ -67,22 +67,31 @@ check(
   },
   'a generated valid event payload comes back as sent in the create answer and on read',
   async (t) => {
-    await t.property(validPayload, async (p) => {
-      const sent: EventPayload = { ...p, title: `${t.name('rt')} ${p.title}` };
-      const res = await t.api.post('/events', { ...sent });
-      t.expectStatus(res, '2xx', 'creating a valid event');
-      const rec = t.record(res, 'the create answer');
-      t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (id ${JSON.stringify(rec?.id)})`, res);
-      t.track('events', rec.id, rec);
-      const bad = mismatches(sent, rec);
-      if (bad.length)
-        t.fail(`the create answer does not reflect the payload ${JSON.stringify(sent)}: ${bad.join('; ')}`, res);
-      const read = await t.api.get(`/events/${rec.id}`);
-      t.expectStatus(read, '2xx', `reading event ${rec.id}`);
-      const back = mismatches(sent, t.record(read, 'the event read'));
-      if (back.length)
-        t.fail(`GET /events/${rec.id} does not reflect the payload ${JSON.stringify(sent)}: ${back.join('; ')}`, read);
-    });
+    await t.property(
+      validPayload,
+      async (p) => {
+        const sent: EventPayload = { ...p, title: `${t.name('rt')} ${p.title}` };
+        const res = await t.api.post('/events', { ...sent });
+        t.expectStatus(res, '2xx', 'creating a valid event');
+        const rec = t.record(res, 'the create answer');
+        t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (id ${JSON.stringify(rec?.id)})`, res);
+        t.track('events', rec.id, rec);
+        const bad = mismatches(sent, rec);
+        if (bad.length)
+          t.fail(`the create answer does not reflect the payload ${JSON.stringify(sent)}: ${bad.join('; ')}`, res);
+        const read = await t.api.get(`/events/${rec.id}`);
+        t.expectStatus(read, '2xx', `reading event ${rec.id}`);
+        const back = mismatches(sent, t.record(read, 'the event read'));
+        if (back.length)
+          t.fail(
+            `GET /events/${rec.id} does not reflect the payload ${JSON.stringify(sent)}: ${back.join('; ')}`,
+            read,
+          );
+      },
+      // 12 runs, not --num-runs (20): each costs 3 requests, and the fault matrix (5 runs) kills
+      // every fault of this check; the terms' round trips make 10.
+      { numRuns: 12 },
+    );
   },
 );
 
@@ -171,7 +180,8 @@ check(
     // Each required field missing alone, always: a small --num-runs must not skip one of them.
     const [base] = fc.sample(validPayload, { numRuns: 1, seed: t.seed });
     for (const field of ['title', 'start_date', 'end_date']) await attempt(base!, [field]);
-    await t.property(missingRequired, ({ payload, drop }) => attempt(payload, drop));
+    // 12 runs, not --num-runs (20): one request each; the fault matrix proves this check's faults at 5.
+    await t.property(missingRequired, ({ payload, drop }) => attempt(payload, drop), { numRuns: 12 });
     await nothingCreated(t, control.id, sent);
   },
 );
@@ -194,16 +204,21 @@ check(
   async (t) => {
     const control = await t.create('events', eventBody(t, 'control'));
     const sent: Sent = new Map();
-    await t.property(fc.tuple(validPayload, invalidValue), async ([payload, bad]) => {
-      const marker = `${t.scope}i${(counter++).toString(36)}`;
-      const body: Record<string, unknown> = {
-        ...payload,
-        title: `${t.name('iv')} ${payload.title}`,
-        description: `${t.scope} ${marker}`,
-        [bad.field]: bad.value,
-      };
-      await refused(t, sent, marker, body, `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`);
-    });
+    // 12 runs, not --num-runs (20): one request each; the fault matrix proves this check's faults at 5.
+    await t.property(
+      fc.tuple(validPayload, invalidValue),
+      async ([payload, bad]) => {
+        const marker = `${t.scope}i${(counter++).toString(36)}`;
+        const body: Record<string, unknown> = {
+          ...payload,
+          title: `${t.name('iv')} ${payload.title}`,
+          description: `${t.scope} ${marker}`,
+          [bad.field]: bad.value,
+        };
+        await refused(t, sent, marker, body, `creating an event with ${bad.field}=${JSON.stringify(bad.value)}`);
+      },
+      { numRuns: 12 },
+    );
     await nothingCreated(t, control.id, sent);
   },
 );

@@ -50,20 +50,26 @@ export function payloadChecks(d: LinkedDef): void {
     `any valid ${d.kind} payload (random optional fields, non-ASCII text) is created and read back as sent`,
     async (t: CheckContext) => {
       let n = 0;
-      await t.property(validLinked(d), async (draft) => {
-        const sent = bind(d, t.scope, ++n, draft);
-        const res = await t.api.post(`/${P}`, sent);
-        const id = field(res.json, 'id');
-        if (isInteger(id)) t.track(P, id, res.json);
-        t.expectStatus(res, '2xx', `POST /${P}`);
-        t.assert(Number.isInteger(id), `the create answer has no integer id`, res);
-        const bad = mismatch(d, sent, res.json);
-        t.assert(!bad, `the create answer does not reflect the payload: ${bad}`, res);
-        const read = await t.api.get(`/${P}/${id}`);
-        t.expectStatus(read, '2xx', `GET /${P}/${id}`);
-        const badRead = mismatch(d, sent, read.json);
-        t.assert(!badRead, `the read ${d.kind} does not reflect the payload: ${badRead}`, read);
-      });
+      await t.property(
+        validLinked(d),
+        async (draft) => {
+          const sent = bind(d, t.scope, ++n, draft);
+          const res = await t.api.post(`/${P}`, sent);
+          const id = field(res.json, 'id');
+          if (isInteger(id)) t.track(P, id, res.json);
+          t.expectStatus(res, '2xx', `POST /${P}`);
+          t.assert(Number.isInteger(id), `the create answer has no integer id`, res);
+          const bad = mismatch(d, sent, res.json);
+          t.assert(!bad, `the create answer does not reflect the payload: ${bad}`, res);
+          const read = await t.api.get(`/${P}/${id}`);
+          t.expectStatus(read, '2xx', `GET /${P}/${id}`);
+          const badRead = mismatch(d, sent, read.json);
+          t.assert(!badRead, `the read ${d.kind} does not reflect the payload: ${badRead}`, read);
+        },
+        // 12 runs, not --num-runs (20): each costs 3 requests, and the fault matrix (5 runs) kills
+        // every fault of this check; the terms' round trips make 10.
+        { numRuns: 12 },
+      );
     },
   );
 
@@ -82,13 +88,22 @@ export function payloadChecks(d: LinkedDef): void {
       const control = await createRecord(t, d, {}, 'control');
       // The refused payloads by run: their descriptions hold the scope and the run's number.
       const refused = new Map<number, Params>();
-      await t.property(invalidLinked(d), async (draft) => {
-        const sent = { ...bind(d, t.scope, ++n, draft), description: `${t.scope} invalid ${n}` };
-        const res = await t.api.post(`/${P}`, sent);
-        t.trackCreated(P, res);
-        t.expectStatus(res, '4xx', `POST /${P} with ${d.nameField} ${draft.name === undefined ? 'missing' : 'empty'}`);
-        refused.set(n, sent);
-      });
+      // 12 runs, not --num-runs (20): one request each; the fault matrix proves this check's faults at 5.
+      await t.property(
+        invalidLinked(d),
+        async (draft) => {
+          const sent = { ...bind(d, t.scope, ++n, draft), description: `${t.scope} invalid ${n}` };
+          const res = await t.api.post(`/${P}`, sent);
+          t.trackCreated(P, res);
+          t.expectStatus(
+            res,
+            '4xx',
+            `POST /${P} with ${d.nameField} ${draft.name === undefined ? 'missing' : 'empty'}`,
+          );
+          refused.set(n, sent);
+        },
+        { numRuns: 12 },
+      );
       // One list for all the runs: a record found names the payload that made it.
       const { ids, page } = await scopedIds(t, d);
       if (!sameIds(ids, [control.id])) {
