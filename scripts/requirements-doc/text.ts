@@ -637,7 +637,19 @@ should-checks below assert what those tests assert, measured on 6.8.0 and 4.6.8:
   taxonomy and \`urls\` (self, collection, up), on both versions.
 - Event list dates as Unix timestamps (\`start_date=1799496000\`): 6.8.0 reads them as the
   instant; 4.6.8 reads them as the day 1970-01-01 (so \`start_date\` bounds nothing and
-  \`end_date\` lists nothing).`,
+  \`end_date\` lists nothing).
+- Cost (both versions): \`"20$"\` answers \`cost\` \`"20$"\` with \`cost_details\` symbol \`$\`,
+  position \`postfix\`, values \`["20"]\`; \`"$23"\` answers \`"$23"\`, \`prefix\`, \`["23"]\`;
+  \`["0$", "20$", "30$"]\` answers \`"Free – 30$"\` (4.6.8: \`"Free - 30$"\`), \`postfix\`,
+  \`["0", "20", "30"]\`, on create and on update alike.
+- Images (with the fixture image of \`scripts/wp-fixtures.sh\`): an event, venue or organizer
+  given the image's URL answers the image object with that attachment's \`id\` and \`url\`;
+  an event without an image answers \`image: false\`.
+- Inline linked records: the create answer embeds an inline venue (one object) and inline
+  organizers (an array of objects) with their new IDs, in the order sent, each with an image
+  given by URL. An update with \`[{organizer}, {id}]\` answers both: 6.8.0 in the order sent,
+  4.6.8 the organizer the event already had first.
+- Term order: \`orderby=id\` with \`order=desc\` and \`asc\` sorts by term ID both ways.`,
   },
   {
     anchor: 'measured-date-filters',
