@@ -22,10 +22,10 @@ export type ElementKind = 'route' | 'param' | 'field' | 'response' | 'value';
 export type WriteOp = 'create' | 'post' | 'put' | 'patch' | 'slug';
 export const WRITE_OPS: readonly WriteOp[] = ['create', 'post', 'put', 'patch', 'slug'];
 
-/** What an element needs besides its variant: a feature the run declares, or a fixture. */
-export type Need =
-  | { feature: 'premium' | 'tickets' }
-  | { fixture: 'image' | 'childEvent' | 'ticketedEvent' | 'passwordEvent' | 'geolocatedVenue' };
+type FixtureName = 'image' | 'childEvent' | 'ticketedEvent' | 'passwordEvent' | 'geolocatedVenue';
+
+/** What an element needs besides its variant: a feature the run declares (and maybe a fixture too), or a fixture. */
+export type Need = { feature: 'premium' | 'tickets'; fixture?: FixtureName } | { fixture: FixtureName };
 
 export interface Element {
   id: string;
@@ -112,7 +112,9 @@ export function valueRule(resource: string, param: string): ValueRule | undefine
 function needOf(kind: 'param' | 'field', resource: string, name: string): Need | undefined {
   if (kind === 'param' && resource === 'events' && name.startsWith('geoloc')) return { feature: 'premium' };
   if (kind === 'param' && resource === 'events' && name === 'post_parent') return { fixture: 'childEvent' };
-  if (kind === 'param' && resource === 'events' && name === 'ticketed') return { fixture: 'ticketedEvent' };
+  // The tickets extension first (without it the parameter filters nothing), then a ticketed event.
+  if (kind === 'param' && resource === 'events' && name === 'ticketed')
+    return { feature: 'tickets', fixture: 'ticketedEvent' };
   if (kind === 'field' && name === 'image') return { fixture: 'image' };
   return undefined;
 }

@@ -116,7 +116,7 @@ export function elementsOfRequirement(requirement: string, elements: readonly El
 export function reasonOf(e: Element, scope: RunScope, citing: readonly CheckTraffic[]): NotExercisedReason {
   if (e.variant === 'extended' && scope.variant !== 'extended') return 'variant';
   if (e.needs && 'feature' in e.needs && !scope.features.includes(e.needs.feature)) return 'feature off';
-  if (e.needs && 'fixture' in e.needs && !scope.fixtures.includes(e.needs.fixture)) return 'fixture absent';
+  if (e.needs?.fixture && !scope.fixtures.includes(e.needs.fixture)) return 'fixture absent';
   if (scope.readOnly && e.writes) return 'read-only';
   if (citing.some((c) => c.status === 'blocked' || c.status === 'error')) return 'checks not judged';
   if (scope.readOnly) return 'no data on the site';

@@ -8,8 +8,11 @@ import { valueRule, type ValueRule } from './elements.ts';
 
 const NS = '/cal/events/v1';
 const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags'];
-/** The suite's ID no record has (lib/spec/contract.ts MISSING_ID) and any above it: an unknown member. */
-const UNKNOWN_FROM = 987654321;
+/**
+ * An ID no record has: the suite's MISSING_ID (987654321, lib/spec/contract.ts) and the unknown IDs
+ * its generators draw (lib/spec/arbitraries/invalid.ts `unknownId`: 900,000,000 and above).
+ */
+const UNKNOWN_FROM = 900_000_000;
 
 export interface SentRequest {
   method: string;

@@ -46,6 +46,12 @@ describe('what a request sent', () => {
       ['value:events.categories=single', 'value:events.start_date=date-time'],
     ],
     [
+      'an unknown ID as the generators draw it (900,000,000 and above), and a large real one',
+      { method: 'GET', url: `${ROOT}/categories?include=900000123&exclude=899999999` },
+      ['value:categories.include=unknown', 'value:categories.include=single', 'value:categories.exclude=single'],
+      ['value:categories.exclude=unknown'],
+    ],
+    [
       'date-time, timestamp and invalid dates',
       { method: 'GET', url: `${ROOT}/events?starts_after=2026-01-02%2010:00:00&ends_before=1767225600&end_date=foo` },
       ['value:events.starts_after=date-time', 'value:events.ends_before=timestamp', 'value:events.end_date=invalid'],
@@ -216,6 +222,22 @@ describe('the status and reason of an element', () => {
       { status: 'not-exercised', reason: 'variant' },
     ],
     ['a feature off', [], FULL, 'param:events.geoloc', 'x', { status: 'not-exercised', reason: 'feature off' }],
+    [
+      'a feature off, its fixture present (ticketed needs the tickets extension)',
+      [],
+      FULL,
+      'value:events.ticketed=true',
+      'x',
+      { status: 'not-exercised', reason: 'feature off' },
+    ],
+    [
+      'a feature on, its fixture absent',
+      [],
+      { ...FULL, features: ['tickets'], fixtures: [] },
+      'param:events.ticketed',
+      'x',
+      { status: 'not-exercised', reason: 'fixture absent' },
+    ],
     [
       'a fixture absent',
       [],

@@ -89,12 +89,20 @@ check(
 check(
   {
     id: 'events.list.timestamp-dates',
-    spec: "List events: start_date, end_date (the request forms are not shown); docs/requirements.md#original-tests (should: a Unix timestamp selects as the same day written as a date, as the original's own tests send it)",
+    spec: "List events: start_date, end_date, and (extended) starts_before, starts_after, ends_before, ends_after (the request forms are not shown); docs/requirements.md#original-tests (should: a Unix timestamp selects as the same day written as a date, as the original's own tests send it; the extended filters measured on 6.8.0, 2026-11-28)",
     level: 'should',
-    requirements: [req.route('GET', 'events'), req.param('events', 'start_date'), req.param('events', 'end_date')],
+    requirements: [
+      req.route('GET', 'events'),
+      req.param('events', 'start_date'),
+      req.param('events', 'end_date'),
+      req.param('events', 'starts_before'),
+      req.param('events', 'starts_after'),
+      req.param('events', 'ends_before'),
+      req.param('events', 'ends_after'),
+    ],
     tags: ['writes'],
   },
-  'start_date given as a Unix timestamp, alone and with end_date as one, selects the events of those days',
+  'start_date given as a Unix timestamp, alone and with end_date as one, selects the events of those days; on the extended variant so do starts_after with ends_before and starts_before with ends_after',
   async (t) => {
     // Three events two days apart; the bounds fall at 12:00 UTC on the days between them, which is
     // the same calendar day in every site zone from UTC-11 to UTC+11 (whole-day rounding or not).
@@ -104,6 +112,21 @@ check(
     const cases: Array<[string, Record<string, string>, number[]]> = [
       [`start_date=${stamp(42)} (${day(42)} 12:00 UTC)`, { start_date: stamp(42) }, [ids[1], ids[2]]],
       [`start_date=${stamp(42)} and end_date=${stamp(44)}`, { start_date: stamp(42), end_date: stamp(44) }, [ids[1]]],
+      // Extended: each bound on the other side of the window (never two bounds on one side).
+      ...(t.extended
+        ? ([
+            [
+              `starts_after=${stamp(42)} and ends_before=${stamp(44)}`,
+              { starts_after: stamp(42), ends_before: stamp(44) },
+              [ids[1]],
+            ],
+            [
+              `starts_before=${stamp(44)} and ends_after=${stamp(42)}`,
+              { starts_before: stamp(44), ends_after: stamp(42) },
+              [ids[1]],
+            ],
+          ] as Array<[string, Record<string, string>, number[]]>)
+        : []),
     ];
     for (const [what, query, want] of cases) {
       // The default window starts today, so the events 41 to 45 days ahead need no other bound.

@@ -19,7 +19,7 @@ check(
     ],
     tags: ['writes', 'premium', 'fixture'],
   },
-  'lists events at a geolocated venue for geoloc=true and near its coordinates, not elsewhere',
+  'lists events at a geolocated venue for geoloc=true and near its coordinates, not elsewhere; geoloc=false lists an event without a venue',
   async (t) => {
     const venue = t.fixture('geolocatedVenue');
     let at = await t.api.post('/events', eventBody(t, 'geo here', { venue: venue.id }, 25));
@@ -34,6 +34,14 @@ check(
       geo.ids.includes(here) && !geo.ids.includes(elsewhere),
       `geoloc=true listed ${showIds(geo.ids)}; expected ${here} (geolocated venue) and not ${elsewhere} (no venue)`,
       geo.res,
+    );
+    // false asks for no geolocation: the event without a venue is listed (whatever the server
+    // does with the geolocated one, the spec says nothing of it).
+    const off = await scoped(t, { geoloc: false });
+    t.assert(
+      off.ids.includes(elsewhere),
+      `geoloc=false listed ${showIds(off.ids)}; expected ${elsewhere} (no venue) among them`,
+      off.res,
     );
     const near = await scoped(t, { geoloc_lat: venue.lat, geoloc_lng: venue.lng });
     t.assert(

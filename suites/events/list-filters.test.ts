@@ -348,10 +348,15 @@ const UNKNOWN = (t: CheckContext): Array<[string, Params]> => [
   ['bad date', { start_date: 'not a date' }],
 ];
 
-/** The must-check's values besides: an unknown category ID, every date filter malformed, an include naming no record. */
+/**
+ * The must-check's values besides: an unknown category ID and an unknown tag ID (each as an array,
+ * the form the base filter checks never send otherwise), every date filter malformed, an include
+ * naming no record.
+ */
 const UNKNOWN_MUST = (t: CheckContext): Array<[string, Params]> => [
   ...UNKNOWN(t),
-  ['unknown category ID', { categories: MISSING_ID }],
+  ['unknown category ID (an array)', { categories: [MISSING_ID] }],
+  ['unknown tag ID (an array)', { tags: [MISSING_ID] }],
   ['bad end date', { end_date: 'not a date' }],
   // Extended: every date filter, and an include naming no record.
   ...(t.extended

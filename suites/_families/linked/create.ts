@@ -147,7 +147,15 @@ export function createChecks(d: LinkedDef): void {
         sameDateTime('2021-03-04 05:06:07', a.date),
         `${an(d.kind)} created with date 2021-03-04 05:06:07 shows date ${JSON.stringify(a.date)}`,
       );
-      const b = await createRecord(t, d, { date_utc: '2021-05-06 07:08:09' }, 'utc dated');
+      // The create under test, not setup: the read-back below judges it (date_utc on create).
+      const made = await t.api.post(`/${P}`, {
+        [d.nameField]: t.name(`utc dated ${d.kind}`),
+        date_utc: '2021-05-06 07:08:09',
+      });
+      t.trackCreated(P, made);
+      t.expectStatus(made, '2xx', `POST /${P} with date_utc 2021-05-06 07:08:09`);
+      const b = { id: field(made.json, 'id') };
+      if (!isInteger(b.id)) return t.fail(`POST /${P} with date_utc answered no integer id`, made);
       const read = await t.api.get(`/${P}/${b.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${b.id}`);
       t.assert(
@@ -239,7 +247,12 @@ export function createChecks(d: LinkedDef): void {
     async (t) => {
       const image = t.fixture('image');
       // The field is a string (the spec's table): 6.8.0 and 4.6.8 refuse a JSON number with 400.
-      const rec = await createRecord(t, d, { image: String(image.id) }, 'imaged');
+      // The create under test, not setup: the read-back below judges it (image on create).
+      const made = await t.api.post(`/${P}`, { [d.nameField]: t.name(`imaged ${d.kind}`), image: String(image.id) });
+      t.trackCreated(P, made);
+      t.expectStatus(made, '2xx', `POST /${P} with image "${image.id}"`);
+      const rec = { id: field(made.json, 'id') };
+      if (!isInteger(rec.id)) return t.fail(`POST /${P} with image "${image.id}" answered no integer id`, made);
       const read = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(read, '2xx', `GET /${P}/${rec.id}`);
       const got = field(read.json, 'image');

@@ -1,15 +1,14 @@
 /**
  * Field x operation coverage for venues and organizers (issue 12, point 1): every field of the
  * spec's table is sent and asserted on update by POST, PUT and PATCH, with a new value per method
- * (must: docs/requirements.md#update); `status` on each method (should: not measured on the
- * original). Matrix rows: req.cover(`<plural>.<field>.<post|put|patch>`).
+ * (must: docs/requirements.md#update); `status` on each method (must: measured on 6.8.0 and 4.6.8). Matrix rows: req.cover(`<plural>.<field>.<post|put|patch>`).
  */
 import { check, type CheckContext } from '../../../lib/check/index.ts';
 import type { Params } from '../../../lib/types.ts';
-import { at, req, isObject, recordId } from '../../../lib/spec/contract.ts';
+import { at, req, isObject, recordId, showIds } from '../../../lib/spec/contract.ts';
 import { sameBoolean, sameDateTime, sameText } from '../../../lib/spec/normalise.ts';
 import { an, type LinkedDef } from '../../../lib/spec/resources.ts';
-import { createRecord, fullPayload } from './support.ts';
+import { createRecord, fullPayload, scopedIds } from './support.ts';
 import { isCleared } from '../../events/support.ts';
 import { changedFields, changedKeys, heldAsSent } from '../generated.ts';
 
@@ -69,12 +68,16 @@ export function linkedFieldChecks(d: LinkedDef): void {
   check(
     {
       id: `${P}.fields.status`,
-      spec: `Resources and their fields / ${d.section}: status; States and transitions 1 (settable on update; should)`,
-      level: 'should',
-      requirements: [...METHODS.map((m) => req.cover(`${P}.status.${m.toLowerCase()}`)), req.field(P, 'status')],
+      spec: `Resources and their fields / ${d.section}: status; States and transitions 1 (settable on update); docs/requirements.md#update (must: each applies the sent fields; draft, pending and private measured on 6.8.0 and 4.6.8, 2026-11-28); List ${P}: status (must: as measured, status=pending lists a pending record on both)`,
+      level: 'must',
+      requirements: [
+        ...METHODS.map((m) => req.cover(`${P}.status.${m.toLowerCase()}`)),
+        req.field(P, 'status'),
+        req.param(P, 'status'),
+      ],
       tags: ['writes'],
     },
-    `POST, PUT and PATCH each apply the status sent`,
+    `POST, PUT and PATCH each apply the status sent (draft, pending, private); status=pending lists the pending ${d.kind}`,
     async (t) => {
       const rec = await createRecord(t, d, {}, 'status');
       const statuses: Record<Method, string> = { POST: 'draft', PUT: 'pending', PATCH: 'private' };
@@ -88,6 +91,15 @@ export function linkedFieldChecks(d: LinkedDef): void {
           `after ${method} with status ${statuses[method]} the ${d.kind} has status ${JSON.stringify(read.status)}`,
           readRes,
         );
+        if (method === 'PUT') {
+          // A status other than publish and draft selects too (measured: both versions list it).
+          const { ids, page } = await scopedIds(t, d, { status: 'pending' });
+          t.assert(
+            ids.includes(rec.id),
+            `status=pending lists ${showIds(ids)}, not the pending ${d.kind} ${rec.id}`,
+            page.res,
+          );
+        }
       }
     },
   );

@@ -8,7 +8,7 @@
  * the first 3, `eleven` all 11 (more than the default page of 10, so the default page size shows).
  */
 import { check, sharedSetup } from '../../../lib/check/index.ts';
-import { req, sameIds, showIds, field, type ApiRecord } from '../../../lib/spec/contract.ts';
+import { MISSING_ID, readList, req, sameIds, showIds, field, type ApiRecord } from '../../../lib/spec/contract.ts';
 import { resource, type Taxonomy } from '../../../lib/spec/resources.ts';
 import { eventWith, idsOf, listTerms, makeTerm, meta, slugFor, SHOW_EMPTY } from './support.ts';
 import { emptyAndLinkChecks, pastEndChecks } from '../generic/paging.ts';
@@ -37,12 +37,12 @@ export function listChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'list.hide-empty-default',
-      spec: `List ${tx.kind}: hide_empty (default 1: hide terms assigned to no posts)`,
+      spec: `List ${tx.kind}: hide_empty (default 1: hide terms assigned to no posts); docs/requirements.md#term-lists (as measured)`,
       level: 'must',
       requirements: [req.param(tx.kind, 'hide_empty'), req.param(tx.kind, 'search'), LIST],
       tags: ['writes'],
     }),
-    `hides a ${tx.noun} without events unless hide_empty=0 is sent`,
+    `hides a ${tx.noun} without events by default and with hide_empty=1, and lists it with hide_empty=0 or false`,
     async (t) => {
       const made = await makeTerm(t, tx, 'empty');
       const hidden = await listTerms(t, tx, { search: t.scope });
@@ -50,6 +50,13 @@ export function listChecks(tx: Taxonomy): void {
         !idsOf(hidden.items).includes(made.id),
         `without hide_empty the ${tx.noun} ${made.id}, assigned to no event, is listed`,
         hidden.res,
+      );
+      // Sent explicitly, the default hides it too (measured on 6.8.0 and 4.6.8, 2026-11-28).
+      const asked = await listTerms(t, tx, { search: t.scope, hide_empty: 1 });
+      t.assert(
+        !idsOf(asked.items).includes(made.id),
+        `with hide_empty=1 the ${tx.noun} ${made.id}, assigned to no event, is listed`,
+        asked.res,
       );
       for (const value of [0, 'false']) {
         const shown = await listTerms(t, tx, { search: t.scope, hide_empty: value });
@@ -141,6 +148,27 @@ export function listChecks(tx: Taxonomy): void {
 
   check(
     meta(tx, {
+      id: 'list.per-page-above-50',
+      spec: `List ${tx.kind}: per_page; Limits 3 (maximum not shown); docs/requirements.md#per-page (should: above 50 is capped, not refused; measured 2026-11-28: 6.8.0 and 4.6.8 answer 200 up to 101)`,
+      level: 'should',
+      requirements: [req.param(tx.kind, 'per_page'), LIST],
+      tags: ['writes'],
+    }),
+    `per_page=60 is not refused: one page holds all 11 matching ${tx.kind}`,
+    async (t) => {
+      const { eleven, made } = await pool.get(t);
+      const all = idsOf(made);
+      const big = await listTerms(t, tx, { search: eleven, ...SHOW_EMPTY, per_page: 60 });
+      t.assert(
+        sameIds(idsOf(big.items), all),
+        `per_page=60 lists ${showIds(idsOf(big.items))} of the 11 matching ${tx.kind} ${showIds(all)}, expected all 11 on one page`,
+        big.res,
+      );
+    },
+  );
+
+  check(
+    meta(tx, {
       id: 'list.search',
       spec: `List ${tx.kind}: search (match a string)`,
       level: 'must',
@@ -211,7 +239,7 @@ export function listChecks(tx: Taxonomy): void {
       ],
       tags: ['writes'],
     }),
-    `exclude leaves the given ${tx.kind} out of the list, sent as an array or as a comma list`,
+    `exclude leaves the given ${tx.kind} out of the list, sent as an array or as a comma list; with an unknown ID among them it is refused or still leaves them out`,
     async (t) => {
       const { three, made } = await pool.get(t);
       const [a, b, c] = made;
@@ -227,6 +255,23 @@ export function listChecks(tx: Taxonomy): void {
         `exclude=${a.id},${b.id} (a comma list) lists ${showIds(idsOf(comma.items))}, expected only ${c.id}`,
         comma.res,
       );
+      // An unknown member: 6.8.0 and 4.6.8 refuse the list (400, measured 2026-11-28); a server
+      // that drops the unknown ID still leaves the known one out.
+      const query = { search: three, exclude: [b.id, MISSING_ID], ...SHOW_EMPTY };
+      const unknown = await t.api.get(`/${tx.kind}`, query);
+      t.assert(
+        unknown.status < 500,
+        `exclude=${b.id},${MISSING_ID} (${MISSING_ID} names no ${tx.noun}) answered ${unknown.status}, a server error; expected a 4xx or the list without ${b.id}`,
+        unknown,
+      );
+      if (unknown.status < 400) {
+        const listed = readList(t, unknown, tx.kind, { what: `GET /${tx.kind} with exclude=${b.id},${MISSING_ID}` });
+        t.assert(
+          sameIds(idsOf(listed.records), [a.id, c.id]),
+          `exclude=${b.id},${MISSING_ID} (${MISSING_ID} names no ${tx.noun}) answered ${unknown.status} listing ${showIds(idsOf(listed.records))}, expected a refusal or exactly ${a.id}, ${c.id}`,
+          unknown,
+        );
+      }
     },
   );
 
