@@ -41,6 +41,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   ],
   'cost-formatted': ['events.create.', 'events.update.', 'events.read.', ...EL('contract', 'shape')],
   'website-defaults-permalink': ['events.create.', 'events.update.'],
+  'child-by-parent-path': ['events.by-slug.', 'observe.events-read.'],
   'empty-text-refused': [
     ...every(['create', 'update', 'fields'], ['events', 'categories', 'tags']),
     'events.payload.',

@@ -26,6 +26,7 @@ import type { ApiRecord } from '../../lib/spec/contract.ts';
 import { agrees, changed, itemRead } from '../../lib/spec/oracle/moved.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
+import { judgeChild, readAsChild } from './child.ts';
 
 /**
  * A refusal (401/403) of a listed record that the spec allows: a password-protected event (Event
@@ -71,6 +72,12 @@ async function visitorReads(t: CheckContext, l: Learned, plural: Plural, how: 'i
       const w = pw ? null : await witness(t, t.anon, plural, r);
       if (pw || (w && !w.listed)) {
         setAside.push(r.id);
+        continue;
+      }
+      if (how === 'slug' && read.kind === 'gone') {
+        // A child (a record with a parent) is found only through its parent's path.
+        const slug = String(r.slug);
+        judgeChild(t, plural, r, slug, res, await readAsChild(t, t.anon, plural, r, slug, read, pool));
         continue;
       }
       t.fail(
@@ -331,6 +338,13 @@ for (const plural of PLURALS) {
                 `GET /${plural}/by-slug/${fresh} answered id ${JSON.stringify(body.id)}, the list's record with that slug is ${r.id}; ${replay(t)}`,
                 again,
               );
+              continue;
+            }
+            // Still listed with that slug and readable by ID: a child (a record with a parent) is
+            // found only through its parent's path (lib/spec/oracle/child.ts, measured on both
+            // versions); any other refusal of a listed slug fails.
+            if (read.kind === 'gone' && now.kind === 'record' && w?.listed && !(fresh && fresh !== slug)) {
+              judgeChild(t, plural, r, slug, res, await readAsChild(t, t.api, plural, r, slug, read, l[plural]));
               continue;
             }
           }
