@@ -2,8 +2,8 @@
  * The cost details of an event as the original's own REST tests read them (issue 30, class 9:
  * EventInsertionCest / EventUpdateCest "cost as a string" and "cost as an array of values",
  * SingleEventCest's prefixed cost): the currency symbol and its position are read from the cost
- * sent, and `cost_details.values` holds every number. Judged on the write answers, as those tests
- * do. Measured on 6.8.0 and 4.6.8 (2026-11-28): "20$" answers cost "20$", symbol "$", postfix,
+ * sent, and `cost_details.values` holds every number, a string and an array alike, on create and
+ * on update. Judged on the write answers, as those tests do. Measured on 6.8.0 and 4.6.8 (2026-11-28): "20$" answers cost "20$", symbol "$", postfix,
  * values ["20"]; "$23" answers "$23", prefix, ["23"]; ["0$", "20$", "30$"] answers "Free – 30$"
  * (4.6.8: "Free - 30$"), postfix, ["0", "20", "30"]. The range's text is the server's to format
  * (the spec shows no cost format): the check asks only that it end with its highest price.
@@ -22,27 +22,39 @@ check(
     requirements: [req.route('POST', 'events'), req.route('POST', 'events', '/{id}'), req.field('events', 'cost')],
     tags: ['writes'],
   },
-  'a cost "20$" (sent with cost_details "foo") answers symbol "$" after the number and the value 20; an update to "$23" the symbol before it; an update to ["0$", "20$", "30$"] the values 0, 20 and 30',
+  'a cost "20$" (sent with cost_details "foo") answers symbol "$" after the number and the value 20, ["0$", "20$", "30$"] the values 0, 20 and 30, "$23" the symbol before the number, on create and on update',
   async (t) => {
-    const steps: Array<{ cost: string | string[]; want: CostWant }> = [
-      { cost: '20$', want: { cost: '20$', symbol: '$', position: 'postfix', values: [20] } },
-      { cost: '$23', want: { cost: '$23', symbol: '$', position: 'prefix', values: [23] } },
-      { cost: ['0$', '20$', '30$'], want: { costEnds: '30$', symbol: '$', position: 'postfix', values: [0, 20, 30] } },
-    ];
-    let id: number | undefined;
-    for (const { cost, want } of steps) {
-      // The original's update tests send the title and dates again (4.6.8 resets unsent dates).
-      // The create also sends cost_details "foo": a generated field, which the original's own test
-      // expects to be ignored (the answer's cost_details are still the ones read from the cost).
-      const extra: Params = id === undefined ? { cost, cost_details: 'foo' } : { cost };
-      const body: Params = eventBody(t, 'cost details', extra, 44);
-      const res = id === undefined ? await t.api.post('/events', body) : await t.api.post(`/events/${id}`, body);
-      const what = id === undefined ? 'POST /events' : `POST /events/${id}`;
-      if (id === undefined) t.trackCreated('events', res);
-      const rec = t.record(res, `${what} with cost ${JSON.stringify(cost)}`);
-      id ??= rec.id as number;
-      const bad = costDetailsProblems(rec, want);
-      t.assert(bad.length === 0, `${what} with cost ${JSON.stringify(cost)} answered ${bad.join('; ')}`, res);
+    const postfix20: CostWant = { cost: '20$', symbol: '$', position: 'postfix', values: [20] };
+    const prefix23: CostWant = { cost: '$23', symbol: '$', position: 'prefix', values: [23] };
+    const range: CostWant = { costEnds: '30$', symbol: '$', position: 'postfix', values: [0, 20, 30] };
+    const array = ['0$', '20$', '30$'];
+    // Two events, each created with one form and updated with another: a string and an array on
+    // create and on update, as the original's insertion and update tests send them.
+    for (const [n, steps] of [
+      [
+        { cost: '20$' as string | string[], want: postfix20 },
+        { cost: array, want: range },
+      ],
+      [
+        { cost: array, want: range },
+        { cost: '$23', want: prefix23 },
+      ],
+    ].entries()) {
+      let id: number | undefined;
+      for (const { cost, want } of steps) {
+        // The original's update tests send the title and dates again (4.6.8 resets unsent dates).
+        // A create also sends cost_details "foo": a generated field, which the original's own test
+        // expects to be ignored (the answer's cost_details are still the ones read from the cost).
+        const extra: Params = id === undefined ? { cost, cost_details: 'foo' } : { cost };
+        const body: Params = eventBody(t, `cost details ${n + 1}`, extra, 44);
+        const res = id === undefined ? await t.api.post('/events', body) : await t.api.post(`/events/${id}`, body);
+        const what = id === undefined ? 'POST /events' : `POST /events/${id}`;
+        if (id === undefined) t.trackCreated('events', res);
+        const rec = t.record(res, `${what} with cost ${JSON.stringify(cost)}`);
+        id ??= rec.id as number;
+        const bad = costDetailsProblems(rec, want);
+        t.assert(bad.length === 0, `${what} with cost ${JSON.stringify(cost)} answered ${bad.join('; ')}`, res);
+      }
     }
   },
 );

@@ -9,6 +9,7 @@ import { validateError } from '../../../lib/spec/schemas.ts';
 import { req, sameIds, showIds, field, isInteger, isObject } from '../../../lib/spec/contract.ts';
 import type { LinkedDef } from '../../../lib/spec/resources.ts';
 import { an } from '../../../lib/spec/resources.ts';
+import { imageProblems } from '../../../lib/spec/answers.ts';
 import { fullPayload, createRecord, scopedIds } from './support.ts';
 
 export function createChecks(d: LinkedDef): void {
@@ -262,6 +263,25 @@ export function createChecks(d: LinkedDef): void {
         `${an(d.kind)} created with image ${image.id} shows image ${JSON.stringify(got)}`,
         read,
       );
+    },
+  );
+
+  check(
+    {
+      id: `${P}.create.image-by-url`,
+      spec: `Resources and their fields / ${d.section} (image: featured image ID or URL); docs/requirements.md#fixture-only; docs/requirements.md#original-tests (should: the image given by URL is that attachment, its id and its url, in the create answer, as the original's own tests assert; measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [routeCreate, req.field(d.plural, 'image')],
+      tags: ['writes', 'fixture'],
+    },
+    `${an(d.kind)} created with the URL of an existing image answers that image: its id and its url`,
+    async (t) => {
+      const image = t.fixture('image');
+      const res = await t.api.post(`/${P}`, { [d.nameField]: t.name(`image by url ${d.kind}`), image: image.url });
+      t.trackCreated(P, res);
+      const rec = t.record(res, `POST /${P} with image ${image.url}`);
+      const bad = imageProblems(rec.image, image);
+      t.assert(bad.length === 0, `the create answer with image ${JSON.stringify(image.url)}: ${bad.join('; ')}`, res);
     },
   );
 
