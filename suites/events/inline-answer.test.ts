@@ -7,9 +7,10 @@
  * 6.8.0 and 4.6.8 (2026-11-28): the create answer embeds the venue object and the organizers in
  * the order sent, each with the fixture image given by URL; an update with `[{organizer}, {id}]`
  * answers both (6.8.0 in the order sent, 4.6.8 the organizer the event already had first: the
- * update is judged in any order, as the original's own test of mixed organizers does). The
- * forms are the ones the original accepts (a venue as one object, organizers as an array of
- * objects: LEVELS.md inline data).
+ * update is judged in any order, as the original's own test of mixed organizers does); updates
+ * with an array of two organizer IDs and with one ID answer those organizers. The forms are the
+ * ones the original accepts (a venue as one object, organizers as an array of objects: LEVELS.md
+ * inline data).
  */
 import { check, type CheckContext } from '../../lib/check/index.ts';
 import { embeddedProblems, type LinkedWant } from '../../lib/spec/answers.ts';
@@ -45,7 +46,7 @@ check(
     ],
     tags: ['writes'],
   },
-  'the create answer embeds a venue and two organizers given inline, with their new IDs, in the order sent (with the image given by URL when the fixtures file names one); an update answer embeds a new inline organizer and one given by {id}, in any order',
+  'the create answer embeds a venue and two organizers given inline, with their new IDs, in the order sent (with the image given by URL when the fixtures file names one); an update answer embeds a new inline organizer and one given by {id}, in any order, then organizers given by IDs (an array in order, one ID alone)',
   async (t) => {
     const image = t.config.fixtures?.image;
     const withImage = image ? { image: image.url } : {};
@@ -83,5 +84,22 @@ check(
     // In any order: 6.8.0 answers the order sent, 4.6.8 the organizer the event kept first (measured).
     const again = embeddedProblems(up, 'organizer', [{ name: d }, { id: first, name: a }], { anyOrder: true });
     t.assert(again.length === 0, `the update answer: ${again.join('; ')}`, updated);
+
+    // By ID (EventUpdateCest "linking the event to multiple existing organizers", "to an existing
+    // organizer"): the two organizers created inline as an array of IDs, in order (the one the
+    // event kept first: 4.6.8 answers kept organizers first), then one ID alone.
+    const second: unknown = field([ev.organizer].flat()[1], 'id');
+    if (!isInteger(second)) return t.blocked('the create answer names no second organizer ID');
+    for (const sent of [[first, second], second]) {
+      const res = await t.api.post(`/events/${ev.id}`, eventBody(t, 'inline answer', { organizer: sent }, 46));
+      const rec = t.record(res, `POST /events/${ev.id} with organizer ${JSON.stringify(sent)}`);
+      trackEmbedded(t, rec, seen);
+      const byId = embeddedProblems(
+        rec,
+        'organizer',
+        [sent].flat().map((id) => ({ id })),
+      );
+      t.assert(byId.length === 0, `the update answer with organizer ${JSON.stringify(sent)}: ${byId.join('; ')}`, res);
+    }
   },
 );
