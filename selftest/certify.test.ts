@@ -12,6 +12,7 @@ import { loadConfig } from '../lib/run/config/load.ts';
 import { certify } from '../lib/certify/certify.ts';
 import { PROJECT_ROOT } from '../lib/run/paths.ts';
 import { expectCoverage } from './support/coverage.ts';
+import { bareEnv } from './support/run-cli.ts';
 
 const NOT_OK = ['fail', 'warn', 'blocked', 'error'];
 
@@ -59,7 +60,7 @@ test('`calcert certify` with no target certifies the embedded server and exits 0
     [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--report-dir', reportDir, '--seed', '3', '--num-runs', '5'],
     {
       cwd: reportDir,
-      env: { PATH: process.env.PATH ?? '' },
+      env: bareEnv(),
       encoding: 'utf8',
       timeout: 180_000,
     },
@@ -83,7 +84,7 @@ test('`calcert certify` with no target certifies the embedded server and exits 0
   expect(verifyLine, run.stdout).toBeTruthy();
   const verify = spawnSync('sh', ['-c', verifyLine as string], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '' },
+    env: bareEnv(),
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -96,7 +97,7 @@ test('`calcert certify` against an unreachable target exits 2 with one line, qui
     process.execPath,
     [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--base-url', 'http://127.0.0.1:1'],
     {
-      env: { PATH: process.env.PATH ?? '' },
+      env: bareEnv(),
       encoding: 'utf8',
       timeout: 15_000,
     },

@@ -10,7 +10,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { QUIRKS } from '../fixtures/reference-server/quirks.ts';
 import { listChecks, type ListedCheck } from '../lib/check/list.ts';
-import { runTolerance, scopeIds, writeToleranceReport, type ToleranceRun, type Variant } from './support/tolerance.ts';
+import {
+  closeToleranceSessions,
+  runTolerance,
+  scopeIds,
+  writeToleranceReport,
+  type ToleranceRun,
+  type Variant,
+} from './support/tolerance.ts';
 
 const rows: ToleranceRun[] = [];
 let checks: ListedCheck[] = [];
@@ -84,6 +91,7 @@ test('every mayWarn check warns under its quirk alone in some variant (mayWarn l
   expect(idle).toEqual([]);
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await closeToleranceSessions();
   if (rows.length) writeToleranceReport(rows);
 });

@@ -3,6 +3,7 @@
  * server's tests, and the self-tests that drive whole certification runs in-process.
  */
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,8 @@ export default defineConfig({
     globalSetup: ['selftest/support/global.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // The long files first (a fresh clone has no durations of earlier runs): selftest/support/sequencer.ts.
+    sequence: { sequencer: LongestFirst },
     testTimeout: 300_000,
     hookTimeout: 120_000,
     watch: false,

@@ -264,6 +264,16 @@ export class RunSession {
   /** The current run's hook on each suite file's end (the observation gate). */
   private onModuleEnd: ((m: TestModule) => void) | undefined;
 
+  /**
+   * `maxWorkers`: at most this many worker threads per run (default: the run's bound and the
+   * cores decide, lib/run/limiter.ts workersFor). vitest ends a run's workers when the run ends,
+   * so each run pays every worker's start-up (about 1 s of CPU: loading undici, ajv, luxon, the
+   * check library); sessions that make hundreds of short runs on a throwaway server (the
+   * self-tests' fault matrices, soak, busy matrix) use one worker, which runs the run's files
+   * one after another sharing the loaded modules (isolate: false).
+   */
+  constructor(private readonly options: { maxWorkers?: number } = {}) {}
+
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
     const patterns: string[] = [];
     if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')})$`);
@@ -374,7 +384,10 @@ export class RunSession {
       await pending;
     }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
-    const workers = workersFor(config.concurrency, undefined, config.latencyMs);
+    const workers = Math.min(
+      workersFor(config.concurrency, undefined, config.latencyMs),
+      this.options.maxWorkers ?? Number.POSITIVE_INFINITY,
+    );
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).
     const perFile = Math.max(1, config.concurrency);
     // No check has a clock of its own: waiting for a slot or a slow answer never counts against it.

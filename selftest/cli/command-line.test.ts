@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../lib/commands/cli.ts';
 import { FLAGS, type FlagSpec } from '../../lib/run/config/flags.ts';
+import { bareEnv } from '../support/run-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/calcert.js');
@@ -18,7 +19,7 @@ const cwd = mkdtempSync(join(tmpdir(), 'calcert-cli-'));
 function calcert(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd,
-    env: { PATH: process.env['PATH'] ?? '', ...env },
+    env: { ...bareEnv(), ...env },
     encoding: 'utf8',
     timeout: 120_000,
   });

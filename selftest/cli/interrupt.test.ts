@@ -9,6 +9,7 @@ import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
+import { bareEnv } from '../support/run-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -54,7 +55,7 @@ test('SIGINT during the preflight: it stops, nothing more is sent, exit 130', as
       [join(ROOT, 'bin/calcert.js'), 'certify', '--base-url', `http://127.0.0.1:${port}/wp-json`],
       {
         cwd: mkdtempSync(join(tmpdir(), 'calcert-int-')),
-        env: { PATH: process.env['PATH'] ?? '', CAL_USER: 'admin', CAL_PASSWORD: 'int-pass-1', CAL_SEED: '1' },
+        env: { ...bareEnv(), CAL_USER: 'admin', CAL_PASSWORD: 'int-pass-1', CAL_SEED: '1' },
       },
     );
     let stderr = '';

@@ -11,6 +11,7 @@ import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
 import { validateReport } from '../../lib/spec/schemas.ts';
+import { bareEnv } from '../support/run-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -62,7 +63,7 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
       [join(ROOT, 'bin/calcert.js'), 'certify', '--base-url', server.url, '--grep', '^root\\.doc\\.', '--strict'],
       {
         cwd,
-        env: { PATH: process.env['PATH'] ?? '', CAL_USER: 'admin', CAL_PASSWORD: 'strict-pass-1', CAL_SEED: '1' },
+        env: { ...bareEnv(), CAL_USER: 'admin', CAL_PASSWORD: 'strict-pass-1', CAL_SEED: '1' },
         encoding: 'utf8',
         timeout: 120_000,
       },
@@ -85,7 +86,7 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
     const replay = await promisify(execFile)('sh', ['-c', line as string], {
       cwd: ROOT,
       env: {
-        PATH: process.env['PATH'] ?? '',
+        ...bareEnv(),
         CAL_USER: 'admin',
         CAL_PASSWORD: 'strict-pass-1',
         CAL_REPORT_DIR: replayDir,

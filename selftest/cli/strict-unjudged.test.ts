@@ -12,6 +12,7 @@ import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { exitCodeOf } from '../../lib/certify/finish.ts';
 import { strictShortfall, type CheckResult } from '../../lib/report/results.ts';
+import { bareEnv } from '../support/run-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -52,7 +53,7 @@ async function run(url: string, strict: boolean, cwd: string) {
     ],
     {
       cwd,
-      env: { PATH: process.env['PATH'] ?? '', CAL_USER: 'admin', CAL_PASSWORD: 'strict-unjudged-1', CAL_SEED: '1' },
+      env: { ...bareEnv(), CAL_USER: 'admin', CAL_PASSWORD: 'strict-unjudged-1', CAL_SEED: '1' },
       encoding: 'utf8',
       timeout: 120_000,
     },

@@ -2,16 +2,18 @@
 // self-tests and of the programs they start (packed tarballs, installed projects, report folders,
 // HAR scratch folders) goes under one folder of this run, set as TMPDIR for the workers and their
 // children, and removed when the run ends: `npm test` leaves nothing in the temp directory. The
-// suites' module cache stays in the real temp folder between runs (CALCERT_CACHE_ROOT).
+// suites' module cache (CALCERT_CACHE_ROOT: lib/run/paths.ts) lives between runs in the project's
+// node_modules/.cache, beside vitest's and vite's own, not in the temp directory. `.ci/run` runs
+// `npm test` with a temp directory of its own and fails when anything is left in it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { teardown as mergeFaultMatrix } from './teardown.ts';
 
 export default function setup() {
-  const real = tmpdir();
-  const dir = mkdtempSync(join(real, 'calcert-selftest-'));
-  process.env['CALCERT_CACHE_ROOT'] ||= real;
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-selftest-'));
+  process.env['CALCERT_CACHE_ROOT'] ||= join(PROJECT_ROOT, 'node_modules', '.cache');
   process.env['TMPDIR'] = dir;
   return () => {
     try {

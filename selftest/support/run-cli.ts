@@ -15,6 +15,17 @@ interface Child {
   stderr: string;
 }
 
+/**
+ * The least environment a child of a self-test gets: PATH, and where temporary files go (the
+ * self-tests' own TMPDIR, removed when they end: selftest/support/global.ts) and where the module
+ * cache lives (CALCERT_CACHE_ROOT). A child without them would write to the system's temp folder.
+ */
+export function bareEnv(): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '' };
+  for (const k of ['TMPDIR', 'CALCERT_CACHE_ROOT']) if (process.env[k]) env[k] = process.env[k] as string;
+  return env;
+}
+
 /** The environment without any CAL_* key, plus `extra`. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};

@@ -11,6 +11,7 @@ import { QUIRKS, type QuirkDef, type QuirkName } from '../../fixtures/reference-
 import { certify } from '../../lib/certify/certify.ts';
 import { throwawayConfig } from '../../lib/certify/faultrun.ts';
 import type { ListedCheck } from '../../lib/check/list.ts';
+import { RunSession } from '../../lib/certify/runner.ts';
 import type { CheckResult } from '../../lib/report/results.ts';
 import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 
@@ -158,20 +159,37 @@ export interface ToleranceRun {
   ms: number;
 }
 
-let running = 0;
-const waiting: Array<() => void> = [];
 /** At most this many certification runs at once. */
 const PARALLEL_RUNS = 2;
+/**
+ * One vitest session per slot, reused by the runs that take the slot (creating vitest for each
+ * of the ~60 runs costs more than most of them), each run on one worker thread (a worker's
+ * start-up is most of a short run's CPU: lib/certify/runner.ts RunSession).
+ */
+const free: RunSession[] = [];
+const sessions: RunSession[] = [];
+const waiting: Array<() => void> = [];
 
-async function gate<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= PARALLEL_RUNS) await new Promise<void>((r) => waiting.push(r));
-  running++;
+async function gate<T>(fn: (session: RunSession) => Promise<T>): Promise<T> {
+  if (!free.length && sessions.length < PARALLEL_RUNS) {
+    const s = new RunSession({ maxWorkers: 1 });
+    sessions.push(s);
+    free.push(s);
+  }
+  while (!free.length) await new Promise<void>((r) => waiting.push(r));
+  const session = free.pop() as RunSession;
   try {
-    return await fn();
+    return await fn(session);
   } finally {
-    running--;
+    free.push(session);
     waiting.shift()?.();
   }
+}
+
+/** Close the sessions (the tolerance test's afterAll). */
+export async function closeToleranceSessions(): Promise<void> {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+  free.length = 0;
 }
 
 function mayWarnOf(names: string[]): Set<string> {
@@ -184,7 +202,7 @@ export async function runTolerance(
   ids: string[] | undefined,
   opts: { seed?: number; numRuns?: number; files?: string[]; expected?: readonly string[] } = {},
 ): Promise<ToleranceRun> {
-  return gate(async () => {
+  return gate(async (session) => {
     const started = Date.now();
     const config = throwawayConfig(variant, { seed: opts.seed, numRuns: opts.numRuns ?? 3 });
     // A throwaway embedded server: no sweep; only the files holding the checks in scope.
@@ -194,6 +212,7 @@ export async function runTolerance(
       reference: { quirks: [quirk] },
       writeReports: false,
       sweep: false,
+      session,
     });
     const checks: CheckResult[] = result.report?.checks ?? [];
     const active =
