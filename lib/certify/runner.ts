@@ -265,12 +265,9 @@ export class RunSession {
   private onModuleEnd: ((m: TestModule) => void) | undefined;
 
   /**
-   * `maxWorkers`: at most this many worker threads per run (default: the run's bound and the
-   * cores decide, lib/run/limiter.ts workersFor). vitest ends a run's workers when the run ends,
-   * so each run pays every worker's start-up (about 1 s of CPU: loading undici, ajv, luxon, the
-   * check library); sessions that make hundreds of short runs on a throwaway server (the
-   * self-tests' fault matrices, soak, busy matrix) use one worker, which runs the run's files
-   * one after another sharing the loaded modules (isolate: false).
+   * `maxWorkers`: at most this many worker threads per run (else workersFor decides). vitest ends
+   * a run's workers with the run, so each run pays every worker's start-up (~1 s of CPU); the
+   * self-tests' hundreds of short runs use one, which runs the files in turn (isolate: false).
    */
   constructor(private readonly options: { maxWorkers?: number } = {}) {}
 
