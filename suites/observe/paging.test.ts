@@ -7,6 +7,7 @@ import { an } from '../../lib/spec/resources.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
 import { field, isInteger, sameIds, type ApiRecord } from '../../lib/spec/contract.ts';
 import { pagesToRead, partitionVerdict, tiedByDate } from './partition.ts';
+import { quietWindow } from '../../lib/spec/oracle/quiet.ts';
 import {
   all,
   complete,
@@ -167,6 +168,26 @@ for (const plural of PLURALS) {
               pages,
               excused: await excusedTies(t, plural, whole.records),
             }) ?? '';
+        if (verdict === null && plural === 'events') {
+          // The two readings differ: the records in one of them only moved. The next round reads
+          // the widest part of the window no moved event touches (lib/spec/oracle/quiet.ts),
+          // judged afresh on two readings like any round.
+          const before = new Set(whole.ids);
+          const now = new Set(after.ids);
+          const moved = [
+            ...whole.records.filter((r) => !now.has(r.id)),
+            ...after.records.filter((r) => !before.has(r.id)),
+          ];
+          const quiet = quietWindow(
+            after.records.filter((r) => before.has(r.id)),
+            moved,
+          );
+          if (quiet) {
+            const narrowed = await all(t, t.api, plural, quiet, { maxPages: Math.ceil(n / 50) + 2 });
+            whole = { query: quiet, ids: narrowed.ids, records: narrowed.records, res: narrowed.res as Page['res'] };
+            continue;
+          }
+        }
         whole = { ...whole, ids: after.ids, records: after.records, res: after.res as Page['res'] };
       }
       if (verdict === null)
