@@ -261,16 +261,32 @@ for (const plural of PLURALS) {
       const l = await complete(t, plural);
       let n = l[plural].length;
       if (n === 0) t.na(`the target has no ${plural}`);
-      // Judged twice at most: a difference that another client's record explains (created or
-      // deleted between the crawl and these reads, or between the two reads) is read again, with
-      // the list counted afresh when it is small enough for the count to matter.
+      // First judged against the crawl's count. A difference that another client's record
+      // explains (created or deleted since the crawl, or between the two reads) is judged again on
+      // a stable view: the list counted afresh before and after the two reads the same (up to 3
+      // rounds; a list that never holds still is unjudged, never failed). A count that held can
+      // still hide a record created and deleted in between, so one wrong stable round is read
+      // again: two are the server's (beyond 50 records, two wrong rounds). Measured: a twin run on 4.6.8 created two tags between the
+      // crawl's count and these reads ('holds 7 tags, expected min(10, 5) = 5').
+      widenBudget(t, 2);
       let wrong = '';
       let res: Page['res'] | undefined;
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        if (attempt === 2 && n <= 50) n = (await freshCount(t, plural)) ?? n;
+      let stableWrong = 0;
+      for (let round = 0; ; round++) {
+        if (round > 3)
+          throw new CouldNotJudge(
+            `the suite could not judge: GET /${plural} changed during each of 3 counts (another client writing)`,
+            'transient',
+          );
+        // Beyond 50 records min(10, n) cannot move by a few: the count is not read again.
+        const counted = round > 0 && n <= 50;
+        const before = counted ? await freshCount(t, plural) : n;
         const plain = await page(t, t.api, plural, baseQuery(plural));
         const first = await page(t, t.api, plural, { ...baseQuery(plural), page: 1, per_page: 10 });
+        const after = counted ? await freshCount(t, plural) : n;
         res = plain.res;
+        if (before === null || before !== after) continue;
+        n = before;
         const d = diff(first.ids, plain.ids);
         wrong =
           plain.ids.length !== Math.min(10, n)
@@ -278,7 +294,7 @@ for (const plural of PLURALS) {
             : d
               ? `the list without page/per_page differs from page=1&per_page=10: ${d}`
               : '';
-        if (!wrong) break;
+        if (!wrong || (round > 0 && ++stableWrong >= 2)) break;
       }
       t.assert(!wrong, `${wrong}; ${replay(t)}`, res);
     },

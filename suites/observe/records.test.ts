@@ -328,6 +328,14 @@ for (const plural of PLURALS) {
               setAside.push(r.id);
               continue;
             }
+            // Trashed or unpublished meanwhile (the by-ID read shows it changed in what holds
+            // still, status or slug, and the list no longer holds it): moved, set aside as in
+            // by-id-agrees. Measured: a neighbour's event trashed between the crawl and this read
+            // on 4.6.8 (by ID 200 status 'trash', by slug 400).
+            if (now.kind === 'record' && w && !w.listed && changed(now.rec, r)) {
+              setAside.push(r.id);
+              continue;
+            }
             const fresh = now.kind === 'record' ? now.rec.slug : undefined;
             if (typeof fresh === 'string' && fresh && fresh !== slug && w?.listed && w.copy?.slug === fresh) {
               spend(t);
