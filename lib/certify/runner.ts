@@ -13,6 +13,7 @@ import { listChecks, type ListedCheck } from '../check/list.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { Status } from '../types.ts';
 import { Client } from '../run/client.ts';
+import { KeptThreads } from './kept-threads.ts';
 import { fileTap } from '../run/tap.ts';
 import { isObservationFile, observationEnded, observationGate, openGate } from '../check/gate.ts';
 import { notApplicableReason } from '../check/meta.ts';
@@ -265,22 +266,23 @@ export class RunSession {
   private onModuleEnd: ((m: TestModule) => void) | undefined;
 
   /**
-   * `maxWorkers`: at most this many worker threads per run (else workersFor decides). vitest ends
-   * a run's workers with the run, so each run pays every worker's start-up (~1 s of CPU); the
-   * self-tests' hundreds of short runs use one, which runs the files in turn (isolate: false).
+   * `maxWorkers`: at most this many worker threads per run (else workersFor decides).
+   * `keepWorkers`: the threads outlive a run (lib/certify/kept-threads.ts); vitest would end them
+   * with each run, and a thread's start-up is most of a short run's CPU (the self-tests' matrices).
    */
-  constructor(private readonly options: { maxWorkers?: number } = {}) {}
+  constructor(private readonly options: { maxWorkers?: number; keepWorkers?: boolean } = {}) {
+    this.kept = options.keepWorkers ? new KeptThreads() : undefined;
+  }
+  readonly kept: KeptThreads | undefined;
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
     const patterns: string[] = [];
     if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')})$`);
     if (options.grep) patterns.push(options.grep);
-    const selected =
-      patterns.length === 1
-        ? new RegExp(patterns[0]!)
-        : patterns.length > 1
-          ? new RegExp(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`)
-          : undefined;
+    // Both an id list and a --grep: a name must match the two.
+    const pattern =
+      patterns.length > 1 ? `^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))` : (patterns[0] ?? undefined);
+    const selected = pattern === undefined ? undefined : new RegExp(pattern);
     const collector = new Collector(options.onResult, options.onProgress, selected);
     this.collector = collector;
     // Only load the route groups that hold the selected checks.
@@ -298,9 +300,8 @@ export class RunSession {
       config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
     );
     vitest.provide('calcertBound', bound);
-    if (patterns.length === 1) vitest.setGlobalTestNamePattern(patterns[0]!);
-    else if (patterns.length > 1) vitest.setGlobalTestNamePattern(`^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))`);
-    else vitest.resetGlobalTestNamePattern();
+    if (pattern === undefined) vitest.resetGlobalTestNamePattern();
+    else vitest.setGlobalTestNamePattern(pattern);
     const onAbort = () => {
       // No worker sends another request (a check still running gets RunStopped): nothing the
       // run writes may reach the target after the run-tag sweep that follows.
@@ -423,6 +424,7 @@ export class RunSession {
         testTimeout: timeoutMs,
         hookTimeout: timeoutMs,
         passWithNoTests: true,
+        ...(this.kept ? { pool: this.kept.pool() } : {}),
       } as never,
       { logLevel: 'silent' } as never,
     );
@@ -434,15 +436,6 @@ export class RunSession {
     await this.creating;
     await this.vitest?.close();
     this.vitest = undefined;
-  }
-}
-
-/** Run the suites once against a preflighted target. */
-export async function runChecks(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
-  const session = new RunSession();
-  try {
-    return await session.run(config, options);
-  } finally {
-    await session.close();
+    await this.kept?.close(); // a kept thread serves the vitest instance that started it
   }
 }

@@ -13,7 +13,7 @@ import type { Config, FixturesFile, ResolvedConfig } from '../run/config/model.t
 import type { TapRecord } from '../run/tap.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../run/preflight.ts';
 import type { CheckResult } from '../report/results.ts';
-import { runChecks, type RunOptions, type RunOutcome, type RunSession } from './runner.ts';
+import { RunSession, type RunOptions, type RunOutcome } from './runner.ts';
 
 /** The target of the run: the configured one, or the embedded reference server started here. */
 export async function startTarget(
@@ -174,5 +174,15 @@ export async function detectTargetGone(client: Client): Promise<string | null> {
   } catch (e) {
     if (e instanceof TransportError) return e.message;
     throw e;
+  }
+}
+
+/** Run the suites once against a preflighted target. */
+async function runChecks(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
+  const session = new RunSession();
+  try {
+    return await session.run(config, options);
+  } finally {
+    await session.close();
   }
 }

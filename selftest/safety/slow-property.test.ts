@@ -73,7 +73,8 @@ function configFor(url: string, flags: Record<string, string>) {
   });
 }
 
-test.each([
+// The three runs wait on the proxy's delay, not on the CPU: they run at once (npm test's time).
+test.concurrent.each([
   ['with a date fault', 'start-date-not-rounded', 'fail'],
   ['without a fault', undefined, 'pass'],
 ] as const)(
@@ -96,7 +97,7 @@ test.each([
   },
 );
 
-test("the run's deadline cuts a slow property short: error, named as incomplete, not certified", async () => {
+test.concurrent("the run's deadline cuts a slow property short: error, named as incomplete, not certified", async () => {
   const target = await slowTarget(undefined, 3000);
   try {
     const config = configFor(target.url, { 'num-runs': '50', 'deadline-s': '8' });

@@ -85,7 +85,7 @@ const line = (r: RunReport, id: string) => {
 };
 
 export function busyMatrix(withCredentials: boolean): void {
-  const session = new RunSession({ maxWorkers: 1 });
+  const session = new RunSession({ maxWorkers: 1, keepWorkers: true });
   const listed: Listed = new Map();
   /** Checks that missed a fault on the busy site and on the same data holding still (not the busy site's doing). */
   const gaps: Array<{ fault: string; credentials: boolean; check: string }> = [];

@@ -21,7 +21,7 @@ export function faultMatrixShard(shard: number): void {
   // One vitest instance for the whole shard: creating one per fault costs more than the checks;
   // one worker thread per run (lib/certify/runner.ts RunSession: a worker's start-up is most of a
   // short run's CPU).
-  const session = new RunSession({ maxWorkers: 1 });
+  const session = new RunSession({ maxWorkers: 1, keepWorkers: true });
   // Run only the files holding a fault's checks, not their whole route groups.
   const fileOf = new Map<string, string>();
   const tagsOf = new Map<string, readonly string[]>();
@@ -64,7 +64,7 @@ export function faultMatrixShard(shard: number): void {
 export function faultMatrixReadOnly(opts: { seedEvents?: number; only?: (id: string) => boolean } = {}): void {
   const rows: FaultRun[] = [];
   const size = opts.seedEvents === undefined ? '' : ` at ${opts.seedEvents} events`;
-  const session = new RunSession({ maxWorkers: 1 });
+  const session = new RunSession({ maxWorkers: 1, keepWorkers: true });
   const listed = new Map<string, { file: string; tags: readonly string[] }>();
   beforeAll(async () => {
     for (const c of await listChecks()) listed.set(c.id, { file: c.file, tags: c.tags });

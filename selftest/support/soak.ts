@@ -87,7 +87,7 @@ function zoneOf(seed: number): string {
 export function soakShard(variant: Variant): void {
   const rows: SoakRow[] = [];
   let checks: ListedCheck[] = [];
-  const session = new RunSession({ maxWorkers: 1 });
+  const session = new RunSession({ maxWorkers: 1, keepWorkers: true });
   beforeAll(async () => {
     checks = await listChecks();
   });

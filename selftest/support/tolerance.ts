@@ -172,7 +172,7 @@ const waiting: Array<() => void> = [];
 
 async function gate<T>(fn: (session: RunSession) => Promise<T>): Promise<T> {
   if (!free.length && sessions.length < PARALLEL_RUNS) {
-    const s = new RunSession({ maxWorkers: 1 });
+    const s = new RunSession({ maxWorkers: 1, keepWorkers: true });
     sessions.push(s);
     free.push(s);
   }

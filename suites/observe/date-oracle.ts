@@ -61,7 +61,11 @@ export function surelyInDefaultWindow(events: ApiRecord[], variant: Variant, zon
   return new Set(exp.listed);
 }
 
-/** The zone the REST index names, per REST root: one request per worker. */
+/**
+ * The zone the REST index names, per run and REST root: one request per worker. Keyed on the run
+ * too: a worker may serve several runs (lib/certify/kept-threads.ts), and a later run's server
+ * may listen where an earlier one did.
+ */
 const indexZones = new Map<string, Promise<string | null>>();
 
 /**
@@ -72,13 +76,14 @@ const indexZones = new Map<string, Promise<string | null>>();
  */
 export async function siteZone(t: CheckContext, events: ApiRecord[]): Promise<string> {
   const root = t.config.baseUrl;
-  let known = indexZones.get(root);
+  const key = `${t.config.runTag} ${root}`;
+  let known = indexZones.get(key);
   if (!known) {
     known = t.api
       .request({ method: 'GET', url: root, auth: false })
       .then((res) => zoneOfIndex(res.json))
       .catch(() => null);
-    indexZones.set(root, known);
+    indexZones.set(key, known);
   }
   return (await known) ?? siteZoneOf(events);
 }
