@@ -183,6 +183,7 @@ class Collector implements Reporter {
       ...declared(rec, testCase.module.relativeModuleId),
       status,
       duration: Math.round(testCase.diagnostic()?.duration ?? 0),
+      ...(testCase.diagnostic()?.startTime ? { started: Math.round(testCase.diagnostic()!.startTime) } : {}),
       ...(message && status !== 'pass' ? { message } : {}),
       ...(status !== 'pass' && status !== 'n/a' && rec.request
         ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }

@@ -34,6 +34,8 @@ export interface CheckResult {
   spec: string;
   status: Status;
   duration: number;
+  /** When the check started (epoch ms): a route group's wall time in junit.xml. */
+  started?: number;
   message?: string;
   request?: RecordedRequest;
   /** The kind of transport trouble (no HTTP answer) that decided the status, if any. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runReport } from '../../lib/commands/report.ts';
 import { renderHtml, renderJunit, renderMatrix, renderSummary, writeReports } from '../../lib/report/write.ts';
+import { wallTime } from '../../lib/report/junit.ts';
 import { countResults, type RunReport, STATUSES, verdictOf } from '../../lib/report/results.ts';
 import type { Status } from '../../lib/types.ts';
 import type { RecordedExchange } from '../../lib/types.ts';
@@ -227,6 +228,41 @@ test('the matrix shows every check of every run side by side, absent ones marked
   expect(html).toMatch(/<h2>Pass counts by route group and level<\/h2>/);
   expect(html).toMatch(/<tr><td>events<\/td><td>must<\/td><td title="[^"]*"><span class="mono">\d+\/\d+<\/span>/);
   expect(html).not.toContain('<table class="runs">'); // the wide header table that overflowed at 1,400 px
+});
+
+// Issue 31 point 13: a route group's time in junit.xml is its wall time, not its checks' sum.
+test.each([
+  ['no checks', [], 0],
+  ['one check', [{ started: 1000, duration: 250 }], 250],
+  [
+    'side by side',
+    [
+      { started: 1000, duration: 400 },
+      { started: 1100, duration: 400 },
+      { started: 1200, duration: 100 },
+    ],
+    500,
+  ],
+  [
+    'one after another',
+    [
+      { started: 1000, duration: 100 },
+      { started: 1300, duration: 100 },
+    ],
+    400,
+  ],
+  [
+    'one inside another',
+    [
+      { started: 1000, duration: 1000 },
+      { started: 1500, duration: 10 },
+    ],
+    1000,
+  ],
+  ['without starts (an older report): the sum', [{ duration: 100 }, { duration: 200 }], 300],
+  ['a check that never started counts its 0 ms', [{ started: 1000, duration: 300 }, { duration: 0 }], 300],
+] as const)('wallTime: %s', (_label, checks, expected) => {
+  expect(wallTime(checks)).toBe(expected);
 });
 
 test('JUnit is well-formed XML with properties, file, spec clause and exchanges', () => {
