@@ -8,6 +8,7 @@ import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.t
 import { field, isInteger, sameIds, type ApiRecord } from '../../lib/spec/contract.ts';
 import { pagesToRead, partitionVerdict, tiedByDate } from './partition.ts';
 import { quietWindow } from '../../lib/spec/oracle/quiet.ts';
+import { judgeOnStableView } from '../../lib/spec/oracle/stable.ts';
 import {
   all,
   complete,
@@ -40,6 +41,14 @@ export function baseQuery(plural: Plural): Record<string, unknown> {
 async function freshCount(t: CheckContext, plural: Plural): Promise<number | null> {
   const now = await all(t, t.api, plural, baseQuery(plural));
   return now.complete ? now.ids.length : null;
+}
+
+/** The list changed during every round of a stable-view judgement: unjudged, never failed. */
+function unstable(plural: Plural, rounds: number): CouldNotJudge {
+  return new CouldNotJudge(
+    `the suite could not judge: GET /${plural} changed during each of ${rounds} counts (another client writing)`,
+    'transient',
+  );
 }
 
 /** The size a partition is judged on: small enough for a bounded number of pages of a drawn size. */
@@ -217,33 +226,27 @@ for (const plural of PLURALS) {
       // Up to 3 rounds of 3 reads per size while another client writes: three shares of the budget.
       widenBudget(t, 3);
       for (const k of sizes) {
-        let got = await page(t, t.api, plural, { ...baseQuery(plural), per_page: k });
-        // Fewer than 50 records: another client's record created or deleted since the crawl
-        // changes min(k, n). Judged then on a stable view: the list counted afresh before and
-        // after the page read the same (up to 3 rounds; a list that never holds still is
-        // unjudged, never failed).
-        // A count that held while the page was read can still hide a record created and deleted
-        // in between (another run's), so one wrong page between equal counts is read again: two
-        // in a row are the server's.
-        let stableWrong = 0;
-        for (let round = 1; got.ids.length !== Math.min(k, n) && n <= 50; round++) {
-          if (round > 3)
-            throw new CouldNotJudge(
-              `the suite could not judge: GET /${plural} changed during each of 3 counts (another client writing)`,
-              'transient',
-            );
-          const before = await freshCount(t, plural);
-          got = await page(t, t.api, plural, { ...baseQuery(plural), per_page: k });
-          const after = await freshCount(t, plural);
-          if (before !== null && before === after) {
-            n = before;
-            if (got.ids.length === Math.min(k, n) || ++stableWrong >= 2) break;
-          }
-        }
+        // Judged on a stable view when another client may be writing (lib/spec/oracle/stable.ts).
+        let got: Page | undefined;
+        const verdict = await judgeOnStableView({
+          count: n,
+          read: async () => {
+            const read = await page(t, t.api, plural, { ...baseQuery(plural), per_page: k });
+            got = read;
+            return (m) =>
+              read.ids.length === Math.min(k, m)
+                ? ''
+                : `per_page ${k} listed ${read.ids.length} ${plural}, expected min(${k}, ${m}) = ${Math.min(k, m)}`;
+          },
+          recount: () => freshCount(t, plural),
+          countable: (m) => m <= 50,
+        });
+        if (!verdict.judged) throw unstable(plural, verdict.rounds);
+        n = verdict.count;
         t.assert(
-          got.ids.length === Math.min(k, n),
-          `per_page ${k} listed ${got.ids.length} ${plural}, expected min(${k}, ${n}) = ${Math.min(k, n)}; ${replay(t)}`,
-          got.res,
+          !verdict.wrong,
+          `${verdict.wrong || `per_page ${k} listed min(${k}, ${n}) ${plural}`}; ${replay(t)}`,
+          got?.res,
         );
       }
     },
@@ -259,44 +262,33 @@ for (const plural of PLURALS) {
     `without page and per_page ${an(plural)} list is page 1 of 10`,
     async (t) => {
       const l = await complete(t, plural);
-      let n = l[plural].length;
+      const n = l[plural].length;
       if (n === 0) t.na(`the target has no ${plural}`);
-      // First judged against the crawl's count. A difference that another client's record
-      // explains (created or deleted since the crawl, or between the two reads) is judged again on
-      // a stable view: the list counted afresh before and after the two reads the same (up to 3
-      // rounds; a list that never holds still is unjudged, never failed). A count that held can
-      // still hide a record created and deleted in between, so one wrong stable round is read
-      // again: two are the server's (beyond 50 records, two wrong rounds). Measured: a twin run on 4.6.8 created two tags between the
-      // crawl's count and these reads ('holds 7 tags, expected min(10, 5) = 5').
+      // Judged on a stable view when another client may be writing (lib/spec/oracle/stable.ts).
+      // Beyond 50 records min(10, n) cannot move by a few, but which records page 1 holds can:
+      // that list is read again without counting.
       widenBudget(t, 2);
-      let wrong = '';
       let res: Page['res'] | undefined;
-      let stableWrong = 0;
-      for (let round = 0; ; round++) {
-        if (round > 3)
-          throw new CouldNotJudge(
-            `the suite could not judge: GET /${plural} changed during each of 3 counts (another client writing)`,
-            'transient',
-          );
-        // Beyond 50 records min(10, n) cannot move by a few: the count is not read again.
-        const counted = round > 0 && n <= 50;
-        const before = counted ? await freshCount(t, plural) : n;
-        const plain = await page(t, t.api, plural, baseQuery(plural));
-        const first = await page(t, t.api, plural, { ...baseQuery(plural), page: 1, per_page: 10 });
-        const after = counted ? await freshCount(t, plural) : n;
-        res = plain.res;
-        if (before === null || before !== after) continue;
-        n = before;
-        const d = diff(first.ids, plain.ids);
-        wrong =
-          plain.ids.length !== Math.min(10, n)
-            ? `the list without per_page holds ${plain.ids.length} ${plural}, expected min(10, ${n}) = ${Math.min(10, n)}`
-            : d
-              ? `the list without page/per_page differs from page=1&per_page=10: ${d}`
-              : '';
-        if (!wrong || (round > 0 && ++stableWrong >= 2)) break;
-      }
-      t.assert(!wrong, `${wrong}; ${replay(t)}`, res);
+      const verdict = await judgeOnStableView({
+        count: n,
+        read: async () => {
+          const plain = await page(t, t.api, plural, baseQuery(plural));
+          const first = await page(t, t.api, plural, { ...baseQuery(plural), page: 1, per_page: 10 });
+          res = plain.res;
+          const d = diff(first.ids, plain.ids);
+          return (m) =>
+            plain.ids.length !== Math.min(10, m)
+              ? `the list without per_page holds ${plain.ids.length} ${plural}, expected min(10, ${m}) = ${Math.min(10, m)}`
+              : d
+                ? `the list without page/per_page differs from page=1&per_page=10: ${d}`
+                : '';
+        },
+        recount: () => freshCount(t, plural),
+        countable: (m) => m <= 50,
+      });
+      if (!verdict.judged) throw unstable(plural, verdict.rounds);
+      const wrong = verdict.wrong;
+      t.assert(!wrong, `${wrong || `page 1 of 10 ${plural}`}; ${replay(t)}`, res);
     },
   );
 
