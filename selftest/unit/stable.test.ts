@@ -125,6 +125,39 @@ test.each<[string, Row]>([
     },
   ],
   [
+    'the list moves while it is read, but the page is right against both counts: passes',
+    {
+      crawl: 12,
+      readings: [9, 10],
+      counts: [12, 13],
+      expected: { judged: true, wrong: '', count: 13 },
+      reads: 2,
+      recounts: 2,
+    },
+  ],
+  [
+    'the list moves while it is read, the page right against one count only: read again',
+    {
+      crawl: 5,
+      readings: [7, 6, 7],
+      counts: [5, 6, 7, 7],
+      expected: { judged: true, wrong: '', count: 7 },
+      reads: 3,
+      recounts: 4,
+    },
+  ],
+  [
+    'the list moves while it is read and the page is wrong against both counts: never failed',
+    {
+      crawl: 12,
+      readings: [9, 9, 9, 9],
+      counts: [12, 13, 13, 14, 14, 15],
+      expected: { judged: false, rounds: 3 },
+      reads: 4,
+      recounts: 6,
+    },
+  ],
+  [
     'a stable count above 50 stops the counting',
     {
       crawl: 45,

@@ -7,6 +7,9 @@
  *   a twin run on 4.6.8 created two tags between the crawl's count and the reads);
  * - two wrong stable readings fail: a record created and deleted between two equal counts can
  *   hide once, and the server's own error shows every time;
+ * - a reading between two different counts is never failed; it passes only when it is right
+ *   against both (a page of k records while the list held k or more throughout: measured, a
+ *   twin run on 4.6.8 wrote organizers through every count of a per_page check);
  * - a list that never holds still for `rounds` rounds is unjudged, never failed.
  * Where no write of a few records can move what is expected (`countable(n)` false: beyond 50
  * records min(k, n) stays k), the count is not read again and every re-reading is a stable view.
@@ -46,7 +49,14 @@ export async function judgeOnStableView(o: {
     const before = counted ? await o.recount() : count;
     const judge = await o.read();
     const after = counted ? await o.recount() : count;
-    if (before === null || before !== after) continue;
+    if (before === null || after === null) continue;
+    if (before !== after) {
+      // The list moved while it was read: no count to fail it against. A reading right against
+      // both counts passes (per_page k at or below both: min(k, n) is k at either, and a page
+      // holds no more records than the list); any other is read again.
+      if (!judge(before) && !judge(after)) return { judged: true, wrong: '', count: after };
+      continue;
+    }
     count = before;
     const wrong = judge(count);
     if (!wrong) return { judged: true, wrong: '', count };
