@@ -63,7 +63,7 @@ export class KeptThreads {
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();
   private entry: URL | undefined;
-  /** The number of threads started so far (a measure for the self-tests and the bench). */
+  /** The number of threads started so far (selftest/kept-threads.test.ts: one serves many runs). */
   started = 0;
 
   /**
@@ -144,7 +144,6 @@ class KeptThread implements PoolWorker {
   }
 
   send(message: WorkerRequest): void {
-    if (message.type === 'start') this.ended = false;
     this.live.postMessage(message);
   }
 
@@ -159,18 +158,22 @@ class KeptThread implements PoolWorker {
     this.ended = false;
     thread.on('message', this.watch);
     // As vitest's threads pool does: one more pipe into the run's output streams.
-    for (const [from, to] of [
-      [thread.stdout, this.stdout],
-      [thread.stderr, this.stderr],
-    ] as const) {
+    for (const [from, to] of this.streams(thread)) {
       to.setMaxListeners(1 + to.getMaxListeners());
       from.pipe(to, { end: false });
     }
   }
 
+  /** The thread's output streams and the run's they are piped into. */
+  private streams(thread: Worker): Array<[NodeJS.ReadableStream, NodeJS.WritableStream]> {
+    return [
+      [thread.stdout, this.stdout],
+      [thread.stderr, this.stderr],
+    ];
+  }
+
   private readonly watch = (message: unknown): void => {
-    if ((message as { type?: string; __vitest_worker_response__?: boolean } | null)?.type === 'stopped')
-      this.ended = true;
+    if ((message as { type?: unknown } | null)?.type === 'stopped') this.ended = true;
   };
 
   async stop(): Promise<void> {
@@ -180,10 +183,7 @@ class KeptThread implements PoolWorker {
     // vitest's PoolRunner has detached its own listeners from its emitter, not from the thread.
     for (const [event, callback] of this.listeners.splice(0)) thread.off(event, callback);
     thread.off('message', this.watch);
-    for (const [from, to] of [
-      [thread.stdout, this.stdout],
-      [thread.stderr, this.stderr],
-    ] as const) {
+    for (const [from, to] of this.streams(thread)) {
       from.unpipe(to);
       to.setMaxListeners(to.getMaxListeners() - 1);
     }

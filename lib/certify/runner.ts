@@ -179,11 +179,12 @@ class Collector implements Reporter {
     if (status === 'error' && rec.status !== 'error') {
       message = `the check did not finish: ${result.errors?.[0]?.message ?? 'unknown error'}`;
     }
+    const diagnostic = testCase.diagnostic();
     const r: CheckResult = {
       ...declared(rec, testCase.module.relativeModuleId),
       status,
-      duration: Math.round(testCase.diagnostic()?.duration ?? 0),
-      ...(testCase.diagnostic()?.startTime ? { started: Math.round(testCase.diagnostic()!.startTime) } : {}),
+      duration: Math.round(diagnostic?.duration ?? 0),
+      ...(diagnostic?.startTime ? { started: Math.round(diagnostic.startTime) } : {}),
       ...(message && status !== 'pass' ? { message } : {}),
       ...(status !== 'pass' && status !== 'n/a' && rec.request
         ? { request: rec.request, responseExcerpt: rec.responseExcerpt, curl: rec.curl }
