@@ -6,7 +6,7 @@
  */
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { ResolvedConfig } from '../run/config/model.ts';
-import { PROJECT_ROOT, VITEST_CONFIG } from '../run/paths.ts';
+import { suiteVitestConfig } from '../run/paths.ts';
 import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from '../run/limiter.ts';
 import type { CheckRecord } from '../check/index.ts';
 import { listChecks, type ListedCheck } from '../check/list.ts';
@@ -413,11 +413,11 @@ export class RunSession {
       },
       onTestModuleCollected: (m) => this.collector.onTestModuleCollected(m),
     };
+    const suite = await suiteVitestConfig();
     this.vitest = await createVitest(
       'test',
       {
-        root: PROJECT_ROOT,
-        config: VITEST_CONFIG,
+        ...suite.options,
         watch: false,
         reporters: [forward],
         provide: { calcert: config, calcertWorkers: workers },
@@ -428,7 +428,7 @@ export class RunSession {
         passWithNoTests: true,
         ...(this.kept ? { pool: this.kept.pool() } : {}),
       } as never,
-      { logLevel: 'silent' } as never,
+      { ...suite.overrides, logLevel: 'silent' } as never,
     );
     for (const [sig, had] of before) for (const l of process.listeners(sig)) if (!had.has(l)) process.off(sig, l);
     return this.vitest;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckRecord } from './index.ts';
-import { moduleCacheDir, PROJECT_ROOT, VITEST_CONFIG } from '../run/paths.ts';
+import { moduleCacheDir, PROJECT_ROOT, suiteVitestConfig, VITEST_CONFIG } from '../run/paths.ts';
 
 export interface ListedCheck extends CheckRecord {
   file: string;
@@ -83,10 +83,11 @@ export async function listChecks(files?: string[]): Promise<ListedCheck[]> {
 
 async function collectChecks(files?: string[]): Promise<ListedCheck[]> {
   const { createVitest } = await import('vitest/node');
+  const suite = await suiteVitestConfig();
   const vitest = await createVitest(
     'test',
-    { root: PROJECT_ROOT, config: VITEST_CONFIG, watch: false, reporters: [] } as never,
-    { logLevel: 'silent' } as never,
+    { ...suite.options, watch: false, reporters: [] } as never,
+    { ...suite.overrides, logLevel: 'silent' } as never,
   );
   try {
     const { testModules, unhandledErrors } = await vitest.collect(files);

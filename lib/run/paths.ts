@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 export const VITEST_CONFIG = resolve(
@@ -58,4 +58,29 @@ export function moduleCacheDir(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The suites' vitest configuration, for createVitest: `options` (its second argument) and
+ * `overrides` (its third, the Vite config). The tool writes nothing inside its own installation
+ * at run time (issue 39 point 2: a root-owned install, run by another user, failed with EACCES):
+ * - the config file is imported by node (through tsx in the repository), never bundled by Vite,
+ *   which writes the bundle next to it (`vitest.config.js.timestamp-*.mjs`) or in
+ *   `node_modules/.vite-temp`: `config: false` and the file's export as the Vite config;
+ * - Vite's cache folder (vitest keeps the files' durations there: `vitest/<hash>/results.json`,
+ *   which orders the next run's files) is the user's cache folder (moduleCacheDir), never
+ *   `node_modules/.vite`; without one, vitest keeps no results (`cache: false`).
+ */
+export async function suiteVitestConfig(): Promise<{
+  options: { root: string; config: false };
+  overrides: Record<string, unknown>;
+}> {
+  const loaded = (await import(pathToFileURL(VITEST_CONFIG).href)) as {
+    default: { test?: Record<string, unknown> } & Record<string, unknown>;
+  };
+  const cache = moduleCacheDir();
+  const overrides: Record<string, unknown> = cache
+    ? { ...loaded.default, cacheDir: join(cache, 'vite') }
+    : { ...loaded.default, test: { ...loaded.default.test, cache: false } };
+  return { options: { root: PROJECT_ROOT, config: false }, overrides };
 }
