@@ -7,10 +7,12 @@ import { coverageLine } from '../report/coverage.ts';
 import { appliedLine } from '../run/crawl.ts';
 import { strictShortfall, type RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fallbackReportDirs, reportDirProblem } from '../report/write.ts';
 import { calcertCommand, replayCommand, shellQuote } from '../run/config/replay.ts';
 import { colourWanted, loadConfig } from '../run/config/load.ts';
-import { ConfigError } from '../run/config/model.ts';
+import { type Config, ConfigError } from '../run/config/model.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 import { prunedNote, pruneRuns } from './keep.ts';
 import { Progress } from './progress.ts';
@@ -78,8 +80,25 @@ function thinLine(thin: { below: number; checks: string[] }): string {
   return `thin passes: ${thin.checks.length} check(s) ended without a judgement (setup reads and bookkeeping are no evidence; each is error): ${shown}${thin.checks.length > 12 ? `, and ${thin.checks.length - 12} more (footer.thinPasses)` : ''}`;
 }
 
+/**
+ * The run's config with a report folder it can write: when none was given and the default cannot
+ * be written (a root-owned clone run by another user), the first fallback that can, said on
+ * stderr. Otherwise the config as it is (a folder given and unusable exits 2 before any request).
+ */
+function writableReports(config: Config): Config {
+  if (!config.defaultReportDir) return config;
+  const problem = reportDirProblem(config.reportDir);
+  if (!problem) return config;
+  const to = fallbackReportDirs(process.env, homedir(), tmpdir(), process.getuid?.() ?? 'user').find(
+    (dir) => !reportDirProblem(dir),
+  );
+  if (!to) return config;
+  err(`calcert: ${problem.replace(/; fix: .*$/, '')}: the reports go to ${to} (--report-dir to choose)`);
+  return Object.freeze({ ...config, reportDir: to });
+}
+
 export const certifyCmd: CommandFn = async ({ flags }) => {
-  const config = loadConfig({ flags, warn });
+  const config = writableReports(loadConfig({ flags, warn }));
   if (config.grep) await checkSelection(config.grep);
   const { certify } = await import('../certify/certify.ts');
   const { runWithSignals } = await import('../run/signals.ts');

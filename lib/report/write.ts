@@ -60,6 +60,18 @@ export function reportDirProblem(reportDir: string): string | null {
 }
 
 /**
+ * Where the reports go when none was given (no --report-dir, no CAL_REPORT_DIR) and the default,
+ * `reports` in the working directory, cannot be written: a root-owned clone run by another user
+ * (`npm run certify` runs in the clone; issue 39 point 2). In order: the user's state folder
+ * ($XDG_STATE_HOME, else ~/.local/state) + calcert/reports, then calcert-reports-<uid> in the temp
+ * folder. The first that can be written is used. Pure.
+ */
+export function fallbackReportDirs(env: NodeJS.ProcessEnv, home: string, tmp: string, uid: number | string): string[] {
+  const state = env['XDG_STATE_HOME'] || (home ? join(home, '.local', 'state') : '');
+  return [...(state ? [join(state, 'calcert', 'reports')] : []), join(tmp, `calcert-reports-${uid}`)];
+}
+
+/**
  * The folder `dir` exists or can be made, and a file can be written in it; else the one-line
  * problem naming `what` (`--report-dir reports`, `--har run.har`) and the flag to change.
  */

@@ -48,6 +48,8 @@ export interface Config {
   /** `auto` (the default of the CLI): the bound adapts from 4 up to `concurrency` (AIMD, lib/run/limiter.ts). */
   concurrencyMode?: 'auto' | 'fixed';
   reportDir: string;
+  /** No --report-dir and no CAL_REPORT_DIR: reportDir is the default (`certify` may fall back, lib/report/write.ts). */
+  defaultReportDir?: true;
   /** Run folders kept in reportDir (--keep). */
   keep: number;
   /** --har: write every exchange of the run to this file as HAR 1.2 ('' or absent: none). */

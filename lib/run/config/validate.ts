@@ -196,6 +196,7 @@ export function validateConfig(
     ...concurrencyOf(get, whole),
     maxRequests: whole('max-requests'),
     reportDir: get('report-dir') || FLAGS['report-dir'].default,
+    ...(get('report-dir') ? {} : { defaultReportDir: true as const }),
     keep: whole('keep'),
     ...(get('har') ? { har: get('har') } : {}),
     expect: typeof flags['expect'] === 'string' ? flags['expect'] : '',
