@@ -51,10 +51,18 @@ export interface Taxonomy {
   noun: string;
   /** Categories have `parent`; tags do not. */
   hierarchical: boolean;
+  /** The `taxonomy` a term record names (the original's, both versions: recordings of 4.6.8 and 6.8.0). */
+  taxonomy: 'tribe_events_cat' | 'post_tag';
 }
 
-export const CATEGORIES: Taxonomy = { kind: 'categories', record: 'category', noun: 'category', hierarchical: true };
-export const TAGS: Taxonomy = { kind: 'tags', record: 'tag', noun: 'tag', hierarchical: false };
+export const CATEGORIES: Taxonomy = {
+  kind: 'categories',
+  record: 'category',
+  noun: 'category',
+  hierarchical: true,
+  taxonomy: 'tribe_events_cat',
+};
+export const TAGS: Taxonomy = { kind: 'tags', record: 'tag', noun: 'tag', hierarchical: false, taxonomy: 'post_tag' };
 
 /** How a generic check compares a field it sent with what the server answers (lib/spec/normalise.ts; `id`: as a number). */
 export type Comparison = 'text' | 'exact' | 'date-time' | 'boolean' | 'cost' | 'id';

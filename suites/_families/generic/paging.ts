@@ -143,20 +143,25 @@ export function emptyAnswerWrongs(res: ApiResponse, key: string): string[] {
   return bad;
 }
 
-/** The query of a page link, as pairs (repeated keys kept), or a reason it is no URL. */
-function linkQuery(link: unknown): URLSearchParams | string {
+/** The URL of a page link, or a reason it is no URL. */
+function linkUrl(link: unknown): URL | string {
   if (typeof link !== 'string' || link.length === 0) return `is ${JSON.stringify(link) ?? 'absent'}`;
   try {
-    return new URL(link).searchParams;
+    return new URL(link);
   } catch {
     return `${JSON.stringify(link)} is no URL`;
   }
 }
 
+/** A URL path without its trailing slashes (the original's list links end in `/events/`). */
+const barePath = (path: string) => path.replace(/\/+$/, '');
+
 /**
  * What is wrong with one page link: it must name `page` (or, when `page` is null, no page other
- * than 1: the original links page 1 by its bare URL) and carry every parameter of `sent` with its
- * value (`same` compares a value the server may re-spell, such as a date).
+ * than 1: the original links page 1 by its bare URL, and `page=1` names the same page), carry every
+ * parameter of `sent` with its value (`same` compares a value the server may re-spell, such as a
+ * date) and, when `listUrl` is given (the URL of the list read), name the same route: its path, up
+ * to a trailing slash.
  */
 export function pageLinkWrongs(
   what: string,
@@ -164,10 +169,14 @@ export function pageLinkWrongs(
   page: number | null,
   sent: Record<string, string | number>,
   same: (key: string, got: string, want: string) => boolean = (_k, g, w) => g === w,
+  listUrl?: string,
 ): string[] {
-  const q = linkQuery(link);
-  if (typeof q === 'string') return [`${what} ${q}`];
+  const url = linkUrl(link);
+  if (typeof url === 'string') return [`${what} ${url}`];
+  const q = url.searchParams;
   const bad: string[] = [];
+  if (listUrl !== undefined && barePath(url.pathname) !== barePath(new URL(listUrl).pathname))
+    bad.push(`${what} names the path ${url.pathname}, expected the list's ${new URL(listUrl).pathname}`);
   const got = q.get('page');
   if (page === null ? got !== null && got !== '1' : got !== String(page))
     bad.push(`${what} has page=${got ?? '(none)'}, expected ${page === null ? 'no page (page 1)' : page}`);
@@ -182,7 +191,8 @@ export function pageLinkWrongs(
  * Empty answers and page links, declared once for the five resources: a list matching nothing
  * (should: 200, [], totals 0 in the body and the headers, no page links) and the links of pages 1,
  * 2 and 3 of three records at per_page=1 (should: next on pages 1 and 2, previous on pages 2 and 3,
- * page 2 linking page 1 by its bare URL, every link keeping every filter sent), as the original's
+ * page 2 linking page 1 by its bare URL, every link and rest_url on the list's own route keeping
+ * every filter sent), as the original's
  * own REST tests assert them (EventArchiveCest, VenueArchiveCest, CategoryArchiveCest and the rest).
  */
 export function emptyAndLinkChecks(r: ResourceDef, three: ThreeRecords, extra: Record<string, string> = {}): void {
@@ -208,30 +218,43 @@ export function emptyAndLinkChecks(r: ResourceDef, three: ThreeRecords, extra: R
   check(
     {
       id: `${P}.list.page-links`,
-      spec: `List ${P}: page, per_page; docs/requirements.md#original-tests (should: next_rest_url on every page but the last, previous_rest_url on every page but the first, the link to page 1 the bare URL, every link keeping the filters; read on pages 2 and 3 of 3)`,
+      spec: `List ${P}: page, per_page; docs/requirements.md#original-tests (should: next_rest_url on every page but the last, previous_rest_url on every page but the first, the link to page 1 the bare URL or page=1, every link and rest_url naming the list's route and keeping the filters; read on pages 1, 2 and 3 of 3)`,
       level: 'should',
       requirements: [req.route('GET', P), req.param(P, 'page'), req.param(P, 'per_page'), req.param(P, 'search')],
       tags: ['writes'],
     },
-    `pages 2 and 3 of three ${P} at per_page=1 link the next and the previous page (page 1 by its bare URL), keeping every filter`,
+    `pages 1, 2 and 3 of three ${P} at per_page=1 link the next and the previous page (page 1 by its bare URL) on the list's route, keeping every filter`,
     async (t) => {
       const { search } = await three(t);
       const sent: Record<string, string | number> = { search, per_page: 1, ...r.listScope, ...extra };
       const bad: string[] = [];
       let last: ApiResponse | undefined;
-      // Pages 2 and 3 (page 1 holds no link the two do not test: its next is page 2's kind).
-      for (const n of [2, 3]) {
-        const res = await t.api.get(`/${P}`, { ...sent, page: n });
+      for (const n of [1, 2, 3]) {
+        // Page 1 read without `page` (its default), as a client's first read is.
+        const res = await t.api.get(`/${P}`, n === 1 ? sent : { ...sent, page: n });
         const page = readList(t, res, P, { what: `page ${n} of 3 (per_page=1)` });
         t.assert(page.ids.length === 1, `page ${n} of 3 (per_page=1) lists ${showIds(page.ids)}, expected one`, res);
         last = res;
+        const list = res.exchange.url;
         const next = field(res.json, 'next_rest_url');
         const prev = field(res.json, 'previous_rest_url');
-        if (n < 3) bad.push(...pageLinkWrongs(`page ${n}'s next_rest_url`, next, n + 1, sent));
+        if (n < 3) bad.push(...pageLinkWrongs(`page ${n}'s next_rest_url`, next, n + 1, sent, undefined, list));
         else if (next !== undefined) bad.push(`page 3 of 3 has next_rest_url ${JSON.stringify(next)}`);
-        if (n > 1) bad.push(...pageLinkWrongs(`page ${n}'s previous_rest_url`, prev, n === 2 ? null : n - 1, sent));
+        if (n > 1)
+          bad.push(
+            ...pageLinkWrongs(`page ${n}'s previous_rest_url`, prev, n === 2 ? null : n - 1, sent, undefined, list),
+          );
         else if (prev !== undefined) bad.push(`page 1 has previous_rest_url ${JSON.stringify(prev)}`);
-        bad.push(...pageLinkWrongs(`page ${n}'s rest_url`, field(res.json, 'rest_url'), n === 1 ? null : n, sent));
+        bad.push(
+          ...pageLinkWrongs(
+            `page ${n}'s rest_url`,
+            field(res.json, 'rest_url'),
+            n === 1 ? null : n,
+            sent,
+            undefined,
+            list,
+          ),
+        );
       }
       t.assert(bad.length === 0, `the page links of three ${P} at per_page=1: ${bad.join('; ')}`, last);
     },
