@@ -1,0 +1,188 @@
+/**
+ * What the model comparison normalises before it compares, as data: each rule names what it
+ * applies to, why, and the measurement on the original that justifies it. Every rule hides a class
+ * of faults, so there are as few as the measurements allow; a field no rule names is compared as
+ * answered. The functions below apply the rules to the target's values (translated into the
+ * model's terms: its IDs, its address); the model's values are compared as answered. Pure.
+ */
+import { DateTime } from 'luxon';
+import type { ResourceKey } from '../contract.ts';
+import { type Pairs, queryIdKind, type Seen, translatePairsString, translateValue } from './pairs.ts';
+import { type IdKind, RESOURCE_KEYS } from './route.ts';
+
+export interface NormalisationRule {
+  name: string;
+  /** What it applies to. */
+  appliesTo: string;
+  /** Why a difference there is no difference of behaviour. */
+  reason: string;
+  /** The measurement on the original that justifies it. */
+  measured: string;
+}
+
+export const NORMALISATION_RULES: readonly NormalisationRule[] = [
+  {
+    name: 'paired-ids',
+    appliesTo:
+      '`id`, `term_taxonomy_id` and a term `parent` of the check records, and record IDs inside URLs (`rest_url`, `urls`, `next_rest_url`, `global_id`, `global_id_lineage`) and in requests (paths, ID parameters, ID fields of bodies)',
+    reason:
+      'a site numbers its records itself: the target record and the model record made by the same request are paired (lib/spec/model/pairs.ts) and compared as one',
+    measured:
+      '6.8.0, 2026-11-28: one event create with an inline venue and organizer answered IDs 237, 234 and 236 where the model answered 76, 77 and 78; the rest of the answer was the same',
+  },
+  {
+    name: 'site-address',
+    appliesTo:
+      "the target's REST root (base URL and namespace), its origin and, in `global_id`, its host: replaced by the model's in every string",
+    reason: 'the site URL is configuration; the paths below it are compared',
+    measured:
+      '6.8.0, 2026-11-28: `url` http://127.0.0.1:8883/event/<slug>/, `rest_url` http://127.0.0.1:8883/wp-json/tribe/events/v1/events/237, `global_id` 127.0.0.1?id=237 (the host without its port)',
+  },
+  {
+    name: 'run-window-stamps',
+    appliesTo:
+      '`date`, `date_utc`, `modified`, `modified_utc` of the records: a value inside the run window (5 minutes margin) on each side compares equal',
+    reason:
+      "the site stamps a record with its own clock when it handles the request; the model's clock follows the run's, not the target's to the second",
+    measured:
+      '6.8.0, 2026-11-28: one event create stamped its inline venue 16:24:00 and the event 16:24:01 (one request crosses a second); a sent `date` (outside the window) is compared as answered',
+  },
+];
+
+/** Where one side lives: its REST root (the base URL, e.g. `http://host/wp-json`) and namespace. */
+export interface Site {
+  baseUrl: string;
+  namespace: string;
+}
+
+/** What comparing the target's answer with the model's needs besides the two answers. */
+export interface CompareContext {
+  /** The resource of the route (its records' kind at the top of the answer). */
+  resource: ResourceKey;
+  target: Site;
+  model: Site;
+  pairs: Pairs;
+  runTag: string;
+  /** The run window, epoch ms [from, to]: stamps inside it compare equal (rule run-window-stamps). */
+  window?: readonly [number, number];
+  /** The site's time zone (`date`, `modified` are wall clock there). */
+  zone?: string;
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A URL without its trailing slashes. */
+function bare(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** The origin of a base URL (`scheme://host[:port]`), or '' when it is no URL. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A string of the target's answer in the model's terms (rules site-address and paired-ids): its
+ * REST root, origin and global-ID host replaced by the model's, record IDs in its URL paths and ID
+ * query parameters translated. Other strings are returned as they are.
+ */
+export function targetString(s: string, ctx: CompareContext): string {
+  const tRoot = bare(ctx.target.baseUrl);
+  const mRoot = bare(ctx.model.baseUrl);
+  const tOrigin = originOf(tRoot);
+  const tHost = hostOf(tRoot);
+  let out = s;
+  let url = false;
+  if (tRoot && out.includes(tRoot)) {
+    out = out.split(tRoot).join(mRoot);
+    url = true;
+  }
+  if (ctx.target.namespace !== ctx.model.namespace && url)
+    out = out.replace(
+      new RegExp(`(${escapeRegex(mRoot)}/)${escapeRegex(ctx.target.namespace)}(?=/|$|\\?|#)`),
+      `$1${ctx.model.namespace}`,
+    );
+  if (tOrigin && out.includes(tOrigin)) {
+    out = out.split(tOrigin).join(originOf(mRoot));
+    url = true;
+  }
+  const gid = new RegExp(`^${escapeRegex(tHost)}\\?id=(\\d+)$`).exec(out);
+  if (tHost && gid) return `${hostOf(mRoot)}?id=${translateId('post', Number(gid[1]), ctx.pairs)}`;
+  if (!url) return out;
+  return translateUrl(out, mRoot, ctx);
+}
+
+function translateId(kind: IdKind | 'tt', n: number, pairs: Pairs): number {
+  return pairs.model(kind, n) ?? n;
+}
+
+/** Record IDs in a URL of the model's address: path segments after a resource, ID query values. */
+function translateUrl(url: string, mRoot: string, ctx: CompareContext): string {
+  const q = url.indexOf('?');
+  let path = q < 0 ? url : url.slice(0, q);
+  let query = q < 0 ? '' : url.slice(q + 1);
+  let resource: ResourceKey | null = null;
+  path = path.replace(/\/([a-z-]+)\/(\d+)(?=\/|$)/g, (whole, seg: string, id: string) => {
+    if (!(RESOURCE_KEYS as readonly string[]).includes(seg)) return whole;
+    resource = seg as ResourceKey;
+    return `/${seg}/${translateId(seg === 'categories' || seg === 'tags' ? 'term' : 'post', Number(id), ctx.pairs)}`;
+  });
+  if (query) {
+    const listed = /\/([a-z]+)\/?$/.exec(path.startsWith(mRoot) ? path.slice(mRoot.length) : path)?.[1];
+    const res = (resource ?? ((RESOURCE_KEYS as readonly string[]).includes(listed ?? '') ? listed : 'events')) as
+      | ResourceKey
+      | string;
+    const seen: Seen = { own: [], foreign: false };
+    query = translatePairsString(
+      query,
+      (k) => queryIdKind(k, res as ResourceKey),
+      ctx.pairs,
+      ctx.runTag,
+      seen,
+      new Set(),
+    );
+    // `?id=` of a plain permalink (`/?p=12`, `?post_type=tribe_events&p=12`).
+    query = query.replace(/(^|&)(p|page_id)=(\d+)/g, (_w, sep: string, k: string, id: string) => {
+      return `${sep}${k}=${translateValue('post', id, ctx.pairs, ctx.runTag, seen)}`;
+    });
+  }
+  return q < 0 ? path : `${path}?${query}`;
+}
+
+/** The record keys whose values are the site's clock (rule run-window-stamps). */
+const STAMP_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc']);
+const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const MARGIN_MS = 5 * 60_000;
+
+/** The instant of a stamp (`_utc` keys in UTC, others in the site's zone), or NaN. */
+function stampMs(key: string, value: string, zone: string): number {
+  if (!STAMP.test(value)) return Number.NaN;
+  const dt = DateTime.fromFormat(value, 'yyyy-MM-dd HH:mm:ss', { zone: key.endsWith('_utc') ? 'UTC' : zone });
+  return dt.isValid ? dt.toMillis() : Number.NaN;
+}
+
+/** Whether two stamps of a record key compare equal under rule run-window-stamps. */
+export function stampsAgree(key: string, target: unknown, model: unknown, ctx: CompareContext): boolean {
+  if (!STAMP_KEYS.has(key) || !ctx.window || typeof target !== 'string' || typeof model !== 'string') return false;
+  const [from, to] = ctx.window;
+  const inside = (ms: number) => ms >= from - MARGIN_MS && ms <= to + MARGIN_MS;
+  return inside(stampMs(key, target, ctx.zone ?? 'UTC')) && inside(stampMs(key, model, ctx.zone ?? 'UTC'));
+}
+
+/** A record ID of the target (rule paired-ids) as the model's, or as it is when unpaired. */
+export function targetId(kind: IdKind | 'tt', value: unknown, pairs: Pairs): unknown {
+  return Number.isInteger(value) && (value as number) > 0 ? translateId(kind, value as number, pairs) : value;
+}

@@ -1,0 +1,361 @@
+/**
+ * Records paired within one check: the target's record and the model's record made by the same
+ * request, matched where they stand in the two answers (a create's record, its inline venue and
+ * organizers, its new terms). The pairs translate the check's next requests from the target's IDs
+ * and slugs to the model's, and decide which requests concern only the check's own records (the
+ * model's scope): every other request is out of scope with a counted reason. Pure (the state is
+ * one object per check replay).
+ */
+import { isObject, type ResourceKey } from '../contract.ts';
+import { type IdKind, idKindOf, type ModelRequest, type RouteOf, parseRoute } from './route.ts';
+
+/** Why a request of the run is not compared with the model (results.json `model.outOfScope.reasons`). */
+export const OUT_OF_SCOPE = {
+  'not-a-record-route': 'the root, /doc or a route outside the interface: not about the run records',
+  'foreign-record': 'it names a record the check did not create (the site data, shared setup, a fixture)',
+  'unscoped-list': 'a list not scoped to the check records (no include, ID filter or run-tagged search)',
+  'foreign-in-list': "the target's list holds records the check did not create (other checks, shared setup)",
+  'changed-unseen': 'a record it names was changed by a request the model could not replay',
+  'no-answer': 'the target gave no HTTP answer',
+  desynced: 'an earlier write of the check got no answer: the model cannot know what it did',
+} as const;
+export type OutOfScopeReason = keyof typeof OUT_OF_SCOPE;
+
+/** IDs at least this large name no record on any site (lib/spec/contract.ts MISSING_ID): sent as they are. */
+const MISSING_FROM = 900_000_000;
+
+/** The target's IDs and slugs of the check's own records, and the model's for each. */
+export class Pairs {
+  private readonly ids: Record<IdKind | 'tt', Map<number, number>> = {
+    post: new Map(),
+    term: new Map(),
+    tt: new Map(),
+  };
+  private readonly taken: Record<IdKind | 'tt', Set<number>> = { post: new Set(), term: new Set(), tt: new Set() };
+  private readonly slugs = new Map<string, string>();
+  private readonly tainted = new Set<string>();
+
+  /** Pair a target ID with a model ID; false when either is already paired (the first pair holds). */
+  pair(kind: IdKind | 'tt', target: number, model: number): boolean {
+    if (this.ids[kind].has(target) || this.taken[kind].has(model)) return false;
+    this.ids[kind].set(target, model);
+    this.taken[kind].add(model);
+    return true;
+  }
+  pairSlug(target: string, model: string): void {
+    if (!this.slugs.has(target)) this.slugs.set(target, model);
+  }
+  /** The model's ID of a target ID, or undefined. */
+  model(kind: IdKind | 'tt', target: number): number | undefined {
+    return this.ids[kind].get(target);
+  }
+  modelSlug(target: string): string | undefined {
+    return this.slugs.get(target);
+  }
+  taint(kind: IdKind, target: number): void {
+    this.tainted.add(`${kind}:${target}`);
+  }
+  isTainted(kind: IdKind, target: number): boolean {
+    return this.tainted.has(`${kind}:${target}`);
+  }
+  /** How many records are paired (posts and terms). */
+  get size(): number {
+    return this.ids.post.size + this.ids.term.size;
+  }
+}
+
+/** The field naming a nested record, to pair array items by name before by position. */
+const NAME_KEYS = ['title', 'venue', 'organizer', 'name', 'slug'];
+
+function nameOf(rec: Record<string, unknown>): string | undefined {
+  for (const k of NAME_KEYS) if (typeof rec[k] === 'string') return `${k}=${rec[k] as string}`;
+  return undefined;
+}
+
+/** Pair one record of each side (its ID, slug, term taxonomy ID), then its nested records. */
+function pairRecord(kind: IdKind, t: unknown, m: unknown, pairs: Pairs): void {
+  if (!isObject(t) || !isObject(m)) return;
+  if (Number.isInteger(t['id']) && Number.isInteger(m['id'])) pairs.pair(kind, t['id'] as number, m['id'] as number);
+  if (typeof t['slug'] === 'string' && typeof m['slug'] === 'string') pairs.pairSlug(t['slug'], m['slug']);
+  if (Number.isInteger(t['term_taxonomy_id']) && Number.isInteger(m['term_taxonomy_id']))
+    pairs.pair('tt', t['term_taxonomy_id'] as number, m['term_taxonomy_id'] as number);
+  for (const [key, nested] of [
+    ['venue', 'post'],
+    ['organizer', 'post'],
+    ['categories', 'term'],
+    ['tags', 'term'],
+  ] as const)
+    pairNested(nested, t[key], m[key], pairs);
+}
+
+/** Nested records (an object or an array of them): array items by name, else by position. */
+function pairNested(kind: IdKind, t: unknown, m: unknown, pairs: Pairs): void {
+  if (isObject(t) && isObject(m)) {
+    pairRecord(kind, t, m, pairs);
+    return;
+  }
+  if (!Array.isArray(t) || !Array.isArray(m)) return;
+  const used = new Set<number>();
+  const byName = t.map((ti) => {
+    const n = isObject(ti) ? nameOf(ti) : undefined;
+    const j = n === undefined ? -1 : m.findIndex((mi, k) => !used.has(k) && isObject(mi) && nameOf(mi) === n);
+    if (j >= 0) used.add(j);
+    return j;
+  });
+  t.forEach((ti, i) => {
+    let j = byName[i] as number;
+    if (j < 0 && !used.has(i) && i < m.length) {
+      j = i;
+      used.add(i);
+    }
+    if (j >= 0) pairRecord(kind, ti, m[j], pairs);
+  });
+}
+
+/**
+ * Learn the pairs of a record answer (2xx, not a list): the record of the route's resource, its
+ * inline venue and organizers, its terms. Lists never pair (an order fault would mismatch them).
+ */
+export function learnPairs(resource: ResourceKey, target: unknown, model: unknown, pairs: Pairs): void {
+  pairRecord(idKindOf(resource), target, model, pairs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests translated to the model's records
+
+/** Query parameters holding record IDs (or term slugs), with the kind of record they name. */
+export function queryIdKind(key: string, resource: ResourceKey): IdKind | null {
+  switch (key) {
+    case 'venue':
+    case 'organizer':
+    case 'event':
+    case 'post':
+    case 'post_parent':
+      return 'post';
+    case 'categories':
+    case 'tags':
+    case 'parent':
+      return 'term';
+    case 'include':
+    case 'exclude':
+      return idKindOf(resource);
+    default:
+      return null;
+  }
+}
+/** List parameters that restrict a list to records related to the named ones (not `exclude`). */
+const SCOPING_KEYS = new Set(['include', 'venue', 'organizer', 'event', 'post', 'categories', 'tags', 'parent']);
+
+/** Body fields holding record IDs. `image` names an attachment, never one the check created. */
+const BODY_ID_KIND: Record<string, IdKind | 'foreign'> = {
+  venue: 'post',
+  organizer: 'post',
+  categories: 'term',
+  tags: 'term',
+  parent: 'term',
+  post_parent: 'post',
+  image: 'foreign',
+};
+
+/** What translating one value found. */
+export interface Seen {
+  own: Array<[IdKind, number]>;
+  foreign: boolean;
+  /** A run-tagged term slug or name was met (it names only records of the run). */
+  tagged?: boolean;
+}
+
+/**
+ * One ID-or-slug value of the target's requests as the model's: own records translated, missing
+ * IDs (0, MISSING_ID and above) and words kept; a number naming another record marks `foreign`.
+ */
+export function translateValue(kind: IdKind, value: string, pairs: Pairs, runTag: string, seen: Seen): string {
+  const v = value.trim();
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n === 0 || n >= MISSING_FROM) return value;
+    const m = pairs.model(kind, n);
+    if (m === undefined) {
+      seen.foreign = true;
+      return value;
+    }
+    seen.own.push([kind, n]);
+    return String(m);
+  }
+  // A term slug or name: the model's slug of an own term; a word that carries the run tag names
+  // no record of another check (every name the run makes starts with a check's own scope); any
+  // other word may name a term of the site.
+  if (kind === 'term' && v !== '') {
+    const slug = pairs.modelSlug(v);
+    if (slug !== undefined) {
+      seen.tagged = true;
+      return slug;
+    }
+    if (v.includes(runTag)) seen.tagged = true;
+    else seen.foreign = true;
+  }
+  return value;
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/** The name of a query or form key without its brackets (`organizer[0][id]` -> organizer). */
+function baseKey(key: string): string {
+  const i = key.indexOf('[');
+  return i < 0 ? key : key.slice(0, i);
+}
+
+/** A `k=v&k=v` string with the ID values translated; unchanged parts kept byte for byte. */
+export function translatePairsString(
+  raw: string,
+  kindOf: (key: string, fullKey: string) => IdKind | 'foreign' | null,
+  pairs: Pairs,
+  runTag: string,
+  seen: Seen,
+  found: Set<string>,
+): string {
+  if (raw === '') return raw;
+  return raw
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq < 0) return part;
+      const fullKey = decode(part.slice(0, eq));
+      const key = baseKey(fullKey);
+      found.add(key);
+      const kind = kindOf(key, fullKey);
+      if (kind === null) return part;
+      const value = decode(part.slice(eq + 1));
+      if (kind === 'foreign') {
+        if (/^\d+$/.test(value.trim()) && Number(value) !== 0) seen.foreign = true;
+        return part;
+      }
+      // Nested form keys: only an `[id]` or a list item (`[]`, `[0]`) holds an ID.
+      const rest = fullKey.slice(key.length);
+      if (rest && !/^(\[\d*\])?(\[id\])?$/.test(rest)) return part;
+      const out = value
+        .split(',')
+        .map((v) => translateValue(kind, v, pairs, runTag, seen))
+        .join(',');
+      return out === value ? part : `${part.slice(0, eq)}=${encodeURIComponent(out)}`;
+    })
+    .join('&');
+}
+
+/** A JSON body with its ID fields translated (top level, and `id` of inline records). */
+function translateJson(body: unknown, pairs: Pairs, runTag: string, seen: Seen): unknown {
+  if (!isObject(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  for (const [key, kind] of Object.entries(BODY_ID_KIND)) {
+    if (!(key in body)) continue;
+    const one = (v: unknown): unknown => {
+      if (kind === 'foreign') {
+        if ((typeof v === 'number' && v !== 0) || (typeof v === 'string' && /^[1-9]\d*$/.test(v))) seen.foreign = true;
+        return v;
+      }
+      if (typeof v === 'number' && Number.isInteger(v))
+        return Number(translateValue(kind, String(v), pairs, runTag, seen));
+      if (typeof v === 'string') return translateValue(kind, v, pairs, runTag, seen);
+      if (isObject(v) && 'id' in v) return { ...v, id: one(v['id']) };
+      return v;
+    };
+    const v = body[key];
+    out[key] = Array.isArray(v) ? v.map(one) : one(v);
+  }
+  return out;
+}
+
+export type Translation =
+  | {
+      ok: true;
+      request: ModelRequest;
+      route: RouteOf;
+      /** The check's own records the request names (path, query, body). */
+      names: Array<[IdKind, number]>;
+    }
+  | { ok: false; reason: OutOfScopeReason; route: RouteOf | null; names: Array<[IdKind, number]> };
+
+/**
+ * The model's request for a request of the target, or why it is out of scope. A list is in scope
+ * only when scoped to the check's records (an `include` of own IDs, an ID filter naming an own
+ * record, or a search for a run-tagged word); `listInScope` then looks at the target's answer.
+ */
+export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string): Translation {
+  const route = parseRoute(req.route);
+  const seen: Seen = { own: [], foreign: false };
+  if (!route) return { ok: false, reason: 'not-a-record-route', route, names: [] };
+  let path = req.route;
+  if (route.kind === 'item' && route.id !== undefined) {
+    const kind = idKindOf(route.resource);
+    const id = translateValue(kind, String(route.id), pairs, runTag, seen);
+    path = `/${route.resource}/${id}`;
+  }
+  if (route.kind === 'by-slug' && route.slug !== undefined) {
+    const slug = pairs.modelSlug(route.slug);
+    if (slug !== undefined) path = `/${route.resource}/by-slug/${encodeURIComponent(slug)}`;
+    else if (!route.slug.includes(runTag)) seen.foreign = true;
+  }
+  const keys = new Set<string>();
+  const query = translatePairsString(req.query, (k) => queryIdKind(k, route.resource), pairs, runTag, seen, keys);
+  let body = req.body;
+  if (body !== undefined && body !== '') {
+    if (/json/i.test(req.contentType ?? '')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        parsed = undefined;
+      }
+      if (isObject(parsed)) body = JSON.stringify(translateJson(parsed, pairs, runTag, seen));
+    } else if (/x-www-form-urlencoded/i.test(req.contentType ?? ''))
+      body = translatePairsString(body, (k) => BODY_ID_KIND[k] ?? null, pairs, runTag, seen, new Set());
+  }
+  const names = seen.own;
+  if (seen.foreign) return { ok: false, reason: 'foreign-record', route, names };
+  if (names.some(([k, id]) => pairs.isTainted(k, id))) return { ok: false, reason: 'changed-unseen', route, names };
+  if (route.kind === 'collection' && req.method.toUpperCase() === 'GET') {
+    const search = searchOf(req.query);
+    const scoped =
+      ((names.length > 0 || seen.tagged) && [...keys].some((k) => SCOPING_KEYS.has(k))) ||
+      !!search?.includes(runTag);
+    if (!scoped) return { ok: false, reason: 'unscoped-list', route, names };
+  }
+  return { ok: true, request: { ...req, route: path, query, ...(body !== undefined ? { body } : {}) }, route, names };
+}
+
+/** The `search` value of a raw query string, or null. */
+function searchOf(query: string): string | null {
+  for (const part of query.split('&')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && decode(part.slice(0, eq)) === 'search') return decode(part.slice(eq + 1));
+  }
+  return null;
+}
+
+/**
+ * A scoped list's target answer is compared only when every record it lists is one of the
+ * check's own (paired, unchanged behind the model's back); else the reason it is not.
+ */
+export function listInScope(resource: ResourceKey, targetBody: unknown, pairs: Pairs): OutOfScopeReason | null {
+  const records = isObject(targetBody) ? targetBody[resource] : undefined;
+  if (!Array.isArray(records)) return null;
+  const kind = idKindOf(resource);
+  for (const r of records) {
+    const id = isObject(r) ? r['id'] : undefined;
+    if (!Number.isInteger(id)) continue;
+    if (pairs.model(kind, id as number) === undefined) return 'foreign-in-list';
+    if (pairs.isTainted(kind, id as number)) return 'changed-unseen';
+  }
+  return null;
+}
+
+/** Whether a method writes. */
+export function isWrite(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}

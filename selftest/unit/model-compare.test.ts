@@ -1,0 +1,186 @@
+/**
+ * The model comparison (lib/spec/model/compare.ts) and its normalisation (normalise-rules.ts): one
+ * answer of the target against the model's, after pairing (pairs.ts). Each row is a pair of
+ * answers and the differences expected, by kind and field.
+ */
+import { expect, test } from 'vitest';
+import { compareAnswers } from '../../lib/spec/model/compare.ts';
+import type { CompareContext } from '../../lib/spec/model/normalise-rules.ts';
+import { learnPairs, Pairs } from '../../lib/spec/model/pairs.ts';
+import type { ModelAnswer } from '../../lib/spec/model/route.ts';
+
+const T = 'http://10.0.0.5:8883/wp-json';
+const M = 'http://127.0.0.1:4001/wp-json';
+const NS = 'tribe/events/v1';
+const RUN = Date.parse('2026-11-28T16:24:00Z');
+
+function venue(root: string, id: number, extra: Record<string, unknown> = {}) {
+  const host = new URL(root).hostname;
+  return {
+    id,
+    author: '1',
+    date: '2026-11-28 16:24:00',
+    date_utc: '2026-11-28 16:24:00',
+    url: `${new URL(root).origin}/venue/cc1-v/`,
+    venue: 'cc1 v',
+    slug: 'cc1-v',
+    show_map: false,
+    global_id: `${host}?id=${id}`,
+    global_id_lineage: [`${host}?id=${id}`],
+    ...extra,
+  };
+}
+function event(root: string, id: number, v: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    date: '2026-11-28 16:24:01',
+    modified: '2026-11-28 16:24:01',
+    rest_url: `${root}/${NS}/events/${id}`,
+    title: 'cc1 t',
+    slug: 'cc1-t',
+    start_date: '2027-01-02 10:00:00',
+    cost_details: { currency_symbol: '', values: ['12'] },
+    categories: [{ id: v + 50, term_taxonomy_id: v + 50, name: 'cc1 cat', slug: 'cc1-cat', parent: 0 }],
+    venue: venue(root, v),
+    ...extra,
+  };
+}
+const ok = (body: unknown, status = 201, headers: Record<string, string> = {}): ModelAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=UTF-8', ...headers },
+  body,
+});
+
+/** A context where the target's event 237 / venue 234 / term 284 are paired with the model's 76 / 77 / 127. */
+function ctx(resource: CompareContext['resource'] = 'events'): CompareContext {
+  const pairs = new Pairs();
+  learnPairs('events', event(T, 237, 234), event(M, 76, 77), pairs);
+  return {
+    resource,
+    target: { baseUrl: T, namespace: NS },
+    model: { baseUrl: M, namespace: NS },
+    pairs,
+    runTag: 'cc1',
+    window: [RUN, RUN + 60_000],
+    zone: 'UTC',
+  };
+}
+
+const kinds = (ds: ReturnType<typeof compareAnswers>) => ds.map((d) => `${d.kind} ${d.field}`);
+
+test.each<[string, ModelAnswer, ModelAnswer, string[]]>([
+  [
+    'the same record after pairing, address and stamps: no difference',
+    ok(event(T, 237, 234)),
+    ok(event(M, 76, 77)),
+    [],
+  ],
+  [
+    'a changed value deep in a nested record',
+    ok(event(T, 237, 234, { venue: venue(T, 234, { show_map: true }) })),
+    ok(event(M, 76, 77)),
+    ['value venue.show_map'],
+  ],
+  [
+    'a value of another type',
+    ok(event(T, 237, 234, { cost_details: { currency_symbol: '', values: [12] } })),
+    ok(event(M, 76, 77)),
+    ['type cost_details.values[]'],
+  ],
+  [
+    'a field the target lacks, and one the model does not know',
+    ok({ ...event(T, 237, 234), slug: undefined, vendor: 1 }),
+    ok(event(M, 76, 77)),
+    ['missing slug', 'extra vendor'],
+  ],
+  ['a status', ok(event(T, 237, 234), 200), ok(event(M, 76, 77), 201), ['status status']],
+  [
+    'an error against a record: status and code only',
+    ok({ code: 'rest_invalid', message: 'x', data: { status: 400 } }, 400),
+    ok(event(M, 76, 77)),
+    ['status status', 'code code'],
+  ],
+  [
+    'another error code and message',
+    ok({ code: 'rest_post_invalid_id', message: 'Invalid ID.', data: { status: 404 } }, 404),
+    ok({ code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400 } }, 400),
+    ['status status', 'code code', 'value message', 'value data.status'],
+  ],
+  [
+    "a link to another record (rest_url names the target's own ID of another event)",
+    ok(event(T, 237, 234, { rest_url: `${T}/${NS}/events/999` })),
+    ok(event(M, 76, 77)),
+    ['value rest_url'],
+  ],
+  [
+    'a link cut to another host',
+    ok(event(T, 237, 234, { rest_url: `http://elsewhere/wp-json/${NS}/events/237` })),
+    ok(event(M, 76, 77)),
+    ['value rest_url'],
+  ],
+  [
+    'a stamp outside the run window is compared as answered',
+    ok(event(T, 237, 234, { date: '2020-01-01 00:00:00' })),
+    ok(event(M, 76, 77)),
+    ['value date'],
+  ],
+  [
+    'a header: totals',
+    ok({ events: [] }, 200, { 'x-wp-total': '3' }),
+    ok({ events: [] }, 200, { 'x-wp-total': '0' }),
+    ['header header x-wp-total'],
+  ],
+  [
+    'the content type, compared without case and spaces',
+    ok({ events: [] }, 200, { 'content-type': 'application/json;charset=utf-8' }),
+    ok({ events: [] }, 200),
+    [],
+  ],
+  [
+    'a body that is not JSON',
+    { status: 201, headers: { 'content-type': 'text/html' }, body: undefined },
+    ok(event(M, 76, 77)),
+    ['header header content-type', 'body body'],
+  ],
+])('%s', (_name, target, model, expected) => {
+  expect(kinds(compareAnswers(target, model, ctx()))).toEqual(expected);
+});
+
+test('a list: order, membership and each record by its ID; record fields named as a record', () => {
+  const c = ctx();
+  c.pairs.pair('post', 300, 90);
+  const t = { events: [event(T, 300, 234), event(T, 237, 234, { title: 'x' })], total: 2 };
+  const m = { events: [event(M, 76, 77), event(M, 90, 77)], total: 2 };
+  const ds = compareAnswers(ok(t, 200), ok(m, 200), c);
+  // The rest_url of event 300 is translated too (its own pair): only the order and the title differ.
+  expect(kinds(ds)).toEqual(['order events[] order', 'value title']);
+  expect(ds[1]?.at).toBe('events[1].title');
+  const missing = compareAnswers(ok({ events: [event(T, 237, 234)], total: 2 }, 200), ok(m, 200), c);
+  expect(kinds(missing)).toEqual(['missing-item events[]']);
+  expect(missing[0]?.model).toBe(90);
+});
+
+test('pairing: a create pairs the record, its inline venue, its new terms (by name) and their slugs', () => {
+  const pairs = new Pairs();
+  learnPairs('events', event(T, 237, 234), event(M, 76, 77), pairs);
+  expect([pairs.model('post', 237), pairs.model('post', 234), pairs.model('term', 284)]).toEqual([76, 77, 127]);
+  expect(pairs.model('tt', 284)).toBe(127);
+  expect(pairs.modelSlug('cc1-t')).toBe('cc1-t');
+  // The first pair holds: a later answer naming another model record for 237 pairs nothing.
+  expect(pairs.pair('post', 237, 5)).toBe(false);
+  expect(pairs.model('post', 237)).toBe(76);
+});
+
+test('a term parent and term_taxonomy_id are compared as paired IDs', () => {
+  const c = ctx('categories');
+  const t = { id: 284, term_taxonomy_id: 284, parent: 284, name: 'a' };
+  const m = { id: 127, term_taxonomy_id: 127, parent: 127, name: 'a' };
+  expect(compareAnswers(ok(t), ok(m), c)).toEqual([]);
+  expect(kinds(compareAnswers(ok({ ...t, parent: 0 }), ok(m), c))).toEqual(['value parent']);
+});
+
+test('the differences of one answer are capped', () => {
+  const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, i]));
+  const zero = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, -1]));
+  expect(compareAnswers(ok(many), ok(zero), ctx()).length).toBe(40);
+});
