@@ -3,7 +3,8 @@
  * EventInsertionCest / EventUpdateCest "cost as a string" and "cost as an array of values",
  * SingleEventCest's prefixed cost): the currency symbol and its position are read from the cost
  * sent, and `cost_details.values` holds every number, a string and an array alike, on create and
- * on update. Judged on the write answers, as those tests do. Measured on 6.8.0 and 4.6.8 (2026-11-28): "20$" answers cost "20$", symbol "$", postfix,
+ * on update: three events send "20$", "$23" and the array each once on create and once on update.
+ * Judged on the write answers, as those tests do. Measured on 6.8.0 and 4.6.8 (2026-11-28): "20$" answers cost "20$", symbol "$", postfix,
  * values ["20"]; "$23" answers "$23", prefix, ["23"]; ["0$", "20$", "30$"] answers "Free – 30$"
  * (4.6.8: "Free - 30$"), postfix, ["0", "20", "30"]. The range's text is the server's to format
  * (the spec shows no cost format): the check asks only that it end with its highest price.
@@ -22,14 +23,14 @@ check(
     requirements: [req.route('POST', 'events'), req.route('POST', 'events', '/{id}'), req.field('events', 'cost')],
     tags: ['writes'],
   },
-  'a cost "20$" (sent with cost_details "foo") answers symbol "$" after the number and the value 20, ["0$", "20$", "30$"] the values 0, 20 and 30, "$23" the symbol before the number, on create and on update',
+  'on create and on update alike, a cost "20$" answers symbol "$" after the number and the value 20, "$23" the symbol before the number and 23, ["0$", "20$", "30$"] the values 0, 20 and 30 (cost_details sent on create ignored)',
   async (t) => {
     const postfix20: CostWant = { cost: '20$', symbol: '$', position: 'postfix', values: [20] };
     const prefix23: CostWant = { cost: '$23', symbol: '$', position: 'prefix', values: [23] };
     const range: CostWant = { costEnds: '30$', symbol: '$', position: 'postfix', values: [0, 20, 30] };
     const array = ['0$', '20$', '30$'];
-    // Two events, each created with one form and updated with another: a string and an array on
-    // create and on update, as the original's insertion and update tests send them.
+    // Three events, each created with one form and updated with another: "20$", "$23" and the
+    // array each on create and on update, as the original's insertion and update tests send them.
     for (const [n, steps] of [
       [
         { cost: '20$' as string | string[], want: postfix20 },
@@ -38,6 +39,10 @@ check(
       [
         { cost: array, want: range },
         { cost: '$23', want: prefix23 },
+      ],
+      [
+        { cost: '$23', want: prefix23 },
+        { cost: '20$', want: postfix20 },
       ],
     ].entries()) {
       let id: number | undefined;
