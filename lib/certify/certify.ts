@@ -39,6 +39,7 @@ import {
   fixturesOf,
   hasTransportTrouble,
   preflightTarget,
+  reconfirmFailures,
   resolveConfig,
   runChecksUntil,
   runClient,
@@ -70,6 +71,12 @@ interface CertifyOptions {
   onResolved?: (resolved: ResolvedConfig) => void;
   /** Reuse this vitest session (self-tests running many short runs); default: a fresh one. */
   session?: RunSession;
+  /**
+   * Run each failed must-check once more at the end and mark it reproduced or intermittent
+   * (lib/certify/reconfirm.ts); default true. The fault matrices, which only ask which checks
+   * caught a fault, turn it off.
+   */
+  reconfirm?: boolean;
 }
 
 export interface CertifyResult {
@@ -210,13 +217,24 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       { signal: options.signal, session },
     );
     const checksSpan: [number, number] = [checksFrom, Date.now()];
+    // Each failed must-check once more (lib/certify/reconfirm.ts), unless the run was stopped.
+    const again =
+      options.reconfirm !== false && !options.signal?.aborted && !deadlineHit
+        ? await reconfirmFailures(resolved, startedAt, outcome, {
+            session,
+            signal: options.signal,
+            log,
+            ...(har.dir ? { har: har.dir } : {}),
+          })
+        : undefined;
+    if (again) outcome.checks = again.checks;
     const signalled = !!options.signal?.aborted;
     if (sweeping) sweeps.after = await sweepAfter(client, resolved, log, signalled);
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
     const gone =
       hasTransportTrouble(outcome.checks, sweeps.after) && !signalled ? await detectTargetGone(client) : null;
     const cleanup = cleanupOf(sweeps);
-    cleanup.errors.unshift(...(outcome.setup?.cleanupErrors ?? []));
+    cleanup.errors.unshift(...(outcome.setup?.cleanupErrors ?? []), ...(again?.cleanupErrors ?? []));
     for (const e of cleanup.errors) log(`cleanup: ${e}`);
     if (cleanup.errors.length) {
       cleanup.remedy = cleanupRemedy(resolved);
@@ -235,7 +253,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       detectedVariant: pre.detectedVariant,
       startedAt,
       finishedAt: new Date(),
-      ownRequests: client.requestCount + (outcome.setup?.requests ?? 0),
+      ownRequests: client.requestCount + (outcome.setup?.requests ?? 0) + (again?.summary?.requests ?? 0),
       observed: outcome.observed,
       checks,
       runErrors,
@@ -243,6 +261,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       interrupted,
       limits: outcome.limits,
       checksSpan,
+      ...(again?.summary ? { reconfirmation: again.summary } : {}),
     });
     const gated = gate?.finish(report);
     const reportDir = options.writeReports !== false ? writeRunReports(report, target, gated?.markdown) : undefined;

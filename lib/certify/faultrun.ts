@@ -82,6 +82,8 @@ export async function runFault(
     writeReports: false,
     session: opts.session,
     sweep: false,
+    // Which checks caught the fault is the question: no second run of the failures.
+    reconfirm: false,
   });
   const statuses: FaultRun['statuses'] = {};
   for (const id of ids) statuses[id] = result.report?.checks.find((c) => c.id === id)?.status ?? 'missing';

@@ -71,6 +71,8 @@ export function buildReport(input: {
   limits?: RunOutcome['limits'];
   /** When the checks started and ended (epoch ms), for the concurrency summary. */
   checksSpan?: [number, number];
+  /** The failed must-checks run once more (lib/certify/reconfirm.ts). */
+  reconfirmation?: RunReport['footer']['reconfirmation'];
 }): RunReport {
   const span = input.checksSpan ?? [input.startedAt.getTime(), input.finishedAt.getTime()];
   const used = input.limits ? concurrencyOver(input.limits, span[0], span[1]) : null;
@@ -120,7 +122,10 @@ export function buildReport(input: {
       ...(input.cleanup ? { cleanup: input.cleanup } : {}),
     },
     checks,
-    footer: footerOf(checks, resolved.readOnly, input.runErrors, resolved.grep, input.interrupted),
+    footer: {
+      ...footerOf(checks, resolved.readOnly, input.runErrors, resolved.grep, input.interrupted),
+      ...(input.reconfirmation ? { reconfirmation: input.reconfirmation } : {}),
+    },
     coverage,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The steps of a certification run that talk to the target (lib/certify/certify.ts runs them in order):
  * start the target (or the embedded reference server), the run's own client, the preflight, the
- * fixtures and the resolved config, the run-tag sweeps, the checks under the global deadline, and
- * the probe that tells a target gone away. Each is unit-tested (selftest/unit/certify-steps.test.ts).
+ * fixtures and the resolved config, the run-tag sweeps, the checks under the global deadline, the
+ * second run of the failed must-checks (lib/certify/reconfirm.ts), and the probe that tells a
+ * target gone away. Each is unit-tested (selftest/unit/certify-steps.test.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { ReferenceOptions, ReferenceServer } from '../../fixtures/reference-server/index.ts';
@@ -13,6 +14,15 @@ import type { Config, FixturesFile, ResolvedConfig } from '../run/config/model.t
 import type { TapRecord } from '../run/tap.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../run/preflight.ts';
 import type { CheckResult } from '../report/results.ts';
+import type { ObservedSummary } from '../run/crawl.ts';
+import {
+  applyReconfirmation,
+  failedMust,
+  isObservation,
+  observeBudgetProblem,
+  type Reconfirmation,
+  sum,
+} from './reconfirm.ts';
 import { RunSession, type RunOptions, type RunOutcome } from './runner.ts';
 
 /** The target of the run: the configured one, or the embedded reference server started here. */
@@ -185,4 +195,62 @@ async function runChecks(config: ResolvedConfig, options: RunOptions = {}): Prom
   } finally {
     await session.close();
   }
+}
+
+/**
+ * Run the failed must-checks once more in `session` (the run's own, under its deadline and
+ * signal) and mark them. The second pass reports nothing live (no onResult): its lines are
+ * `log`ged. `pass: 2` keys the workers' per-run state (their client, the crawl) apart from the
+ * first pass's, so a kept worker thread never reuses the first crawl.
+ */
+export async function reconfirmFailures(
+  resolved: ResolvedConfig,
+  startedAt: Date,
+  first: { checks: CheckResult[]; observed?: ObservedSummary },
+  options: {
+    session: RunSession;
+    signal?: AbortSignal;
+    har?: string;
+    log: (line: string) => void;
+  },
+): Promise<{ checks: CheckResult[]; summary?: Reconfirmation; outcome?: RunOutcome; cleanupErrors: string[] }> {
+  const failed = failedMust(first.checks);
+  if (!failed.length) return { checks: first.checks, cleanupErrors: [] };
+  const notRun = new Map<string, string>();
+  const budget = observeBudgetProblem(first.checks, failed, first.observed, resolved.maxRequests);
+  if (budget) for (const id of failed.filter(isObservation)) notRun.set(id, budget);
+  const ids = failed.filter((id) => !notRun.has(id));
+  options.log(
+    `re-confirming ${failed.length} failed must-check(s): each runs once more on fresh records, seed ${resolved.seed}${resolved.readOnly ? ', read-only' : ''}`,
+  );
+  let outcome: RunOutcome | undefined;
+  let deadlineHit = false;
+  if (ids.length) {
+    const run: Omit<RunOptions, 'signal'> = { ids, ...(options.har ? { har: options.har } : {}) };
+    ({ outcome, deadlineHit } = await runChecksUntil({ ...resolved, pass: 2 }, startedAt, run, {
+      signal: options.signal,
+      session: options.session,
+    }));
+  }
+  const cut = options.signal?.aborted
+    ? 'the run was interrupted'
+    : deadlineHit
+      ? `the run's deadline (--deadline-s ${resolved.deadlineS}) passed`
+      : undefined;
+  const reruns = outcome?.checks ?? [];
+  const requests = sum(reruns) + (outcome?.observed?.requests ?? 0) + (outcome?.setup?.requests ?? 0);
+  const marked = applyReconfirmation(first.checks, failed, reruns, notRun, requests, cut);
+  const errors = (outcome?.errors ?? []).map((e) => `second run: ${e}`);
+  if (errors.length) marked.summary.unsettled = [...(marked.summary.unsettled ?? []), ...errors];
+  for (const c of marked.checks)
+    if (c.reconfirmed === 'reproduced') options.log(`  reproduced: ${c.id} failed again`);
+    else if (c.reconfirmed === 'intermittent')
+      options.log(`  INTERMITTENT: ${c.id} passed when run again; it stays a failure`);
+  for (const u of marked.summary.unsettled ?? []) options.log(`  not re-confirmed: ${u}`);
+  return {
+    checks: marked.checks,
+    summary: marked.summary,
+    ...(outcome ? { outcome } : {}),
+    cleanupErrors: outcome?.setup?.cleanupErrors ?? [],
+  };
 }

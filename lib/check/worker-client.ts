@@ -24,7 +24,7 @@ export function runConfig(): ResolvedConfig {
 export function clientFor(cfg: ResolvedConfig): Client {
   // --har: the run's tap directory (lib/tools/har.ts); part of the key, a run without it taps nothing.
   const har = inject('calcertHar') ?? '';
-  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace} ${har}`;
+  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace} ${har} ${cfg.pass ?? 1}`;
   if (workerClient?.key !== key) {
     void workerClient?.client.close();
     const share = workerShare(cfg);

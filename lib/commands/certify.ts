@@ -4,6 +4,7 @@
  * --strict and a warning, 2 unusable configuration or target, 130 interrupted.
  */
 import { coverageLine } from '../report/coverage.ts';
+import { reconfirmationLine } from '../report/common.ts';
 import { appliedLine } from '../run/crawl.ts';
 import { strictShortfall, type RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
@@ -132,6 +133,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   // --baseline / --expect: the changes and expectation notes lead the run's closing output.
   if (result.gate?.text) out(`\n${result.gate.text}`);
   out(`\n${verdictLine(result.report, (style, text) => progress.paint(style, text))}`);
+  const again = reconfirmationLine(f.reconfirmation, result.report.checks);
+  if (again) out(again);
   for (const cause of f.incomplete ?? []) out(`incomplete: ${cause}`);
   if (f.inconclusive) out(`inconclusive: ${f.inconclusive}`);
   if (f.thinPasses) out(thinLine(f.thinPasses));

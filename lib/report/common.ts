@@ -5,7 +5,7 @@
  */
 import { calcertCommand, idPattern, replayCommand as configReplay, shellQuote } from '../run/config/replay.ts';
 import type { ResolvedConfig } from '../run/config/model.ts';
-import type { CheckResult, RunReport } from './results.ts';
+import type { CheckResult, ReportFooter, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
 import { groupOf } from './results.ts';
 
@@ -121,4 +121,23 @@ export function firstLine(s: string | undefined): string {
 /** Text for a Markdown table cell: a `|` escaped, line breaks as spaces. */
 export function mdCell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** What a re-confirmation mark means, in words (the reports' text beside a failure). Pure. */
+export function reconfirmedText(mark: 'reproduced' | 'intermittent'): string {
+  return mark === 'reproduced'
+    ? 'reproduced: it failed again when run once more on fresh records with the same seed'
+    : 'intermittent: it passed when run once more on fresh records with the same seed; it stays a failure';
+}
+
+/** One line for the terminal: how the failures held when run again; null when none failed. Pure. */
+export function reconfirmationLine(
+  summary: ReportFooter['reconfirmation'],
+  checks: readonly CheckResult[],
+): string | null {
+  if (!summary?.failed) return null;
+  const intermittent = checks.filter((c) => c.reconfirmed === 'intermittent').map((c) => c.id);
+  const parts = [`${summary.reproduced} reproduced`, `${summary.intermittent} intermittent`];
+  if (summary.unsettled?.length) parts.push(`${summary.unsettled.length} not re-confirmed`);
+  return `re-confirmed: ${summary.failed} failed must-check(s) run once more on fresh records with the same seed: ${parts.join(', ')}${intermittent.length ? ` (intermittent, still failures: ${intermittent.slice(0, 8).join(', ')}${intermittent.length > 8 ? ', ...' : ''})` : ''}; ${summary.requests} requests`;
 }

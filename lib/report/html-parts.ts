@@ -16,6 +16,16 @@ export function badge(status: Status | 'absent', text?: string): string {
   return `<span class="s s-${esc(status)}">${esc(text ?? status)}</span>`;
 }
 
+/** The re-confirmation mark of a failed check (lib/certify/reconfirm.ts), or '' when it has none. */
+export function reconfirmedTag(c: { reconfirmed?: 'reproduced' | 'intermittent' }): string {
+  if (!c.reconfirmed) return '';
+  const title =
+    c.reconfirmed === 'reproduced'
+      ? 'failed again when run once more on fresh records with the same seed'
+      : 'passed when run once more on fresh records with the same seed: still a failure';
+  return ` <span class="rc rc-${esc(c.reconfirmed)}" title="${esc(title)}">${esc(c.reconfirmed)}</span>`;
+}
+
 /**
  * What failed, and why, at the top of the page: one line per failing check (status, ID, level and
  * the first line of its message), linking to its details. Empty when nothing failed.
@@ -34,7 +44,7 @@ export function whatFailed(checks: ReportCheck[]): string {
   return `<section class="what-failed"><h2>What failed (${failing.length})</h2><ul class="why">${failing
     .map(
       (c) =>
-        `<li>${badge(c.status)} <a class="id mono" href="#c-${esc(c.id)}">${esc(c.id)}</a> <span class="muted">(${esc(c.level)})</span> ${esc(why(c))}</li>`,
+        `<li>${badge(c.status)}${reconfirmedTag(c)} <a class="id mono" href="#c-${esc(c.id)}">${esc(c.id)}</a> <span class="muted">(${esc(c.level)})</span> ${esc(why(c))}</li>`,
     )
     .join('')}</ul></section>`;
 }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
 import { groupOf, STATUSES } from './results.ts';
-import { badge, esc, whatFailed } from './html-parts.ts';
+import { badge, esc, reconfirmedTag, whatFailed } from './html-parts.ts';
 import {
   byGroup,
   compareGroups,
@@ -20,6 +20,7 @@ import {
   PROBLEM_STATUSES,
   type ReportCheck,
   type ReportExchange,
+  reconfirmedText,
   replayCommand,
   STATUS_ORDER,
 } from './common.ts';
@@ -55,6 +56,7 @@ summary{cursor:pointer}summary .id{font-weight:600}summary .title{color:#455a64}
 .scroll{max-width:100%;overflow-x:auto}.counts .s{min-width:0}
 .why{list-style:none;padding:0;margin:0}.why li{padding:3px 0;border-bottom:1px solid var(--line);overflow-wrap:anywhere}.why .id{font-weight:600}.counts-matrix td{text-align:left;white-space:nowrap}.counts-matrix tr.total td{font-weight:600}
 @media (max-width:900px){.matrix td:first-child{white-space:normal;overflow-wrap:anywhere}main,header{padding-left:10px;padding-right:10px}}
+.rc{display:inline-block;padding:0 5px;border-radius:3px;font-size:11.5px;border:1px solid}.rc-reproduced{border-color:var(--fail);color:var(--fail)}.rc-intermittent{border-color:var(--blocked);color:var(--blocked);border-style:dashed}
 .matrix th,.counts-matrix th{text-align:center;vertical-align:bottom}.matrix th:first-child,.counts-matrix th:first-child{text-align:left}
 .matrix th .label,.counts-matrix th .label{display:inline-block;max-width:16em;white-space:normal;font-weight:400;font-size:12px}
 `;
@@ -183,6 +185,7 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   if (c.retries) facts.push(['retries', esc(c.retries)]);
   if (c.seed !== undefined) facts.push(['seed', esc(c.seed)]);
   if (c.expectation) facts.push(['expected failure', esc(c.expectation)]);
+  if (c.reconfirmed) facts.push(['re-confirmed', `${reconfirmedTag(c)} ${esc(reconfirmedText(c.reconfirmed))}`]);
   // What went wrong first, then where the check lives.
   const body: string[] = [];
   if (c.message)
@@ -206,7 +209,7 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   const summaryText =
     c.status === 'n/a' && c.message ? ` <span class="muted">— ${esc(firstLine(c.message))}</span>` : '';
   return `<details class="check" id="c-${esc(c.id)}" data-id="${esc(c.id)}" data-title="${esc(c.title)}" data-status="${esc(c.status)}" data-level="${esc(c.level)}" data-group="${esc(g)}"${open ? ' open' : ''}>
-<summary>${badge(c.status)} <span class="id mono">${esc(c.id)}</span> <span class="muted">(${esc(c.level)})</span> <span class="title">${esc(c.title)}</span>${summaryText}</summary>
+<summary>${badge(c.status)}${reconfirmedTag(c)} <span class="id mono">${esc(c.id)}</span> <span class="muted">(${esc(c.level)})</span> <span class="title">${esc(c.title)}</span>${summaryText}</summary>
 ${body.join('\n')}
 </details>`;
 }
@@ -248,6 +251,11 @@ export function renderHtml(report: RunReport): string {
       `tagged records before ${esc(h.cleanup.before)}, after ${esc(h.cleanup.after)}, deleted ${esc(h.cleanup.deleted)}${h.cleanup.errors.length ? `, ${esc(h.cleanup.errors.length)} problems` : ''}`,
     ]);
   if (f.interrupted) meta.push(['interrupted', `<strong>${esc(f.interrupted)}</strong>`]);
+  if (f.reconfirmation?.failed)
+    meta.push([
+      're-confirmed',
+      `${esc(f.reconfirmation.failed)} failed must-check(s) run once more on fresh records with the same seed: ${esc(f.reconfirmation.reproduced)} reproduced, <strong>${esc(f.reconfirmation.intermittent)} intermittent</strong> (still failures)${f.reconfirmation.unsettled?.length ? `; not re-confirmed: ${esc(f.reconfirmation.unsettled.join('; '))}` : ''}`,
+    ]);
   if (f.selection)
     meta.push([
       'partial run',

@@ -5,7 +5,15 @@
  * reproduction.
  */
 import type { RunReport } from './results.ts';
-import { byGroup, curlNotes, exchangesOf, firstLine, type ReportCheck, replayCommand } from './common.ts';
+import {
+  byGroup,
+  curlNotes,
+  exchangesOf,
+  firstLine,
+  type ReportCheck,
+  reconfirmedText,
+  replayCommand,
+} from './common.ts';
 
 /** Escape for XML text and attributes; drop characters XML 1.0 forbids. */
 function xml(s: unknown): string {
@@ -20,6 +28,7 @@ function failureBody(report: RunReport, c: ReportCheck): string {
   if (c.source) lines.push(`source: ${c.source}`);
   if (c.requirements?.length) lines.push(`requirements: ${c.requirements.join(', ')}`);
   if (c.expectation) lines.push(`expected failure: ${c.expectation}`);
+  if (c.reconfirmed) lines.push(`re-confirmed: ${reconfirmedText(c.reconfirmed)}`);
   if (c.message) lines.push('', c.message);
   const xs = exchangesOf(c);
   for (const [i, x] of xs.entries()) {
@@ -98,7 +107,7 @@ export function renderJunit(report: RunReport): string {
       out.push(
         `    <testcase classname="${xml(`calcert.${g}`)}" name="${xml(`${c.id} ${c.title}`)}" file="${xml(c.file)}" time="${(c.duration / 1000).toFixed(3)}">`,
       );
-      const head = `${c.status}: ${firstLine(c.message)}`;
+      const head = `${c.status}${c.reconfirmed ? ` (${c.reconfirmed})` : ''}: ${firstLine(c.message)}`;
       if (failing(c.status)) out.push(`      <failure message="${xml(head)}">${xml(failureBody(report, c))}</failure>`);
       else if (c.status === 'error')
         out.push(`      <error message="${xml(head)}">${xml(failureBody(report, c))}</error>`);

@@ -3,7 +3,15 @@ import { coverageMarkdown } from './coverage.ts';
 import { appliedLine } from '../run/crawl.ts';
 import type { CheckResult, RunReport } from './results.ts';
 import { STATUSES } from './results.ts';
-import { curlNotes, exchangesOf, mdCell, type ReportCheck, replayCommand } from './common.ts';
+import {
+  curlNotes,
+  exchangesOf,
+  mdCell,
+  type ReportCheck,
+  reconfirmationLine,
+  reconfirmedText,
+  replayCommand,
+} from './common.ts';
 
 /** A fenced block whose fence is longer than any backtick run inside (a hostile body cannot close it). */
 function fence(text: string, lang = ''): string[] {
@@ -29,6 +37,9 @@ export function renderSummary(report: RunReport, leading?: string): string {
   );
   lines.push(`- ${appliedLine(report.checks, h.observed)}`);
   if (f.interrupted) lines.push(`- **interrupted**: ${f.interrupted}`);
+  const again = reconfirmationLine(f.reconfirmation, report.checks);
+  if (again) lines.push(`- ${again}`);
+  for (const u of f.reconfirmation?.unsettled ?? []) lines.push(`- not re-confirmed: ${mdCell(u)}`);
   for (const why of f.incomplete ?? []) lines.push(`- **incomplete**: ${why}`);
   if (f.inconclusive) lines.push(`- **inconclusive**: ${f.inconclusive}`);
   if (f.thinPasses)
@@ -60,12 +71,13 @@ export function renderSummary(report: RunReport, leading?: string): string {
     lines.push('', `## ${title}`, '');
     for (const c of checks as ReportCheck[]) {
       lines.push(
-        `### \`${c.id}\` (${c.level}, ${c.status})`,
+        `### \`${c.id}\` (${c.level}, ${c.status}${c.reconfirmed ? `, ${c.reconfirmed}` : ''})`,
         '',
         `${c.title}. Spec: ${c.spec}. File: \`${c.file}\`${c.source ? ` (\`${c.source}\`)` : ''}.`,
         '',
       );
       if (c.expectation) lines.push(`Expected failure: ${c.expectation}`, '');
+      if (c.reconfirmed) lines.push(`Re-confirmed: ${reconfirmedText(c.reconfirmed)}.`, '');
       if (c.message) lines.push(...fence(c.message), '');
       const xs = exchangesOf(c);
       for (const [i, x] of xs.entries()) {

@@ -68,6 +68,12 @@ export interface CheckResult {
   retries?: number;
   /** Reason given in an expectations file (--expect). */
   expectation?: string;
+  /**
+   * A failed must-check run once more at the end of the run (lib/certify/reconfirm.ts): it failed
+   * again (`reproduced`) or passed (`intermittent`, still a failure). Absent when it was not run
+   * again or its second run judged nothing (footer.reconfirmation.unsettled says why).
+   */
+  reconfirmed?: 'reproduced' | 'intermittent';
   /** In memory only (never written): what the check's requests sent and it judged, for the coverage map (lib/coverage). */
   traffic?: { sent: string[]; judged: string[] };
 }
@@ -126,6 +132,17 @@ export interface ReportFooter {
    * is `error` (unjudged 'no-evidence'): setup reads and bookkeeping alone never make a pass.
    */
   thinPasses?: { below: number; checks: string[] };
+  /**
+   * The failed must-checks run once more (lib/certify/reconfirm.ts): how many failed, how many
+   * failed again or passed, the requests of the second runs, and per check not re-confirmed why.
+   */
+  reconfirmation?: {
+    failed: number;
+    reproduced: number;
+    intermittent: number;
+    requests: number;
+    unsettled?: string[];
+  };
 }
 
 export interface RunReport {

@@ -128,8 +128,8 @@ export function unshare(s: SharedLearned): Learned {
   return JSON.parse(new TextDecoder().decode(new Uint8Array(s.json))) as Learned;
 }
 
-export function crawlKey(cfg: { runTag: string; baseUrl: string; namespace: string }): string {
-  return `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace}`;
+export function crawlKey(cfg: { runTag: string; baseUrl: string; namespace: string; pass?: number }): string {
+  return `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace}${cfg.pass ? ` pass ${cfg.pass}` : ''}`;
 }
 
 /** The part of the run's request budget the crawl may spend (the checks share the rest). */

@@ -23,12 +23,14 @@ describe('registries', () => {
     }
   });
 
-  // CONTRACT.md's six, plus flaky-503 (issue 16: one 503 now and then must never be a must fail).
-  test("chaos names are the contract's six and flaky-503", () => {
+  // CONTRACT.md's six, plus flaky-503 (issue 16: one 503 now and then must never be a must fail)
+  // and missing-200-once (issue 39: a failure that does not come back when run again).
+  test("chaos names are the contract's six, flaky-503 and missing-200-once", () => {
     expect(CHAOS.map((c) => c.name).sort()).toEqual([
       'flaky-503',
       'flaky-5xx',
       'html-errors',
+      'missing-200-once',
       'rate-limit',
       'reset',
       'slow',
@@ -135,6 +137,13 @@ describe('chaos', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect(retry).toBe('1');
+  });
+  test('missing-200-once answers the first read of a missing event 200 {}, and the later ones 404', async () => {
+    const c = await start({ chaos: 'missing-200-once' });
+    const first = await c.call('GET', '/events/987654321');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({});
+    expect((await c.call('GET', '/events/987654321')).status).toBe(404);
   });
   test('slow closes promptly with pending responses', async () => {
     const c = await start({ chaos: 'slow' });

@@ -71,6 +71,8 @@ async function busyRun(
       writeReports: false,
       session,
       sweep: false,
+      // Which checks caught the fault is the question: no second run of the failures.
+      reconfirm: false,
     });
     expect(result.problem, `the busy run${fault ? ` with fault ${fault}` : ''} did not start`).toBeUndefined();
     return result.report!;
