@@ -15,7 +15,7 @@
 import type { ObservedSummary } from '../run/crawl.ts';
 import type { CheckResult, ReportFooter } from '../report/results.ts';
 
-export type Reconfirmed = NonNullable<CheckResult['reconfirmed']>;
+type Reconfirmed = NonNullable<CheckResult['reconfirmed']>;
 export type Reconfirmation = NonNullable<ReportFooter['reconfirmation']>;
 
 /** The checks to run again: the must-checks that failed. Pure. */
