@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../lib/run/config/load.ts';
 import { certify } from '../lib/certify/certify.ts';
+import { certificateLine } from '../lib/commands/certify.ts';
 import { PROJECT_ROOT } from '../lib/run/paths.ts';
 import { expectCoverage } from './support/coverage.ts';
 import { bareEnv } from './support/run-cli.ts';
@@ -50,6 +51,18 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
     expect(v.errors).toEqual([]);
     // The coverage map (issue 32): declared against measured, the share judged, the documented gaps.
     expectCoverage(report);
+    // The certificate passes the verify line the CLI prints for it (issue 39 point 1: every base
+    // certificate failed it); the read-only, anonymous and quirks runs: selftest/cli/verify-line.test.ts.
+    const line = certificateLine(result.reportDir!);
+    expect(line).toBeTruthy();
+    const verify = spawnSync('sh', ['-c', /`([^`]+)`/.exec(line!)![1]!], {
+      cwd: PROJECT_ROOT,
+      env: bareEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(verify.stderr + verify.stdout).toMatch(new RegExp(`^verified: .*: certified \\(${variant}\\)`));
+    expect(verify.status).toBe(0);
   });
 });
 

@@ -98,6 +98,13 @@ function writableReports(config: Config): Config {
   return Object.freeze({ ...config, reportDir: to });
 }
 
+/** The line naming a certified run's certificate and the `verify` command that checks it; null without one. */
+export function certificateLine(runDir: string): string | null {
+  const cert = join(runDir, 'certificate.json');
+  if (!existsSync(cert)) return null;
+  return `certificate: ${cert} and badge.svg beside it (check them with \`${calcertCommand()} verify ${shellQuote(cert)} ${shellQuote(join(runDir, 'results.json'))}\`)`;
+}
+
 export const certifyCmd: CommandFn = async ({ flags }) => {
   const config = writableReports(loadConfig({ flags, warn }));
   if (config.grep) await checkSelection(config.grep);
@@ -153,10 +160,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   if (result.reportDir) {
     const note = prunedNote(pruneRuns(config.reportDir, config.keep), config.keep);
     out(`reports: ${result.reportDir} (also ${config.reportDir}/latest)${note ? `; ${note}` : ''}`);
-    if (existsSync(join(result.reportDir, 'certificate.json')))
-      out(
-        `certificate: ${join(result.reportDir, 'certificate.json')} and badge.svg beside it (check them with \`${calcertCommand()} verify ${shellQuote(join(result.reportDir, 'certificate.json'))} ${shellQuote(join(result.reportDir, 'results.json'))}\`)`,
-      );
+    const line = certificateLine(result.reportDir);
+    if (line) out(line);
   }
   if (harLine) out(harLine);
   if (result.problem) err(`calcert: ${result.problem}`);

@@ -27,9 +27,16 @@ export type NotExercisedReason =
   | 'checks not judged'
   | 'not sent by any check';
 
+/** The reasons that rule an element out of a run's figures (other variant, feature off). */
+export type RuledOut = Extract<NotExercisedReason, 'variant' | 'feature off'>;
+
 export interface CoverageEntry {
   id: string;
   status: CoverageStatus;
+  /**
+   * Why it was not exercised; on an element that was sent or judged only `variant` or `feature
+   * off`: ruled out of the figures all the same (never counted).
+   */
   reason?: NotExercisedReason;
   /** The checks whose verdict judged it (pass, fail, warn), must-checks first. */
   judgedBy?: string[];
@@ -112,10 +119,20 @@ export function elementsOfRequirement(requirement: string, elements: readonly El
   return undefined;
 }
 
-/** Why an element no request sent was not exercised. Pure. */
-export function reasonOf(e: Element, scope: RunScope, citing: readonly CheckTraffic[]): NotExercisedReason {
+/**
+ * Whether the run's variant or features rule an element out of the figures (`variant`, `feature
+ * off`), whether or not a request sent it; undefined when it is counted. Pure.
+ */
+export function ruledOutBy(e: Element, scope: Pick<RunScope, 'variant' | 'features'>): RuledOut | undefined {
   if (e.variant === 'extended' && scope.variant !== 'extended') return 'variant';
   if (e.needs && 'feature' in e.needs && !scope.features.includes(e.needs.feature)) return 'feature off';
+  return undefined;
+}
+
+/** Why an element no request sent was not exercised. Pure. */
+export function reasonOf(e: Element, scope: RunScope, citing: readonly CheckTraffic[]): NotExercisedReason {
+  const out = ruledOutBy(e, scope);
+  if (out) return out;
   if (e.needs?.fixture && !scope.fixtures.includes(e.needs.fixture)) return 'fixture absent';
   if (scope.readOnly && e.writes) return 'read-only';
   if (citing.some((c) => c.status === 'blocked' || c.status === 'error')) return 'checks not judged';
@@ -151,14 +168,13 @@ export function buildCoverageMap(
   const citing = new Map<string, CheckTraffic[]>();
   for (const c of checks) for (const r of c.requirements) citing.set(r, [...(citing.get(r) ?? []), c]);
 
-  const inVariant = new Set(elementsOf(scope.variant).map((e) => e.id));
   const entries: CoverageEntry[] = [];
   const counted: Array<{ e: Element; entry: CoverageEntry }> = [];
   for (const e of elements) {
     const sent = sentBy.get(e.id) ?? 0;
     const j = judgedBy.get(e.id);
     if (scope.grep && !sent && !(e.requirement && citing.has(e.requirement))) continue;
-    const entry: CoverageEntry = j?.must.length
+    const measured: CoverageEntry = j?.must.length
       ? { id: e.id, status: 'judged-must', judgedBy: [...j.must.sort(), ...j.should.sort()], sentBy: sent }
       : j?.should.length
         ? { id: e.id, status: 'judged-should', judgedBy: j.should.sort(), sentBy: sent }
@@ -170,9 +186,12 @@ export function buildCoverageMap(
               reason: reasonOf(e, scope, e.requirement ? (citing.get(e.requirement) ?? []) : []),
               sentBy: 0,
             };
+    // Ruled out whatever the traffic (a base server may still answer an event's `categories`):
+    // the entry says so itself, so that coverageFigures recounts from the elements alone.
+    const out = ruledOutBy(e, scope);
+    const entry = out && !measured.reason ? { ...measured, reason: out } : measured;
     entries.push(entry);
-    const ruledOut = !inVariant.has(e.id) || entry.reason === 'feature off';
-    if (!ruledOut) counted.push({ e, entry });
+    if (!isRuledOut(entry)) counted.push({ e, entry });
   }
   const byGroup: Record<string, GroupFigures> = {};
   for (const g of GROUPS) byGroup[g] = { total: 0, judged: 0, judgedMust: 0, exercised: 0 };
@@ -235,6 +254,11 @@ export function shortGroups(map: CoverageMap, min: number): string[] {
     .map(([name, g]) => `${name} ${g.judged}/${g.total} (${pct(g.judged, g.total)}%)`);
 }
 
+/** Whether an entry of a map is ruled out of its figures (the builder and verify read it alike). Pure. */
+export function isRuledOut(entry: Pick<CoverageEntry, 'reason'>): boolean {
+  return entry.reason === 'variant' || entry.reason === 'feature off';
+}
+
 /** The figures a certificate states, recounted from the map's elements (verify compares them). Pure. */
 export function coverageFigures(map: Pick<CoverageMap, 'elements'>): {
   total: number;
@@ -243,7 +267,7 @@ export function coverageFigures(map: Pick<CoverageMap, 'elements'>): {
   judgedShare: number;
   mustShare: number;
 } {
-  const counted = map.elements.filter((e) => e.reason !== 'variant' && e.reason !== 'feature off');
+  const counted = map.elements.filter((e) => !isRuledOut(e));
   const judged = counted.filter((e) => e.status === 'judged-must' || e.status === 'judged-should').length;
   const judgedMust = counted.filter((e) => e.status === 'judged-must').length;
   return {

@@ -221,7 +221,23 @@ describe('the status and reason of an element', () => {
       'x',
       { status: 'not-exercised', reason: 'variant' },
     ],
+    [
+      'another variant, its answer judged all the same (a base server answers an event with categories)',
+      [check({ traffic: { sent: ['response:events.categories'], judged: ['response:events.categories'] } })],
+      { ...FULL, variant: 'base' },
+      'response:events.categories',
+      'x',
+      { status: 'judged-must', reason: 'variant' },
+    ],
     ['a feature off', [], FULL, 'param:events.geoloc', 'x', { status: 'not-exercised', reason: 'feature off' }],
+    [
+      'a feature off, sent all the same',
+      [check({ traffic: { sent: ['param:events.geoloc'], judged: [] } })],
+      FULL,
+      'param:events.geoloc',
+      'x',
+      { status: 'exercised', reason: 'feature off' },
+    ],
     [
       'a feature off, its fixture present (ticketed needs the tickets extension)',
       [],
@@ -290,6 +306,18 @@ describe('the status and reason of an element', () => {
     });
     expect(coverageMarkdown({ coverage: map })).toContain('| parameters |');
     expect(coverageHtml({ coverage: map })).toContain('cv-judged-must');
+  });
+
+  test('an element the variant or features rule out is never counted, sent or not: verify recounts the same figures', () => {
+    // Issue 39 point 1: a base run judged the extended-only `response:events.categories`; the map
+    // left it out of its figures while verify's recount from the elements took it in.
+    const sent = ['response:events.categories', 'response:events.tags', 'param:events.geoloc', search];
+    const scope: RunScope = { ...FULL, variant: 'base' };
+    const map = buildCoverageMap([check({ traffic: { sent, judged: sent } })], scope);
+    expect(map.total).toBe(elementsOf('base').filter((e) => !(e.needs && 'feature' in e.needs)).length);
+    expect(map.judged).toBe(1);
+    const { judged, judgedMust, total, judgedShare, mustShare } = map;
+    expect(coverageFigures(map)).toEqual({ judged, judgedMust, total, judgedShare, mustShare });
   });
 
   test('a --grep run shows only the elements its checks sent or cite', () => {
