@@ -95,11 +95,16 @@ declare module '@vitest/runner' {
   }
 }
 
-const ID_PATTERN = /^(root|events|venues|organizers|categories|tags|auth|errors|observe)\.[a-z0-9-]+\.[a-z0-9-]+$/;
+/**
+ * A check ID, `<group>.<operation>.<behaviour>`: the one pattern declaration, expectations files
+ * (lib/tools/expectations.ts) and the JSON Schemas in fixtures/schemas/ check IDs against.
+ */
+export const CHECK_ID_PATTERN =
+  /^(root|events|venues|organizers|categories|tags|auth|errors|observe)\.[a-z0-9-]+\.[a-z0-9-]+$/;
 
 /** Throws when the metadata breaks a rule of declaration (ID form, closed tag vocabulary, requirements). */
 export function validateMeta(meta: CheckMeta): void {
-  if (!ID_PATTERN.test(meta.id))
+  if (!CHECK_ID_PATTERN.test(meta.id))
     throw new Error(`check id ${JSON.stringify(meta.id)} is not <group>.<operation>.<behaviour>`);
   for (const tag of meta.tags)
     if (!(TAGS as readonly string[]).includes(tag)) throw new Error(`check ${meta.id}: unknown tag ${tag}`);

@@ -14,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { currentId } from '../check/aliases.ts';
+import { CHECK_ID_PATTERN } from '../check/meta.ts';
 import { ConfigError } from '../run/config/model.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import type { Status } from '../types.ts';
@@ -28,9 +29,6 @@ export interface ExpectationsFile {
   format: 1;
   expectations: Record<string, Expectation>;
 }
-
-/** The check ID pattern of lib/check/index.ts. */
-const CHECK_ID = /^(root|events|venues|organizers|categories|tags|auth|errors)\.[a-z0-9-]+\.[a-z0-9-]+$/;
 
 /** Statuses an expectation covers: the check did not pass. */
 const FAILING: readonly Status[] = ['fail', 'warn', 'blocked', 'error'];
@@ -56,7 +54,7 @@ export function parseExpectations(data: unknown, source: string): ExpectationsFi
     throw bad('"expectations" must be an object keyed by check ID');
   const out: Record<string, Expectation> = {};
   for (const [id, entry] of Object.entries(ex as Record<string, unknown>)) {
-    if (!CHECK_ID.test(id))
+    if (!CHECK_ID_PATTERN.test(id))
       throw bad(`${JSON.stringify(id)} is not a check ID (<group>.<operation>.<behaviour>, see \`calcert list\`)`);
     if (!entry || typeof entry !== 'object' || Array.isArray(entry))
       throw bad(`${id}: the entry must be an object with a "reason"`);

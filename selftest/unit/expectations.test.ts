@@ -4,6 +4,7 @@
  * (lib/tools/compare.ts) and the differential run's generation and normalisation (lib/tools/diff/).
  * The end-to-end behaviour (exit codes, reports, two servers) is in selftest/regression.test.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Ajv } from 'ajv';
@@ -25,6 +26,8 @@ import { compareAnswers, jsonDifferences, normaliseBody, normaliseString } from 
 import { generateQueries, writeSequence } from '../../lib/tools/diff/generate.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from '../../lib/report/results.ts';
 import type { Status } from '../../lib/types.ts';
+import { CHECK_ID_PATTERN } from '../../lib/check/meta.ts';
+import { BIN, ROOT } from '../support/run-cli.ts';
 
 function check(id: string, status: Status, level: 'must' | 'should' = 'must', title = `title of ${id}`): CheckResult {
   return {
@@ -107,6 +110,28 @@ describe('expectations file', () => {
       /unknown key "until"/,
     ],
   ];
+  test('every ID `calcert list --json` prints is accepted, by the validator and the schema (issue 39 point 3: observe.* was refused)', () => {
+    const list = spawnSync(process.execPath, [BIN, 'list', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(list.status, list.stderr).toBe(0);
+    const ids = (JSON.parse(list.stdout) as Array<{ id: string }>).map((c) => c.id);
+    expect(ids.some((id) => id.startsWith('observe.'))).toBe(true);
+    const file = { format: 1, expectations: Object.fromEntries(ids.map((id) => [id, { reason: 'known' }])) };
+    expect(Object.keys(parseExpectations(file, 'all.json').expectations).sort()).toEqual([...ids].sort());
+    expect(validate(file), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    // The schemas state the pattern the checks are declared with (lib/check/meta.ts), not a copy of their own.
+    const results = JSON.parse(
+      readFileSync(new URL('../../fixtures/schemas/results.schema.json', import.meta.url), 'utf8'),
+    );
+    const patterns = [
+      schema.properties.expectations.propertyNames.pattern,
+      ...JSON.stringify(results)
+        .match(/"pattern":"\^\(root[^"]*"/g)!
+        .map((p: string) => JSON.parse(`{${p}}`).pattern),
+    ];
+    expect(patterns.length).toBeGreaterThan(1);
+    for (const p of patterns) expect(p).toBe(CHECK_ID_PATTERN.source);
+  });
+
   test.each(bad)('rejects %s with one line naming the file, and so does the schema', (_name, data, message) => {
     let error: Error | undefined;
     try {
