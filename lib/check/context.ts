@@ -353,9 +353,15 @@ export class CheckContext {
   async property<T>(
     arbitrary: fc.Arbitrary<T>,
     predicate: (value: T) => Promise<boolean | void>,
-    opts: { numRuns?: number } = {},
+    /**
+     * `examples`: values run first (fast-check's own), so that what the property sends does not
+     * hang on the seed (the coverage map counts it); they add to numRuns, never past --num-runs.
+     */
+    opts: { numRuns?: number; examples?: readonly T[] } = {},
   ): Promise<void> {
-    const numRuns = Math.max(1, Math.min(opts.numRuns ?? this.config.numRuns, this.config.numRuns));
+    const drawn = Math.max(1, Math.min(opts.numRuns ?? this.config.numRuns, this.config.numRuns));
+    // The examples come on top of the drawn runs (the same values as without them), within --num-runs.
+    const numRuns = Math.max(drawn, Math.min(drawn + (opts.examples?.length ?? 0), this.config.numRuns));
     const shrinkBudget = numRuns * SHRINK_REQUESTS_PER_RUN;
     // The exchanges of the last run that failed: with shrinking, that is the run of the reported
     // counterexample (fast-check reports the last failing value), not the last run made.
@@ -392,7 +398,11 @@ export class CheckContext {
       }
       return ok;
     };
-    const details = await fc.check(fc.asyncProperty(arbitrary, recorded), { seed: this.seed, numRuns });
+    const details = await fc.check(fc.asyncProperty(arbitrary, recorded), {
+      seed: this.seed,
+      numRuns,
+      ...(opts.examples?.length ? { examples: opts.examples.map((v): [T] => [v]) } : {}),
+    });
     this.runs.made += details.numRuns;
     this.runs.needed += numRuns;
     if (stopped) throw stopped;

@@ -23,6 +23,7 @@ import {
   anchorDay,
   describeQuery,
   placeQuery,
+  formExamples,
   poolRun,
   runShapes,
   type Combos,
@@ -173,7 +174,13 @@ export async function poolProperty(
     async (run) => {
       for (const shape of runShapes(run, combos)) await compare(placeQuery(shape, opts.pool, opts.anchor, zone, place));
     },
-    { numRuns: opts.numRuns ?? Math.max(4, Math.ceil(48 / (opts.params.length + 1))) },
+    {
+      numRuns: opts.numRuns ?? Math.max(4, Math.ceil(48 / (opts.params.length + 1))),
+      // Every parameter alone as a day and as a time in the first two runs, whatever the seed.
+      ...(combos === 'must'
+        ? { examples: formExamples({ params: opts.params, poolSize: opts.pool.length, strict: opts.strict }) }
+        : {}),
+    },
   );
 }
 
