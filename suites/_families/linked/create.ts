@@ -349,4 +349,47 @@ export function createChecks(d: LinkedDef): void {
       );
     },
   );
+
+  check(
+    {
+      id: `${P}.create.twice-same-details`,
+      spec: `Resources and their fields / ${d.section} (nothing says unique); docs/requirements.md#valid-create (must: 2xx, a record with the fields sent); docs/requirements.md#unique-names (the original answers the existing record: measured on 6.8.0 and 4.6.8, the second create of the same details answers the first ID and one record is listed; a new record is conformant too)`,
+      level: 'must',
+      requirements: [routeCreate, req.route('GET', d.plural, ''), req.field(d.plural, d.nameField)],
+      tags: ['writes'],
+    },
+    `${an(d.kind)} created twice with every field the same: both answers hold every field, the first record keeps them, and the list holds exactly the records the answers named`,
+    async (t) => {
+      const payload = fullPayload(t, d, 'twice');
+      const wrongs = (body: unknown) =>
+        Object.entries(payload).flatMap(([f, sent]) => {
+          const got = field(body, f);
+          const same =
+            f === 'show_map' || f === 'show_map_link' ? got === (sent === 'true') : sameText(String(sent), got);
+          return same ? [] : [`${f} ${JSON.stringify(got)}, sent ${JSON.stringify(sent)}`];
+        });
+      const ids: number[] = [];
+      for (const n of ['first', 'second']) {
+        const res = await t.api.post(`/${P}`, payload);
+        t.trackCreated(P, res);
+        const rec = t.record(res, `the ${n} POST /${P} of the same details`);
+        if (!ids.includes(rec.id as number)) ids.push(rec.id as number);
+        const bad = wrongs(rec);
+        t.assert(bad.length === 0, `the ${n} create of the same details answered ${bad.join('; ')}`, res);
+      }
+      const readRes = await t.api.get(`/${P}/${ids[0]}`);
+      const bad = wrongs(t.record(readRes, `the first ${d.kind} ${ids[0]}`));
+      t.assert(
+        bad.length === 0,
+        `after the second create the first ${d.kind} ${ids[0]} reads ${bad.join('; ')}`,
+        readRes,
+      );
+      const { ids: listed, page } = await scopedIds(t, d);
+      t.assert(
+        sameIds(listed, ids),
+        `the two creates answered ${showIds(ids)}, and the list searched for the check's scope holds ${showIds(listed)}: it must hold exactly the records the answers named`,
+        page.res,
+      );
+    },
+  );
 }
