@@ -2,7 +2,9 @@
  * `calcert report A.json [B.json ...] [--html OUT.html]`: renders results.json files as one
  * self-contained HTML page. One file: the run's own report page (as `report.html` beside it);
  * several: a conformance matrix of the runs (implementations or versions), linking to each run's
- * own page; `NAME=RESULTS.json` names a column (else the run folder's name). Without --html the page is `report.html` (one run) or `runs.html` (several) in the
+ * own page; more than FLEET_FROM: the fleet page (a host's sites, lib/report/fleet.ts), which reads
+ * of each run only what it shows (lib/report/fleet-read.ts). `NAME=RESULTS.json` names a column or
+ * a site (else the run folder's name). Without --html the page is `report.html` (one run) or `runs.html` (several) in the
  * current directory. The run folders the page names are recorded as named by it, so that --keep
  * never removes them. An input that is not a results.json of format 1 is a ConfigError (one line,
  * exit 2).
@@ -14,7 +16,15 @@ import { ConfigError } from '../run/config/model.ts';
 import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
+import { renderFleet } from '../report/fleet.ts';
+import { readFleetRun } from '../report/fleet-read.ts';
 import { makeDirs } from '../report/write.ts';
+
+/**
+ * More runs than this make the fleet page (lib/report/fleet.ts: a row per site, failures first)
+ * instead of the side-by-side matrix (a column per run, every check a row).
+ */
+export const FLEET_FROM = 10;
 
 const REPORT_USAGE = 'usage: calcert report [NAME=]RESULTS.json [[NAME=]RESULTS.json ...] [--html OUT.html]';
 
@@ -45,17 +55,20 @@ export function runReport(args: string[], options: { html?: string }): number {
   if (!inputs.length) throw new ConfigError(`report needs at least one results.json: ${REPORT_USAGE}`);
   const out = resolve(options.html ?? (inputs.length === 1 ? 'report.html' : 'runs.html'));
   const labels = labelsFor(inputs);
-  const runs: MatrixRun[] = inputs.map((p, i) => {
-    // Each run's own page, linked from the matrix when it lies beside its results.json ('./' first:
-    // a folder named like a URL scheme stays a relative path).
+  // Each run's own page, linked from the matrix when it lies beside its results.json ('./' first:
+  // a folder named like a URL scheme stays a relative path).
+  const hrefOf = (p: string) => {
     const own = join(dirname(resolve(p)), 'report.html');
-    return {
-      label: named[i]?.label ?? labels[i]!,
-      report: loadReport(p),
-      ...(existsSync(own) && own !== out ? { href: hrefTo(relative(dirname(out), own).split('\\').join('/')) } : {}),
-    };
-  });
-  const page = runs.length === 1 ? renderHtml(runs[0]!.report) : renderMatrix(runs);
+    return existsSync(own) && own !== out ? { href: hrefTo(relative(dirname(out), own).split('\\').join('/')) } : {};
+  };
+  const label = (i: number) => named[i]?.label ?? labels[i]!;
+  const fleet = inputs.length > FLEET_FROM;
+  let page: string;
+  if (fleet) page = renderFleet(inputs.map((p, i) => ({ ...readFleetRun(p, label(i)), ...hrefOf(p) })));
+  else {
+    const runs: MatrixRun[] = inputs.map((p, i) => ({ label: label(i), report: loadReport(p), ...hrefOf(p) }));
+    page = runs.length === 1 ? renderHtml(runs[0]!.report) : renderMatrix(runs);
+  }
   try {
     makeDirs(dirname(out));
     writeFileSync(out, page);
@@ -64,8 +77,14 @@ export function runReport(args: string[], options: { html?: string }): number {
       `cannot write ${options.html} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     );
   }
-  if (runs.length > 1) recordNamingPage(inputs, out);
-  process.stdout.write(`${runs.length === 1 ? 'report' : `conformance matrix of ${runs.length} runs`}: ${out}\n`);
+  if (inputs.length > 1) recordNamingPage(inputs, out);
+  const what =
+    inputs.length === 1
+      ? 'report'
+      : fleet
+        ? `fleet page of ${inputs.length} runs`
+        : `conformance matrix of ${inputs.length} runs`;
+  process.stdout.write(`${what}: ${out}\n`);
   return 0;
 }
 

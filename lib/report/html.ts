@@ -91,8 +91,9 @@ const SCRIPT = `
 })();
 `;
 
-function page(title: string, body: string): string {
-  const hash = createHash('sha256').update(SCRIPT).digest('base64');
+/** A self-contained page: the shared CSS (and `css`), `body`, and `script` allowed by its hash alone. */
+export function page(title: string, body: string, script = SCRIPT, css = ''): string {
+  const hash = createHash('sha256').update(script).digest('base64');
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; img-src data:; form-action 'none'; base-uri 'none'`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -102,11 +103,11 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${esc(title)}</title>
-<style>${CSS}</style>
+<style>${CSS}${css}</style>
 </head>
 <body>
 ${body}
-<script>${SCRIPT}</script>
+<script>${script}</script>
 </body>
 </html>
 `;
