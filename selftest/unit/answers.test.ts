@@ -22,7 +22,14 @@ test.each([
     RANGE,
     0,
   ],
-  ['values in another order', { cost: '30$', cost_details: details('$', 'postfix', ['30', '0', '20']) }, RANGE, 0],
+  ['values not ascending', { cost: '30$', cost_details: details('$', 'postfix', ['30', '0', '20']) }, RANGE, 1],
+  ['a value twice', { cost: '30$', cost_details: details('$', 'postfix', ['0', '20', '20', '30']) }, RANGE, 1],
+  [
+    'a range sent descending, read ascending (6.8.0, 4.6.8)',
+    { cost: '$10 – $20', cost_details: details('', '', ['10', '20']) },
+    { values: [20, 10] },
+    0,
+  ],
   ['position swapped', { cost: '20$', cost_details: details('$', 'prefix', ['20']) }, POSTFIX_20, 1],
   ['symbol lost', { cost: '20$', cost_details: details('', '', ['20']) }, POSTFIX_20, 2],
   ['cost reformatted', { cost: '$20', cost_details: details('$', 'postfix', ['20']) }, POSTFIX_20, 1],
@@ -30,6 +37,12 @@ test.each([
   ['range end lost', { cost: '0$ - 20$', cost_details: details('$', 'postfix', ['0', '20', '30']) }, RANGE, 1],
   ['no details', { cost: '20$' }, POSTFIX_20, 1],
   ['no record', null, POSTFIX_20, 1],
+  [
+    'only values asked: symbol and text not compared',
+    { cost: '10-20', cost_details: details('€', 'prefix', [10, 20]) },
+    { values: [10, 20] },
+    0,
+  ],
 ])('costDetailsProblems: %s', (_, record, want, problems) => {
   expect(costDetailsProblems(record, want)).toHaveLength(problems);
 });

@@ -63,3 +63,47 @@ check(
     }
   },
 );
+
+check(
+  {
+    id: 'events.create.cost-range-order',
+    spec: 'Resources and their fields / Event: cost (not typed); docs/requirements.md#original-tests (should: cost_details.values holds every number of a range once, ascending, whichever order it was given in, as a string or as an array; measured on 6.8.0 and 4.6.8, 2026-11-28: "20-10" and "10-20" answer values ["10", "20"], ["30", "10", "20"] answers ["10", "20", "30"])',
+    level: 'should',
+    requirements: [req.route('POST', 'events'), req.route('POST', 'events', '/{id}'), req.field('events', 'cost')],
+    tags: ['writes'],
+  },
+  'a cost range given high to low or low to high, as a string or as an array, on create and on update, answers its numbers once each in ascending cost_details.values',
+  async (t) => {
+    // Two events: a descending string then an unordered array; an unordered array then an
+    // ascending string (the update sends the title and dates again: 4.6.8 resets unsent dates).
+    const events: Array<Array<[string | string[], number[]]>> = [
+      [
+        ['20 - 10', [10, 20]],
+        [
+          ['30', '10', '20'],
+          [10, 20, 30],
+        ],
+      ],
+      [
+        [
+          ['20', '10'],
+          [10, 20],
+        ],
+        ['10-30', [10, 30]],
+      ],
+    ];
+    for (const [n, steps] of events.entries()) {
+      let id: number | undefined;
+      for (const [cost, values] of steps) {
+        const body: Params = eventBody(t, `cost range ${n + 1}`, { cost }, 45);
+        const res = id === undefined ? await t.api.post('/events', body) : await t.api.post(`/events/${id}`, body);
+        const what = id === undefined ? 'POST /events' : `POST /events/${id}`;
+        if (id === undefined) t.trackCreated('events', res);
+        const rec = t.record(res, `${what} with cost ${JSON.stringify(cost)}`);
+        id ??= rec.id as number;
+        const bad = costDetailsProblems(rec, { values });
+        t.assert(bad.length === 0, `${what} with cost ${JSON.stringify(cost)} answered ${bad.join('; ')}`, res);
+      }
+    }
+  },
+);

@@ -89,7 +89,7 @@ check(
 check(
   {
     id: 'events.list.timestamp-dates',
-    spec: "List events: start_date, end_date, and (extended) starts_before, starts_after, ends_before, ends_after (the request forms are not shown); docs/requirements.md#original-tests (should: a Unix timestamp selects as the same day written as a date, as the original's own tests send it; the extended filters measured on 6.8.0, 2026-11-28)",
+    spec: "List events: start_date, end_date, and (extended) starts_before, starts_after, ends_before, ends_after (the request forms are not shown); docs/requirements.md#original-tests (should: a Unix timestamp selects as the same day written as a date, an event earlier on the bound's day included, as the original's own tests send it; the extended filters measured on 6.8.0, 2026-11-28)",
     level: 'should',
     requirements: [
       req.route('GET', 'events'),
@@ -102,28 +102,36 @@ check(
     ],
     tags: ['writes'],
   },
-  'start_date given as a Unix timestamp, alone and with end_date as one, selects the events of those days; on the extended variant so do starts_after with ends_before and starts_before with ends_after',
+  "start_date given as a Unix timestamp, alone and with end_date as one, selects the events of those days, an event on the bound's day but earlier than its time too; on the extended variant so do starts_after with ends_before and starts_before with ends_after",
   async (t) => {
-    // Three events two days apart; the bounds fall at 12:00 UTC on the days between them, which is
-    // the same calendar day in every site zone from UTC-11 to UTC+11 (whole-day rounding or not).
-    const ids: number[] = [];
-    for (const d of [41, 43, 45]) ids.push((await makeEvent(t, `timestamp ${d}`, {}, d)).id);
-    const stamp = (days: number) => String(DateTime.fromISO(`${day(days)}T12:00:00Z`).toSeconds());
+    // Four events at 10:00-12:00 (site time) on days +41, +42, +43 and +45. The bounds are the
+    // Unix timestamps of 14:00 (site time: the zone the first event reads back) on days +42 and
+    // +44, so the event of day +42 is on the start bound's day but earlier than its time: it is
+    // selected as the day written as a date selects it (whole days without strict_dates).
+    const made = [];
+    for (const d of [41, 42, 43, 45]) made.push(await makeEvent(t, `timestamp ${d}`, {}, d));
+    const ids = made.map((e) => e.id as number);
+    const zone = typeof made[0].timezone === 'string' && made[0].timezone !== '' ? made[0].timezone : 'UTC';
+    const at14 = (days: number) => DateTime.fromFormat(`${day(days)} 14:00:00`, 'yyyy-MM-dd HH:mm:ss', { zone });
+    if (!at14(42).isValid) t.na(`the site zone ${JSON.stringify(zone)} (the event's timezone) is no zone luxon reads`);
+    const stamp = (days: number) => String(at14(days).toSeconds());
+    const [, e42, e43, e45] = ids;
     const cases: Array<[string, Record<string, string>, number[]]> = [
-      [`start_date=${stamp(42)} (${day(42)} 12:00 UTC)`, { start_date: stamp(42) }, [ids[1], ids[2]]],
-      [`start_date=${stamp(42)} and end_date=${stamp(44)}`, { start_date: stamp(42), end_date: stamp(44) }, [ids[1]]],
-      // Extended: each bound on the other side of the window (never two bounds on one side).
+      [`start_date=${stamp(42)} (${day(42)} 14:00 ${zone})`, { start_date: stamp(42) }, [e42, e43, e45]],
+      [`start_date=${stamp(42)} and end_date=${stamp(44)}`, { start_date: stamp(42), end_date: stamp(44) }, [e42, e43]],
+      // Extended: each bound on the other side of the window (never two bounds on one side); the
+      // *_after bounds round up to the end of their day, so the event of day +42 is not after it.
       ...(t.extended
         ? ([
             [
               `starts_after=${stamp(42)} and ends_before=${stamp(44)}`,
               { starts_after: stamp(42), ends_before: stamp(44) },
-              [ids[1]],
+              [e43],
             ],
             [
               `starts_before=${stamp(44)} and ends_after=${stamp(42)}`,
               { starts_before: stamp(44), ends_after: stamp(42) },
-              [ids[1]],
+              [e43],
             ],
           ] as Array<[string, Record<string, string>, number[]]>)
         : []),
@@ -133,7 +141,7 @@ check(
       const list = await listEvents(t, { search: t.scope, per_page: 50, ...query }, { what });
       t.assert(
         sameIds(list.ids, want),
-        `${what} listed ${showIds(list.ids)} of the events ${showIds(ids)} (days +41, +43, +45), expected ${showIds(want)}`,
+        `${what} listed ${showIds(list.ids)} of the events ${showIds(ids)} (days +41, +42, +43, +45 at 10:00), expected ${showIds(want)}`,
         list.res,
       );
     }

@@ -5,6 +5,7 @@
  */
 import { check } from '../../lib/check/index.ts';
 import { field, isObject, req } from '../../lib/spec/contract.ts';
+import { docRootWrong } from '../../lib/spec/doc-root.ts';
 
 check(
   {
@@ -89,5 +90,23 @@ check(
       `the document's schemas (components.schemas or definitions: ${names.join(', ') || 'none'}) lack ${lacking.join(', ')}`,
       res,
     );
+  },
+);
+
+check(
+  {
+    id: 'root.doc.names-rest-root',
+    spec: "Endpoints: GET /doc (interface documentation); docs/requirements.md#doc-route (should: a JSON OpenAPI/Swagger document; the original's names its REST root: OpenAPI servers on 6.8.0, Swagger basePath on 4.6.8, measured 2026-11-28; the host is not compared, the original drops the port)",
+    level: 'should',
+    requirements: [req.rootRoute('/doc')],
+    tags: [],
+  },
+  "the interface document names the REST root it describes: OpenAPI servers (or Swagger basePath) with the namespace's path",
+  async (t) => {
+    const res = await t.api.get('/doc');
+    t.expectStatus(res, 200, 'GET /doc');
+    const nsUrl = `${t.config.baseUrl.replace(/\/+$/, '')}/${t.config.namespace}`;
+    const wrong = docRootWrong(t.json(res, 'the doc route'), nsUrl);
+    t.assert(wrong === '', `GET /doc: ${wrong}`, res);
   },
 );
