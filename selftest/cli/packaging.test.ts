@@ -10,31 +10,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { NPM, NPX, packedTool, plainEnv, UNREACHABLE } from '../support/packed.ts';
 import { ROOT, run, tempDir } from '../support/run-cli.ts';
-
-/**
- * The environment without CAL_* and npm_* keys (an enclosing `npm test` must not steer the
- * children), nor CALCERT_CACHE_ROOT: the installed tool keeps its module cache in the self-tests'
- * TMPDIR, removed when they end (its cache is keyed by its folder, a new one each run: in the
- * system's temp folder it would be left behind every run).
- */
-function plainEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (!k.startsWith('CAL_') && !k.toLowerCase().startsWith('npm_') && k !== 'CALCERT_CACHE_ROOT') env[k] = v;
-  return { ...env, NO_COLOR: '1' };
-}
-
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const UNREACHABLE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|ENETUNREACH|network|socket hang up/i;
-
-interface PackInfo {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  files: Array<{ path: string; size: number }>;
-}
 
 /** The folders a test made (58 MB with the installed project): removed when it ends, passed or failed. */
 const made: string[] = [];
@@ -44,12 +21,8 @@ afterAll(() => {
 
 test('npm pack -> install in a clean project -> npx calcert --version, certify --help, certify --grep', async (ctx) => {
   const env = plainEnv();
-  const out = tempDir('pack');
-  made.push(out);
-  // prepack builds dist/ (scripts/build.mjs); --json lists what ships.
-  const pack = await run(NPM, ['pack', '--json', '--pack-destination', out], { cwd: ROOT, env, boundMs: 180_000 });
-  expect(pack.code, pack.stderr).toBe(0);
-  const info = (JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[/m))) as PackInfo[])[0] as PackInfo;
+  // Packed once per self-test run (selftest/support/packed.ts): prepack builds dist/ (scripts/build.mjs).
+  const { tarball, info } = await packedTool();
   const files = info.files.map((f) => f.path);
   // The compiled tool, its data, the docs; never the sources, the self-tests or a .env.
   for (const f of [
@@ -71,7 +44,6 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
   const project = tempDir('installed');
   made.push(project);
   writeFileSync(join(project, 'package.json'), '{ "name": "probe", "version": "1.0.0", "private": true }\n');
-  const tarball = join(out, info.filename);
   const install = (mode: string) =>
     run(NPM, ['install', mode, '--no-audit', '--no-fund', tarball], { cwd: project, env, boundMs: 180_000 });
   // The cache holds every tarball (npm ci filled it) but maybe not the packages' metadata.

@@ -1,0 +1,85 @@
+// The packed tool (`npm pack`), made once per self-test run and shared by the files that install
+// it (packaging, installs as another user, signals through the packed bin). Packing runs prepack,
+// which rebuilds dist/ in the repository from scratch: two packs at once would delete each other's
+// dist/ mid-build. The first caller packs into a folder of the run's TMPDIR (one per run,
+// selftest/support/global.ts); the others wait for its result there.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, run } from './run-cli.ts';
+
+interface PackInfo {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: Array<{ path: string; size: number }>;
+}
+
+interface Packed {
+  tarball: string;
+  info: PackInfo;
+}
+
+export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+export const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+/** npm's errors when the registry cannot be reached (a self-test that installs then skips, saying so). */
+export const UNREACHABLE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|ENETUNREACH|network|socket hang up/i;
+
+/**
+ * The environment without CAL_* and npm_* keys (an enclosing `npm test` must not steer the
+ * children), nor CALCERT_CACHE_ROOT: an installed tool keeps its module cache in the self-tests'
+ * TMPDIR, removed when they end (its cache is keyed by its folder, a new one each run: in the
+ * system's temp folder it would be left behind every run).
+ */
+export function plainEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('CAL_') && !k.toLowerCase().startsWith('npm_') && k !== 'CALCERT_CACHE_ROOT') env[k] = v;
+  return { ...env, NO_COLOR: '1' };
+}
+
+async function pack(dir: string): Promise<Packed> {
+  // prepack builds dist/ (scripts/build.mjs); --json lists what ships.
+  const r = await run(NPM, ['pack', '--json', '--pack-destination', dir], {
+    cwd: ROOT,
+    env: plainEnv(),
+    boundMs: 180_000,
+  });
+  if (r.code !== 0) throw new Error(`npm pack exited ${r.code}: ${r.stderr}`);
+  const info = (JSON.parse(r.stdout.slice(r.stdout.search(/^\[/m))) as PackInfo[])[0] as PackInfo;
+  return { tarball: join(dir, info.filename), info };
+}
+
+let mine: Promise<Packed> | undefined;
+
+/** The tarball of this self-test run, packed by whichever file asked first. */
+export function packedTool(): Promise<Packed> {
+  mine ??= (async () => {
+    const dir = join(tmpdir(), 'calcert-packed');
+    const done = join(dir, 'packed.json');
+    const failed = join(dir, 'failed.txt');
+    try {
+      mkdirSync(dir);
+    } catch {
+      // Another file packs: wait for its result (a bound: a pack takes about 30 s).
+      const t0 = Date.now();
+      while (!existsSync(done) && !existsSync(failed)) {
+        if (Date.now() - t0 > 300_000) throw new Error(`no packed tool in ${dir} after 300 s`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+      return JSON.parse(readFileSync(done, 'utf8')) as Packed;
+    }
+    try {
+      const packed = await pack(dir);
+      writeFileSync(`${done}.tmp`, JSON.stringify(packed));
+      // Written whole, then seen: a waiter never reads half a file.
+      renameSync(`${done}.tmp`, done);
+      return packed;
+    } catch (e) {
+      writeFileSync(failed, (e as Error).message);
+      throw e;
+    }
+  })();
+  return mine;
+}
