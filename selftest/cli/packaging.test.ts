@@ -7,22 +7,16 @@
 // Slow by nature (the build compiles every source, npm installs ~80 packages): about 30 s here.
 // It skips, saying why, only when npm can neither install from its cache nor reach the registry.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
-import { NPM, NPX, packedTool, plainEnv, UNREACHABLE } from '../support/packed.ts';
-import { ROOT, run, tempDir } from '../support/run-cli.ts';
-
-/** The folders a test made (58 MB with the installed project): removed when it ends, passed or failed. */
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+import { expect, test } from 'vitest';
+import { installedTool, NPX, packedTool, plainEnv } from '../support/packed.ts';
+import { ROOT, run } from '../support/run-cli.ts';
 
 test('npm pack -> install in a clean project -> npx calcert --version, certify --help, certify --grep', async (ctx) => {
   const env = plainEnv();
   // Packed once per self-test run (selftest/support/packed.ts): prepack builds dist/ (scripts/build.mjs).
-  const { tarball, info } = await packedTool();
+  const { info } = await packedTool();
   const files = info.files.map((f) => f.path);
   // The compiled tool, its data, the docs; never the sources, the self-tests or a .env.
   for (const f of [
@@ -41,29 +35,14 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
     `npm pack: ${info.filename}, ${files.length} files, ${(info.size / 1024).toFixed(0)} kB packed, ${(info.unpackedSize / 1024).toFixed(0)} kB unpacked`,
   );
 
-  const project = tempDir('installed');
-  made.push(project);
-  writeFileSync(join(project, 'package.json'), '{ "name": "probe", "version": "1.0.0", "private": true }\n');
-  const install = (mode: string) =>
-    run(NPM, ['install', mode, '--no-audit', '--no-fund', tarball], { cwd: project, env, boundMs: 180_000 });
-  // The cache holds every tarball (npm ci filled it) but maybe not the packages' metadata.
-  let mode = '--offline';
-  let installed = await install(mode);
-  if (installed.code !== 0) {
-    mode = '--prefer-offline';
-    installed = await install(mode);
-  }
-  console.log(`npm install ${mode}: exit ${installed.code}`);
-  if (installed.code !== 0 && UNREACHABLE.test(installed.stderr)) {
-    ctx.skip(
-      `npm could not install the tarball's dependencies: not all in the local cache and the registry is unreachable (${installed.stderr
-        .split('\n')
-        .find((l) => UNREACHABLE.test(l))
-        ?.trim()})`,
-    );
+  // Installed once per self-test run (selftest/support/packed.ts), shared with the signal self-tests.
+  const installed = await installedTool();
+  if ('skip' in installed) {
+    ctx.skip(installed.skip);
     return;
   }
-  expect(installed.code, installed.stderr).toBe(0);
+  const { project } = installed;
+  console.log(`npm install ${installed.mode}: exit 0`);
   // No TypeScript loader in the installed tool's tree: it runs compiled JavaScript.
   expect(readdirSync(join(project, 'node_modules'))).not.toContain('tsx');
 

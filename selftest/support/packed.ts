@@ -50,36 +50,81 @@ async function pack(dir: string): Promise<Packed> {
   return { tarball: join(dir, info.filename), info };
 }
 
-let mine: Promise<Packed> | undefined;
+const made = new Map<string, Promise<unknown>>();
 
-/** The tarball of this self-test run, packed by whichever file asked first. */
-export function packedTool(): Promise<Packed> {
-  mine ??= (async () => {
-    const dir = join(tmpdir(), 'calcert-packed');
-    const done = join(dir, 'packed.json');
+/**
+ * `make(dir)` once per self-test run, whichever file asks first; the others wait for its result
+ * (JSON) in the run's TMPDIR. A failure is every caller's failure.
+ */
+function once<T>(name: string, make: (dir: string) => Promise<T>): Promise<T> {
+  let p = made.get(name) as Promise<T> | undefined;
+  if (p) return p;
+  p = (async () => {
+    const dir = join(tmpdir(), `calcert-${name}`);
+    const done = join(dir, 'result.json');
     const failed = join(dir, 'failed.txt');
     try {
       mkdirSync(dir);
     } catch {
-      // Another file packs: wait for its result (a bound: a pack takes about 30 s).
+      // Another file makes it: wait for its result (a bound: a pack or an install takes about 30 s).
       const t0 = Date.now();
       while (!existsSync(done) && !existsSync(failed)) {
-        if (Date.now() - t0 > 300_000) throw new Error(`no packed tool in ${dir} after 300 s`);
+        if (Date.now() - t0 > 400_000) throw new Error(`nothing in ${dir} after 400 s`);
         await new Promise((r) => setTimeout(r, 250));
       }
       if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
-      return JSON.parse(readFileSync(done, 'utf8')) as Packed;
+      return JSON.parse(readFileSync(done, 'utf8')) as T;
     }
     try {
-      const packed = await pack(dir);
-      writeFileSync(`${done}.tmp`, JSON.stringify(packed));
+      const result = await make(dir);
       // Written whole, then seen: a waiter never reads half a file.
+      writeFileSync(`${done}.tmp`, JSON.stringify(result));
       renameSync(`${done}.tmp`, done);
-      return packed;
+      return result;
     } catch (e) {
       writeFileSync(failed, (e as Error).message);
       throw e;
     }
   })();
-  return mine;
+  made.set(name, p);
+  return p;
+}
+
+/** The tarball of this self-test run. */
+export function packedTool(): Promise<Packed> {
+  return once('packed', pack);
+}
+
+/**
+ * The packed tool installed into an empty project (from the local npm cache; the npm registry only
+ * when the cache lacks a package's metadata): `{ project }`, or `{ skip }` saying why npm could
+ * not install it (not all in the cache and the registry unreachable).
+ */
+export function installedTool(): Promise<{ project: string; mode: string } | { skip: string }> {
+  return once('installed', async (project) => {
+    const { tarball } = await packedTool();
+    writeFileSync(join(project, 'package.json'), '{ "name": "probe", "version": "1.0.0", "private": true }\n');
+    const install = (mode: string) =>
+      run(NPM, ['install', mode, '--no-audit', '--no-fund', tarball], {
+        cwd: project,
+        env: plainEnv(),
+        boundMs: 180_000,
+      });
+    // The cache holds every tarball (npm ci filled it) but maybe not the packages' metadata.
+    let mode = '--offline';
+    let installed = await install(mode);
+    if (installed.code !== 0) {
+      mode = '--prefer-offline';
+      installed = await install(mode);
+    }
+    if (installed.code !== 0 && UNREACHABLE.test(installed.stderr))
+      return {
+        skip: `npm could not install the tarball's dependencies: not all in the local cache and the registry is unreachable (${installed.stderr
+          .split('\n')
+          .find((l) => UNREACHABLE.test(l))
+          ?.trim()})`,
+      };
+    if (installed.code !== 0) throw new Error(`npm install ${mode} exited ${installed.code}: ${installed.stderr}`);
+    return { project, mode };
+  });
 }
