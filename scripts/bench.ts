@@ -1,7 +1,8 @@
 /**
- * Benchmark (not a test): speed of a full certification, reported and never asserted.
+ * Benchmark (not a test): speed of a full certification and of a fleet's merge, reported and never asserted.
  *
  *   npm run bench [-- --repeat 5] [--variant extended|base] [--latency-ms 50] [--servers 4] [--concurrency 4,16,auto]
+ *                 [--fleet 1000] [--fleet-from RESULTS.json] [--only certify|fleet]
  *
  * Each row runs `calcert certify` in a child process, `--repeat` times (default 5), and gives the
  * median (min-max) of: wall time (spawn to exit), requests (results.json), requests per second,
@@ -17,15 +18,23 @@
  *   4, 16 and auto). With --servers N the proxy serves N requests at once and queues the rest, as
  *   a server with N workers does (the original under PHP's built-in server has 4: issue 20 measures
  *   `--latency-ms 150 --servers 4 --concurrency auto`). Each row also counts the checks in `error`.
+ * - `fleet N sites` (issue 39): `calcert report` of N results.json (default 1,000; `--fleet 0` skips
+ *   it) into one fleet page: wall time of the command (spawn to exit, `--repeat` times, at most 3),
+ *   the CPU time of the merge itself (in this process), the page's size and the inputs' size. The
+ *   sites are made by scripts/fleet-sites.ts from one full run (`--fleet-from`, else a certification
+ *   of the reference server with the fault missing-record-200: two must-failures, two warnings).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { type MeasuringProxy, startProxy } from '../fixtures/proxy.ts';
 import { startReferenceServer } from '../fixtures/reference-server/index.ts';
+import { runReport } from '../lib/commands/report.ts';
+import type { RunReport } from '../lib/report/results.ts';
+import { writeFleet } from './fleet-sites.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -39,6 +48,8 @@ const servers = arg('servers') === undefined ? undefined : Number(arg('servers')
 const variants = (arg('variant') ?? 'extended,base').split(',') as Array<'extended' | 'base'>;
 const concurrencies = (arg('concurrency') ?? (latencyMs === undefined ? 'auto' : '4,16,auto')).split(',');
 const AUTO_CEILING = 32;
+const fleetSites = Number(arg('fleet') ?? 1000);
+const only = arg('only');
 
 interface Sample {
   wallMs: number;
@@ -134,7 +145,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-for (const variant of variants) {
+for (const variant of only === 'fleet' ? [] : variants) {
   // Embedded: the real thing the goal is about.
   if (latencyMs === undefined) {
     const samples: Sample[] = [];
@@ -190,6 +201,119 @@ for (const variant of variants) {
     await ref.close();
   }
 }
+if (fleetSites > 0 && only !== 'certify') await benchFleet(fleetSites);
+
+/** The fleet row: `calcert report` of `n` sites' results into one page. */
+async function benchFleet(n: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-bench-fleet-'));
+  try {
+    let from = arg('fleet-from');
+    if (!from) {
+      const ref = await startReferenceServer({
+        variant: 'extended',
+        port: 0,
+        user: 'bench',
+        password: 'bench-pass-1',
+        seedFixtures: true,
+        features: ['premium', 'tickets'],
+        fault: 'missing-record-200',
+      });
+      try {
+        const fixturesFile = join(dir, 'fixtures.json');
+        writeFileSync(fixturesFile, JSON.stringify(ref.fixtures));
+        const reportDir = join(dir, 'base');
+        await runCli([
+          'certify',
+          '--seed',
+          '1',
+          '--features',
+          'premium,tickets',
+          '--report-dir',
+          reportDir,
+          '--base-url',
+          ref.url,
+          '--user',
+          'bench',
+          '--password',
+          'bench-pass-1',
+          '--fixtures',
+          fixturesFile,
+        ]);
+        from = join(reportDir, 'latest', 'results.json');
+      } finally {
+        await ref.close();
+      }
+    }
+    const base = JSON.parse(readFileSync(from, 'utf8')) as RunReport;
+    const paths = writeFleet(base, n, join(dir, 'sites'));
+    const inputMb = paths.reduce((sum, p) => sum + statSync(p).size, 0) / 1e6;
+    const page = join(dir, 'fleet.html');
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    for (let i = 0; i < Math.min(repeat, 3); i++) {
+      const before = childrenCpuMs();
+      const started = performance.now();
+      await runCli(['report', ...paths, '--html', page]);
+      walls.push(performance.now() - started);
+      const after = childrenCpuMs();
+      if (before !== null && after !== null) cpus.push(after - before);
+    }
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const write = process.stdout.write;
+    process.stdout.write = (() => true) as never;
+    try {
+      runReport(paths, { html: page });
+    } finally {
+      process.stdout.write = write;
+    }
+    const inProcess = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    console.log(
+      [
+        `fleet ${n} sites`.padEnd(22),
+        `wall ${fmt(stats(walls), sec)} s (calcert report, spawn to exit${cpus.length ? `; CPU ${fmt(stats(cpus), sec)} s` : ''})`,
+        `merge in process ${sec(inProcess)} s wall, ${sec((used.user + used.system) / 1000)} s CPU`,
+        `page ${(statSync(page).size / 1e6).toFixed(2)} MB`,
+        `inputs ${inputMb.toFixed(0)} MB (${n} x ${(inputMb / n).toFixed(2)} MB, from ${base.checks.length} checks)`,
+      ].join(' | '),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The CPU time (user + system, ms) of this process's ended children (Linux: /proc/self/stat's
+ * cutime and cstime, in clock ticks of 10 ms), or null where it cannot be read. A busy machine
+ * stretches the wall time; the CPU time is what the command costs.
+ */
+function childrenCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of the line (cutime, cstime); the ones after ") " start at field 3.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** `calcert ARGS` in a child process; rejects unless it exits 0 or 1. */
+async function runCli(args: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['bin/calcert.js', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', CI: '1' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
+  if (code !== 0 && code !== 1) throw new Error(`calcert ${args[0]} exited ${code}: ${stderr.slice(0, 500)}`);
+}
+
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))

@@ -12,8 +12,8 @@
  * statuses counted must be the footer's counts. Anything else (a file reformatted or written by
  * another tool, a value it does not expect) is parsed whole and validated by lib/tools/compare.ts
  * (`loadReport`), with the same result and the same one-line errors. One buffer serves every
- * file. selftest/unit/fleet.test.ts holds the two paths equal. Measured (`npm run bench`): about
- * 4 s of CPU for 1,000 results of 1.1 MB.
+ * file. selftest/unit/fleet.test.ts holds the two paths equal. Measured (`npm run bench -- --only
+ * fleet`): 1,000 results of 1.1 MB merged in 2.7 s of CPU (4.3 s for the whole command).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { currentId } from '../check/aliases.ts';

@@ -87,7 +87,7 @@ const SCRIPT = `
     s.p.forEach(function(x){
       var k=data.k[x[0]],li=el('li'),st=ST[x[1]];
       li.appendChild(el('span','s s-'+st,st));
-      if(x[3])li.appendChild(el('span','rc rc-'+(x[3]===1?'reproduced':'intermittent'),x[3]===1?'reproduced':'intermittent'));
+      if(x[3]){li.appendChild(document.createTextNode(' '));li.appendChild(el('span','rc rc-'+(x[3]===1?'reproduced':'intermittent'),x[3]===1?'reproduced':'intermittent'));}
       li.appendChild(document.createTextNode(' '));li.appendChild(el('span','id mono',k[0]));
       li.appendChild(el('span','muted',' ('+k[1]+') '+k[2]+': '));li.appendChild(document.createTextNode(data.m[x[2]]));
       var pre=el('pre','',s.r[0]+k[0].replace(/[.*+?^\${}()|[\\]\\\\]/g,'\\\\$&')+s.r[1]);li.appendChild(pre);
