@@ -11,13 +11,16 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\\\n\s*/g, ' ');
 const SCRIPTS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
 
+/** `npx -c 'exec calcert ...'` (calcert without a shell in between) read as the `npx calcert ...` it runs. */
+const unwrapNpxC = (line: string): string => line.replace(/npx -c '(?:exec )?([^']*)'/g, 'npx $1');
+
 /** Command lines of the README: inside code blocks, and inline `code` spans. */
 function commandLines(): string[] {
   const out: string[] = [];
   const blocks = [...README.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((m) => (m[1] as string).split('\n'));
   const spans = [...README.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] as string);
   for (const line of [...blocks, ...spans]) {
-    const m = /(?:^|\s|\$ )((?:npx )?calcert [a-z].*|npm run [a-z:]+.*)$/.exec(line.replace(/\s+#.*$/, ''));
+    const m = /(?:^|\s|\$ )((?:npx )?calcert [a-z].*|npm run [a-z:]+.*)$/.exec(unwrapNpxC(line.replace(/\s+#.*$/, '')));
     if (m) out.push((m[1] as string).trim());
   }
   return out;
@@ -75,11 +78,13 @@ test('README invocations run as written in a fresh clone: npx calcert, never a b
   // installed. A command name alone (`calcert compare`) is prose; the Docker lines name the image
   // (docker run ... calcert certify) and stay.
   const commands = Object.keys(COMMANDS).join('|');
-  const bare = README.split('\n').flatMap((line) =>
-    [...line.matchAll(new RegExp(`(?<![\\w/-])calcert (?:${commands}) [^\\s\`]`, 'g'))]
-      .filter((m) => !line.slice(0, m.index).endsWith('npx ') && !/docker run/.test(line.slice(0, m.index)))
-      .map((m) => `${line.trim()} [at ${m[0]}]`),
-  );
+  const bare = README.split('\n')
+    .map(unwrapNpxC)
+    .flatMap((line) =>
+      [...line.matchAll(new RegExp(`(?<![\\w/-])calcert (?:${commands}) [^\\s\`]`, 'g'))]
+        .filter((m) => !line.slice(0, m.index).endsWith('npx ') && !/docker run/.test(line.slice(0, m.index)))
+        .map((m) => `${line.trim()} [at ${m[0]}]`),
+    );
   expect(bare).toEqual([]);
 });
 

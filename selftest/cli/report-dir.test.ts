@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { reportDirProblem } from '../../lib/report/write.ts';
+import { fallbackReportDirs, reportDirProblem } from '../../lib/report/write.ts';
 import { BIN, calcert, run, tempDir } from '../support/run-cli.ts';
 
 test('a path through a regular file, or under /proc, is refused before anything starts', async () => {
@@ -30,6 +30,21 @@ test('a folder that can be made is made, and written to', () => {
   const dir = join(tempDir('reportdir'), 'a', 'b');
   expect(reportDirProblem(dir)).toBeNull();
   expect(reportDirProblem(dir)).toBeNull();
+});
+
+// Issue 39 point 2: where the reports go when none was given and reports/ here cannot be written.
+test.each([
+  ['XDG_STATE_HOME first', { XDG_STATE_HOME: '/s' }, '/h', ['/s/calcert/reports', '/t/calcert-reports-7']],
+  ['else ~/.local/state', {}, '/h', ['/h/.local/state/calcert/reports', '/t/calcert-reports-7']],
+  [
+    'an empty XDG_STATE_HOME is none',
+    { XDG_STATE_HOME: '' },
+    '/h',
+    ['/h/.local/state/calcert/reports', '/t/calcert-reports-7'],
+  ],
+  ['no home: the temp folder alone', {}, '', ['/t/calcert-reports-7']],
+] as const)('fallback report folders: %s', (_name, env, home, expected) => {
+  expect(fallbackReportDirs(env, home, '/t', 7)).toEqual(expected);
 });
 
 test('a --har file whose folder cannot be made is refused the same way, before anything starts', async () => {
