@@ -9,6 +9,9 @@
  *   childEvent     a published event with a published parent event (post_parent), both IDs
  *   passwordEvent  a published password-protected event and its password (TEC 6.5.0.1 and later:
  *                  older versions have no `password` parameter)
+ *   passwordVenue, passwordOrganizer  a published password-protected venue and organizer, their
+ *                  names and password (any version: WordPress's post password; the interface
+ *                  stores none)
  * The user and the image are reused when present (site resets delete events, not users or media);
  * the events are created anew on every call, 22 to 29 days ahead of now, in the site's time zone.
  *
@@ -148,6 +151,22 @@ $out = [
 	'image'       => [ 'id' => (int) $image_id, 'url' => $image_url ],
 	'otherAuthor' => [ 'id' => (int) $author_id ],
 ];
+// 4. A password-protected venue and organizer, made anew on every call like the events.
+$linked_password = 'calcert-fixture-pw';
+foreach ( [ 'Venue' => 'passwordVenue', 'Organizer' => 'passwordOrganizer' ] as $kind => $key ) {
+	$name = "calcert-fixture password $kind " . wp_generate_password( 6, false );
+	$id   = 'Venue' === $kind
+		? tribe_create_venue( [ 'Venue' => $name, 'post_status' => 'publish', 'City' => 'Lyon' ] )
+		: tribe_create_organizer( [ 'Organizer' => $name, 'post_status' => 'publish', 'Email' => 'fixture@example.org' ] );
+	if ( ! $id || is_wp_error( $id ) ) {
+		calcert_die( "$kind \"$name\" not created" );
+	}
+	wp_update_post( [ 'ID' => $id, 'post_password' => $linked_password ] );
+	if ( get_post_field( 'post_password', $id ) !== $linked_password ) {
+		calcert_die( "$kind $id: post password not stored" );
+	}
+	$out[ $key ] = [ 'id' => (int) $id, 'name' => $name, 'password' => $linked_password ];
+}
 if ( class_exists( 'Tribe__Events__Main' ) && version_compare( Tribe__Events__Main::VERSION, '6.5.0.1', '>=' ) ) {
 	$password = 'calcert-fixture-pw';
 	$protected = calcert_event( 'calcert-fixture password event', 23, $zone, [ 'post_password' => $password ] );

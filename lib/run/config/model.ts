@@ -13,6 +13,9 @@ export interface FixturesFile {
   ticketedEvent?: { id: number };
   childEvent?: { id: number; parent: number };
   passwordEvent?: { id: number; password: string };
+  /** A published venue / organizer with a post password, its name and the password. */
+  passwordVenue?: { id: number; name: string; password: string };
+  passwordOrganizer?: { id: number; name: string; password: string };
   geolocatedVenue?: { id: number; lat: number; lng: number };
   image?: { id: number; url: string };
   /** Another existing user than the caller: the author checks send its ID. */
