@@ -97,6 +97,8 @@ try {
   console.log(resolve(out));
   ws.close();
 } finally {
+  const exited = new Promise((r) => browser.once('exit', r));
   browser.kill();
+  await exited;
   rmSync(profile, { recursive: true, force: true });
 }

@@ -139,5 +139,5 @@ export function reconfirmationLine(
   const intermittent = checks.filter((c) => c.reconfirmed === 'intermittent').map((c) => c.id);
   const parts = [`${summary.reproduced} reproduced`, `${summary.intermittent} intermittent`];
   if (summary.unsettled?.length) parts.push(`${summary.unsettled.length} not re-confirmed`);
-  return `re-confirmed: ${summary.failed} failed must-check(s) run once more on fresh records with the same seed: ${parts.join(', ')}${intermittent.length ? ` (intermittent, still failures: ${intermittent.slice(0, 8).join(', ')}${intermittent.length > 8 ? ', ...' : ''})` : ''}; ${summary.requests} requests`;
+  return `re-confirmed: ${summary.failed} failed must-check(s) run once more on fresh records with the same seed: ${parts.join(', ')}${intermittent.length ? ` (intermittent, still failures: ${intermittent.slice(0, 8).join(', ')}${intermittent.length > 8 ? ', ...' : ''})` : ''}; ${summary.requests} request${summary.requests === 1 ? '' : 's'}`;
 }

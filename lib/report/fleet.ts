@@ -46,7 +46,7 @@ const CSS = `
 .fl th.kc{padding:2px 0;vertical-align:bottom;width:16px}.fl th.kc span{writing-mode:vertical-rl;transform:rotate(180deg);font:400 11px ui-monospace,monospace;white-space:nowrap;max-height:260px;overflow:hidden;display:inline-block}
 td.F,.legend-k .F{background:var(--fail)}td.f,.legend-k .f{background:repeating-linear-gradient(45deg,var(--fail),var(--fail) 3px,#ef9a9a 3px,#ef9a9a 6px)}
 td.E,.legend-k .E{background:var(--error)}td.B,.legend-k .B{background:var(--blocked)}td.S,.legend-k .S{background:var(--stale)}td.W,.legend-k .W{background:var(--warn);color:#222}td.X,.legend-k .X{background:var(--xfail)}
-.fl tr.det td{background:#fcfcfc}.fl tr.det ul{margin:4px 0;padding-left:18px}.fl tr.det li{margin:3px 0;overflow-wrap:anywhere}
+.fl tr.det td{background:#fcfcfc}.fl tr.det .box{position:sticky;left:0;max-width:calc(100vw - 90px)}.fl tr.det ul{margin:4px 0;padding-left:18px}.fl tr.det li{margin:3px 0;overflow-wrap:anywhere}
 .fl .verdict{font-size:12px;padding:1px 6px;white-space:nowrap}.fl button{font-size:12px}
 .hot td,.hot th{text-align:left}.hot td.num{text-align:right}.hot button{white-space:nowrap}.hot tr.col td:first-child{font-weight:600}
 .legend-k span{display:inline-block;width:16px;text-align:center;color:#fff;font:600 11px ui-monospace,monospace;margin-right:3px}
@@ -81,7 +81,7 @@ const SCRIPT = `
   q('button[data-k]').forEach(function(b){b.addEventListener('click',function(){fc.value=b.getAttribute('data-k');apply();document.getElementById('sites').scrollIntoView();});});
   function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!==undefined)e.textContent=text;return e;}
   function details(r){
-    var s=data.s[+r.getAttribute('data-i')],tr=el('tr','det'),td=el('td');td.colSpan=r.cells.length;tr.appendChild(td);
+    var s=data.s[+r.getAttribute('data-i')],tr=el('tr','det'),cell=el('td'),td=el('div','box');cell.colSpan=r.cells.length;cell.appendChild(td);tr.appendChild(cell);
     s.n.forEach(function(m){td.appendChild(el('div','muted',data.m[m]));});
     var ul=el('ul');
     s.p.forEach(function(x){

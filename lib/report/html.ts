@@ -186,7 +186,8 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
   if (c.retries) facts.push(['retries', esc(c.retries)]);
   if (c.seed !== undefined) facts.push(['seed', esc(c.seed)]);
   if (c.expectation) facts.push(['expected failure', esc(c.expectation)]);
-  if (c.reconfirmed) facts.push(['re-confirmed', `${reconfirmedTag(c)} ${esc(reconfirmedText(c.reconfirmed))}`]);
+  if (c.reconfirmed)
+    facts.push(['re-confirmed', `${reconfirmedTag(c)} ${esc(reconfirmedText(c.reconfirmed).replace(/^\w+: /, ''))}`]);
   // What went wrong first, then where the check lives.
   const body: string[] = [];
   if (c.message)
@@ -255,7 +256,7 @@ export function renderHtml(report: RunReport): string {
   if (f.reconfirmation?.failed)
     meta.push([
       're-confirmed',
-      `${esc(f.reconfirmation.failed)} failed must-check(s) run once more on fresh records with the same seed: ${esc(f.reconfirmation.reproduced)} reproduced, <strong>${esc(f.reconfirmation.intermittent)} intermittent</strong> (still failures)${f.reconfirmation.unsettled?.length ? `; not re-confirmed: ${esc(f.reconfirmation.unsettled.join('; '))}` : ''}`,
+      `${esc(f.reconfirmation.failed)} failed must-check(s) run once more on fresh records with the same seed: ${esc(f.reconfirmation.reproduced)} reproduced, ${f.reconfirmation.intermittent ? `<strong>${esc(f.reconfirmation.intermittent)} intermittent</strong>` : '0 intermittent'} (still failures)${f.reconfirmation.unsettled?.length ? `; not re-confirmed: ${esc(f.reconfirmation.unsettled.join('; '))}` : ''}`,
     ]);
   if (f.selection)
     meta.push([
