@@ -13,7 +13,9 @@ import { certify } from '../lib/certify/certify.ts';
 import { certificateLine } from '../lib/commands/certify.ts';
 import { PROJECT_ROOT } from '../lib/run/paths.ts';
 import { expectCoverage } from './support/coverage.ts';
-import { bareEnv } from './support/run-cli.ts';
+import { bareEnv, printedCalcert } from './support/run-cli.ts';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const NOT_OK = ['fail', 'warn', 'blocked', 'error'];
 
@@ -93,10 +95,11 @@ test('`calcert certify` with no target certifies the embedded server and exits 0
     seed: 3,
   });
   expect(readFileSync(join(reportDir, 'latest', 'badge.svg'), 'utf8')).toContain('certified extended');
-  const verifyLine = /^certificate: .*\(check them with `(npx calcert verify [^`]+)`\)$/m.exec(run.stdout)?.[1];
-  expect(verifyLine, run.stdout).toBeTruthy();
+  const verifyLine = /^certificate: .*\(check them with `([^`]+)`\)$/m.exec(run.stdout)?.[1];
+  expect(verifyLine, run.stdout).toMatch(new RegExp(`^${escapeRe(printedCalcert(reportDir))} verify `));
+  // Where the run was started (outside the clone: `node /path/to/bin/calcert.js verify ...`).
   const verify = spawnSync('sh', ['-c', verifyLine as string], {
-    cwd: PROJECT_ROOT,
+    cwd: reportDir,
     env: bareEnv(),
     encoding: 'utf8',
     timeout: 60_000,

@@ -11,7 +11,7 @@ import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
 import { validateReport } from '../../lib/spec/schemas.ts';
-import { bareEnv } from '../support/run-cli.ts';
+import { bareEnv, printedCalcert } from '../support/run-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -77,14 +77,15 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
       /exit 1 under --strict: 3 should-check\(s\) warned \(root\.doc\.describes-events, root\.doc\.describes-routes, root\.doc\.openapi-document\)/,
     );
     expect(r.status).toBe(1);
-    // The replay line summary.md prints for a warned check runs as printed, from this clone (where
-    // calcert is on no PATH), and runs exactly that check against the same target (issue 23).
+    // The replay line summary.md prints for a warned check runs as printed where the run was
+    // started (calcert is on no PATH; outside the clone: node /path/to/bin/calcert.js), and runs
+    // exactly that check against the same target (issues 23, 39 point 5).
     const summary = readFileSync(join(cwd, 'reports/latest/summary.md'), 'utf8');
     const line = /### `root\.doc\.openapi-document`[\s\S]*?Reproduce:\n+```sh\n([^\n]+)\n/.exec(summary)?.[1];
-    expect(line, summary).toMatch(/^npx calcert certify --base-url /);
+    expect(line?.startsWith(`${printedCalcert(cwd)} certify --base-url `), summary).toBe(true);
     const replayDir = mkdtempSync(join(tmpdir(), 'calcert-replay-'));
     const replay = await promisify(execFile)('sh', ['-c', line as string], {
-      cwd: ROOT,
+      cwd,
       env: {
         ...bareEnv(),
         CAL_USER: 'admin',

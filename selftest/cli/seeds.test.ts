@@ -71,10 +71,9 @@ test('the replay line quotes what needs quoting and names how to supply the pass
   expect(line).not.toContain('hunter2');
 });
 
-test('replay lines name the command that runs where the user stands: npx calcert in a clone, calcert installed', () => {
-  expect(calcertCommand({}, true)).toBe('npx calcert'); // the sources of a clone
-  expect(calcertCommand({ npm_command: 'exec' }, false)).toBe('npx calcert'); // the packed tool through npx
-  expect(calcertCommand({}, false)).toBe('calcert'); // on the PATH: a global install, the Docker image
+test('replay lines name the command that runs where the user stands (the table: selftest/unit/invocation.test.ts)', () => {
+  // These self-tests run in the clone, with no calcert of it on the PATH.
+  expect(calcertCommand()).toBe('npx calcert');
 });
 
 test('the printed replay line runs as printed in a clone (no calcert on the PATH) and selects exactly its check', async () => {

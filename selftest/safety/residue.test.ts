@@ -151,7 +151,7 @@ describe('a live target keeps no residue', () => {
     const line = printed![1]!;
     expect(line).toMatch(
       new RegExp(
-        `^npx calcert cleanup --base-url \\S+ --user ${USER} --run-tag ${TAGS.twice}  # export CAL_PASSWORD first$`,
+        `^(npx calcert|node \\S+/bin/calcert\\.js) cleanup --base-url \\S+ --user ${USER} --run-tag ${TAGS.twice}  # export CAL_PASSWORD first$`,
       ),
     );
     expect(line).not.toContain(PASSWORD);

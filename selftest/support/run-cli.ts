@@ -2,9 +2,10 @@
 // calling environment leaks in (only `env` given here), a working directory without `.env` by
 // default, and a bound after which the child is killed (a hang is a bug, never a timing assertion).
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { commandFor } from '../../lib/run/config/replay.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calcert.js');
@@ -26,11 +27,22 @@ export function bareEnv(): Record<string, string> {
   return env;
 }
 
-/** The environment without any CAL_* key, plus `extra`. */
+/**
+ * The environment without any CAL_* key, plus `extra`; without INIT_CWD either (where `npm test`
+ * was typed: a child would take it for where its user stands, lib/run/config/replay.ts).
+ */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CAL_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CAL_') && k !== 'INIT_CWD') env[k] = v;
   return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/**
+ * How a `calcert` of this clone started in `cwd` names itself in the lines it prints (commandFor,
+ * lib/run/config/replay.ts): `npx calcert` inside the clone, else `node /path/to/bin/calcert.js`.
+ */
+export function printedCalcert(cwd: string): string {
+  return commandFor({ root: realpathSync(ROOT), cwd: realpathSync(cwd), onPath: false });
 }
 
 export function tempDir(prefix: string): string {

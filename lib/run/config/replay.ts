@@ -2,6 +2,9 @@
  * The command lines calcert prints (replay lines, hints): how the user runs calcert from where
  * they stand, shell quoting, and the --grep pattern that selects one check.
  */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config, ResolvedConfig } from './model.ts';
 
 /** One word for a POSIX shell: as it is when it holds no special character, else in single quotes. */
@@ -9,20 +12,102 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/** What decides how the user runs calcert from where they stand (invocationOf gathers it). */
+export interface Invocation {
+  /** The installation's root: the folder holding bin/calcert.js (a clone, or node_modules/calcert). */
+  root: string;
+  /** Where the user stands: INIT_CWD under npm (which runs scripts from the project root), else the working directory. */
+  cwd: string;
+  /** Run from npx's cache: the package specs as the user typed them (`_npx.packages`: `./calcert-0.1.0.tgz`). */
+  npx?: readonly string[];
+  /**
+   * `calcert` on the user's PATH is this installation (a global install, the Docker image, npm
+   * link); the node_modules/.bin folders npm puts first for its scripts and npx do not count.
+   */
+  onPath: boolean;
+}
+
+const inside = (dir: string, root: string) => dir === root || dir.startsWith(root.endsWith('/') ? root : `${root}/`);
+
 /**
  * How the user runs calcert from where they stand, for every command we print (replay lines,
- * cleanup hints). In a clone the TypeScript sources run and `calcert` is on no PATH (exit 127):
- * `npx calcert` finds the project's own bin. The packed tool run through npx or an npm script
- * (installed in a project) is `npx calcert` too; otherwise it is on the PATH (a global install,
- * the Docker image): `calcert`.
+ * "Replay it", "certify it", verify and cleanup hints), so that each runs as printed where it was
+ * invoked:
+ * - run by npx from a tarball or folder (`npx ./calcert-0.1.0.tgz`): that spec again, with `-y`
+ *   (npx asks before it installs, and a script has no one to answer; `npx calcert` there asks
+ *   the npm registry, which has no calcert);
+ * - `calcert` on the PATH is this installation (global install, the Docker image): `calcert`;
+ * - a clone or a project that installed the tool, the user inside it: `npx calcert` (npx finds
+ *   the project's own bin);
+ * - anywhere else: `node /path/to/bin/calcert.js`. Pure.
  */
-export function calcertCommand(
+export function commandFor(inv: Invocation): string {
+  const spec = inv.npx?.find((p) => /calcert/i.test(p)) ?? inv.npx?.[0];
+  if (spec) return `npx -y ${shellQuote(spec)}`;
+  if (inv.onPath) return 'calcert';
+  // A project that installed the tool: node_modules/calcert; its project is the folder above.
+  const project = /\/node_modules\/[^/]+$/.test(inv.root) ? inv.root.replace(/\/node_modules\/[^/]+$/, '') : inv.root;
+  if (inside(inv.cwd, project)) return 'npx calcert';
+  return `node ${shellQuote(`${inv.root}/bin/calcert.js`)}`;
+}
+
+/** The installation's root: the nearest folder above this module that holds bin/calcert.js. */
+function installRoot(from: string): string {
+  let dir = dirname(from);
+  while (!existsSync(join(dir, 'bin', 'calcert.js'))) {
+    const up = dirname(dir);
+    if (up === dir) return dirname(from);
+    dir = up;
+  }
+  return dir;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The facts of this process's invocation (file system reads). */
+export function invocationOf(
   env: NodeJS.ProcessEnv = process.env,
-  fromSources = import.meta.url.endsWith('.ts'),
-): string {
-  return fromSources || env['npm_command'] === 'exec' || env['npm_command'] === 'run-script'
-    ? 'npx calcert'
-    : 'calcert';
+  module = fileURLToPath(import.meta.url),
+  cwd = process.cwd(),
+): Invocation {
+  const root = realOr(installRoot(realOr(module)));
+  const bin = join(root, 'bin', 'calcert.js');
+  const onPath = (env['PATH'] ?? '')
+    .split(delimiter)
+    // npm and npx put node_modules/.bin folders first on the PATH they run us with: not the user's shell's.
+    .filter((dir) => dir && !/[\\/]node_modules[\\/]\.bin[\\/]?$/.test(dir))
+    .some((dir) => existsSync(join(dir, 'calcert')) && realOr(join(dir, 'calcert')) === bin);
+  let npx: string[] | undefined;
+  const cache = /^(.*\/_npx\/[^/]+)\/node_modules\/[^/]+$/.exec(root)?.[1];
+  if (cache) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(cache, 'package.json'), 'utf8')) as { _npx?: { packages?: unknown } };
+      const packages = pkg._npx?.packages;
+      if (Array.isArray(packages)) npx = packages.filter((p): p is string => typeof p === 'string');
+    } catch {
+      // no record of what npx installed: the other rules decide
+    }
+  }
+  return {
+    root,
+    cwd: realOr(env['INIT_CWD'] || cwd),
+    ...(npx?.length ? { npx } : {}),
+    onPath,
+  };
+}
+
+let memo: string | undefined;
+
+/** How the user runs calcert from where they stand (commandFor of this process's invocation, once). */
+export function calcertCommand(): string {
+  memo ??= commandFor(invocationOf());
+  return memo;
 }
 
 /** The --grep pattern selecting exactly one check: its ID, escaped, anchored at both ends. */
