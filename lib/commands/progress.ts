@@ -117,6 +117,13 @@ export class Progress {
         ),
       );
     }
+    // A stopped run reports every check it did not judge (hundreds after an early Ctrl-C): counted
+    // here, said in one line when the progress ends; the report lists them.
+    if (r.unjudged === 'interrupted') {
+      this.stopped.push(r);
+      this.drawLive();
+      return;
+    }
     if (r.status === 'pass' || r.status === 'n/a' || (this.downSaid && r.transport)) {
       this.drawLive();
       return;
@@ -146,8 +153,25 @@ export class Progress {
   /** The replay line of a check (the run's config is known once the preflight resolved it). */
   replayOf: ((id: string) => string) | undefined;
 
-  /** Remove the live line before the closing output. */
+  /** The checks a stopped run left unjudged (interrupted), said in one line by end(). */
+  private stopped: CheckResult[] = [];
+
+  /** The one line for the checks a stopped run left unjudged; null when there are none. */
+  private stoppedLine(): string | null {
+    const n = this.stopped.length;
+    if (!n) return null;
+    const never = this.stopped.filter((c) => c.notStarted).length;
+    const [mark, style] = MARK['error']!;
+    const some = this.stopped.filter((c) => !c.notStarted).slice(0, 3);
+    const cut = n - never;
+    return `${this.paint(style, mark)} ${n} ${n === 1 ? 'check' : 'checks'} not judged: the run was stopped before ${n === 1 ? 'it' : 'they'} ended (${never} never started${cut ? `; ${cut} in files already started${some.length ? `, e.g. ${some.map((c) => c.id).join(', ')}` : ''}` : ''}); the report lists each`;
+  }
+
+  /** Remove the live line before the closing output (after the one line for a stopped run's unjudged checks). */
   end(): void {
+    const line = this.stoppedLine();
+    this.stopped = [];
+    if (line) this.line(line);
     this.clearLive();
   }
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { Progress } from '../../lib/commands/progress.ts';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
@@ -90,13 +91,30 @@ test('an interrupted run: every selected check is in the report; the unjudged ar
   const config = loadConfig({ env: {}, dotenv: false, flags: { seed: 1, grep, 'report-dir': reportDir } });
   const controller = new AbortController();
   let seen = 0;
+  // The terminal's progress, as the CLI drives it (issue 39 point 6: an early Ctrl-C printed one
+  // "ERR ... before the check started" line per unjudged check, 676 of them).
+  let terminal = '';
+  const progress = new Progress({ tty: false, colour: false, write: (t) => (terminal += t) });
   const result = await certify(config, {
     signal: controller.signal,
-    onResult: () => {
+    onResult: (r) => {
+      progress.onResult(r);
       if (++seen === 3) controller.abort();
     },
   });
+  progress.end();
   expect(result.exitCode).toBe(130);
+  const unjudged = result.report!.checks.filter((c) => c.unjudged === 'interrupted');
+  expect(unjudged.length).toBeGreaterThan(10);
+  expect(terminal).not.toMatch(/before the check (started|ended)/);
+  const said = terminal.split('\n').filter((l) => /not judged: the run was stopped/.test(l));
+  expect(said).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^ERR  ${unjudged.length} checks not judged: .*\\(${unjudged.filter((c) => c.notStarted).length} never started`,
+      ),
+    ),
+  ]);
   const report = result.report!;
   expect(report.checks.map((c) => c.id).sort()).toEqual(selected.map((c) => c.id).sort());
   const notStarted = report.checks.filter((c) => c.notStarted);

@@ -112,3 +112,22 @@ test("a failure prints its replay line once: from its message, else the run's", 
     ].join('\n'),
   );
 });
+
+test('a stopped run: its unjudged checks in one line at the end, not one line each (issue 39 point 6)', () => {
+  const { p, text } = capture(false, false);
+  p.onResult(result('root.a', 'fail', { message: 'wrong status' }));
+  const cut = (id: string, notStarted: boolean) =>
+    result(id, 'error', {
+      message: `the suite could not judge: the run was stopped (deadline or interruption) before the check ${notStarted ? 'started' : 'ended'}`,
+      unjudged: 'interrupted',
+      ...(notStarted ? { notStarted: true as const } : {}),
+      requests: 0,
+    });
+  p.onResult(cut('events.running', false));
+  for (let i = 0; i < 676; i++) p.onResult(cut(`events.c${i}`, true));
+  p.end();
+  expect(text().trim().split('\n')).toEqual([
+    'FAIL root.a (must): wrong status',
+    'ERR  677 checks not judged: the run was stopped before they ended (676 never started; 1 in files already started, e.g. events.running); the report lists each',
+  ]);
+});
