@@ -14,6 +14,8 @@ import { installedTool, NPM, NPX, plainEnv } from '../support/packed.ts';
 import { ROOT, tempDir } from '../support/run-cli.ts';
 
 const GREP = '^(venues|organizers)\\.';
+/** One worker thread: each is seconds of start-up CPU, and a run stopped early needs no more. */
+const RUN = ['--grep', GREP, '--concurrency', '1'];
 
 const made: string[] = [];
 afterAll(() => {
@@ -124,7 +126,7 @@ const env = (): NodeJS.ProcessEnv => ({
 test('npm run certify: SIGTERM to npm reaches calcert; npm waits and exits 130', async () => {
   const reportDir = tempDir('wrap-npm');
   made.push(reportDir);
-  const r = await interrupt(NPM, ['run', 'certify', '--', '--grep', GREP, '--report-dir', reportDir], {
+  const r = await interrupt(NPM, ['run', 'certify', '--', ...RUN, '--report-dir', reportDir], {
     cwd: ROOT,
     env: env(),
     reportDir,
@@ -140,11 +142,12 @@ test('npm run certify: SIGTERM to npm reaches calcert; npm waits and exits 130',
 test("timeout around npm run certify: the group signal and npm's copy are one stop; timeout waits for 130", async () => {
   const reportDir = tempDir('wrap-timeout');
   made.push(reportDir);
-  const r = await interrupt(
-    'timeout',
-    ['600', NPM, 'run', 'certify', '--', '--grep', GREP, '--report-dir', reportDir],
-    { cwd: ROOT, env: env(), reportDir, signal: 'SIGTERM' },
-  );
+  const r = await interrupt('timeout', ['600', NPM, 'run', 'certify', '--', ...RUN, '--report-dir', reportDir], {
+    cwd: ROOT,
+    env: env(),
+    reportDir,
+    signal: 'SIGTERM',
+  });
   expectWaited(r, 'SIGTERM');
 }, 300_000);
 
@@ -157,7 +160,7 @@ test('the packed bin: SIGTERM stops the run, 130', async (ctx) => {
   made.push(reportDir);
   const r = await interrupt(
     join(project, 'node_modules', '.bin', 'calcert'),
-    ['certify', '--grep', GREP, '--report-dir', reportDir],
+    ['certify', ...RUN, '--report-dir', reportDir],
     {
       cwd: project,
       env: plainEnv(),
@@ -174,7 +177,7 @@ test('the packed bin: SIGTERM stops the run, 130', async (ctx) => {
 test('npx calcert: SIGTERM to npx alone; calcert notices its parent is gone, stops, sweeps and reports', async () => {
   const reportDir = tempDir('wrap-npx');
   made.push(reportDir);
-  const r = await interrupt(NPX, ['--no-install', 'calcert', 'certify', '--grep', GREP, '--report-dir', reportDir], {
+  const r = await interrupt(NPX, ['--no-install', 'calcert', 'certify', ...RUN, '--report-dir', reportDir], {
     cwd: ROOT,
     env: env(),
     reportDir,
