@@ -118,7 +118,7 @@ interface CheckTally {
 }
 
 /** The checks that did not pass somewhere, the most widespread failure first. Pure. */
-export function tallyChecks(runs: readonly FleetRun[]): CheckTally[] {
+function tallyChecks(runs: readonly FleetRun[]): CheckTally[] {
   const by = new Map<string, CheckTally>();
   for (const r of runs)
     for (const p of r.problems) {
@@ -151,7 +151,7 @@ export function tallyChecks(runs: readonly FleetRun[]): CheckTally[] {
 }
 
 /** The sites, failures first: verdict, then must failures, then other problems, then label. Pure. */
-export function sitesInOrder(runs: readonly FleetRun[]): FleetRun[] {
+function sitesInOrder(runs: readonly FleetRun[]): FleetRun[] {
   const mustFail = (r: FleetRun) => r.problems.filter((p) => p.level === 'must' && p.status === 'fail').length;
   const rank = (r: FleetRun) => {
     const i = VERDICT_ORDER.indexOf(r.verdict);
