@@ -90,7 +90,7 @@ export function fixturesOf(
 /** The config the checks see: the target after preflight. Pure. */
 export function resolveConfig(
   target: Config,
-  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'latencyMs'>>,
+  pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'latencyMs' | 'rootVersion'>>,
   fixtures: FixturesFile | null,
   embedded: boolean,
 ): ResolvedConfig {
@@ -102,6 +102,7 @@ export function resolveConfig(
     fixtures,
     embedded,
     ...(pre.latencyMs !== undefined ? { latencyMs: pre.latencyMs } : {}),
+    ...(pre.rootVersion ? { rootVersion: pre.rootVersion } : {}),
   };
 }
 

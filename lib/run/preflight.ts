@@ -29,6 +29,12 @@ function stopIfAborted(signal: AbortSignal | undefined, before: string): void {
 
 export interface PreflightResult {
   detectedVariant: Variant;
+  /**
+   * The version the namespace root names (`version`, a string), or null: the exact-per-version
+   * checks judge the answers of that version when they know it (lib/spec/versions.ts), else those
+   * of the variant's measured original. The original names none.
+   */
+  rootVersion: string | null;
   notes: string[];
   /**
    * The fastest answer of the preflight's requests, in ms: the target's latency (how many workers
@@ -266,6 +272,8 @@ async function preflightAt(
     );
   }
   const detectedVariant = detectVariant(root.json, config.namespace);
+  const version = field(root.json, 'version');
+  const rootVersion = typeof version === 'string' && version.trim() !== '' ? version.trim() : null;
   if (config.variant !== 'auto' && config.variant !== detectedVariant) {
     notes.push(
       `declared variant ${config.variant} differs from the detected ${detectedVariant}; running as ${config.variant}`,
@@ -307,5 +315,5 @@ async function preflightAt(
     notes.push('no credentials given: the run is read-only (checks that write are n/a)');
   }
   const latencyMs = Math.max(1, timings.length ? Math.min(...timings) : 1);
-  return { detectedVariant, notes, latencyMs };
+  return { detectedVariant, rootVersion, notes, latencyMs };
 }

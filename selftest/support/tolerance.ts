@@ -30,7 +30,8 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
  * `QuirkName`: a quirk without a scope, or a misspelt one, fails the type check.
  */
 export const SCOPES: Record<QuirkName, string[]> = {
-  'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug']), 'errors.'],
+  'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug', 'missing']), 'errors.'],
+  'root-names-no-version': [...every(['missing']), 'root.'],
   'strict-bounds-utc': [...EL('strict-dates', 'date-filters', 'starts', 'ends'), 'observe.events-dates.'],
   'text-rendered': [
     'events.model.',

@@ -74,6 +74,8 @@ export interface ResolvedConfig extends Config {
   embedded: boolean;
   /** The target's fastest answer in the preflight, in ms (the run's worker count). */
   latencyMs?: number;
+  /** The version the target's namespace root names, when it names one (lib/spec/versions.ts). */
+  rootVersion?: string;
   /**
    * The second pass of a run (2: the failed must-checks run again, lib/certify/reconfirm.ts);
    * absent for the checks' own pass. The workers key their per-run state (client, crawl) on it.

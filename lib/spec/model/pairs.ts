@@ -322,8 +322,7 @@ export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string
   if (route.kind === 'collection' && req.method.toUpperCase() === 'GET') {
     const search = searchOf(req.query);
     const scoped =
-      ((names.length > 0 || seen.tagged) && [...keys].some((k) => SCOPING_KEYS.has(k))) ||
-      !!search?.includes(runTag);
+      ((names.length > 0 || seen.tagged) && [...keys].some((k) => SCOPING_KEYS.has(k))) || !!search?.includes(runTag);
     if (!scoped) return { ok: false, reason: 'unscoped-list', route, names };
   }
   return { ok: true, request: { ...req, route: path, query, ...(body !== undefined ? { body } : {}) }, route, names };
