@@ -39,9 +39,18 @@ const TARGET_FLAGS: FlagName[] = [
   'concurrency-max',
 ];
 
+/** A flag's help as one command reads it, where it differs from FLAGS (a required flag has no default). */
+interface FlagNote {
+  help?: string;
+  /** The command refuses to run without it (or, as said, without another): the help says so, and shows no default. */
+  required?: true | string;
+}
+
 interface CommandSpec {
   summary: string;
   flags: readonly FlagName[];
+  /** Where this command reads a flag otherwise than FLAGS says (the help must be true of the command). */
+  notes?: Partial<Record<FlagName, FlagNote>>;
   /** Positional arguments as shown in the help (e.g. `<old> <new>`); none when absent. */
   args?: { usage: string; description: string };
   load: () => Promise<CommandFn>;
@@ -100,6 +109,18 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'timeout-ms',
       'concurrency',
     ],
+    notes: {
+      // The embedded reference server goes away with its run, and what it held with it.
+      'base-url': { help: 'REST root (https://example.org/wp-json) of the server the run wrote to', required: true },
+      'run-tag': {
+        help: 'the run tag of the run to clean up (printed by certify, in results.json header.runTag)',
+        required: true,
+      },
+      // Deleting needs an editor or administrator: credentials one way or the other.
+      user: { required: 'with --password, or --auth-header' },
+      password: { required: 'with --user, or --auth-header' },
+      'auth-header': { required: 'or --user and --password' },
+    },
     load: async () => (await import('./cleanup.ts')).cleanupCmd,
   },
   compare: {
@@ -141,16 +162,33 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'concurrency',
       'json',
     ],
+    notes: {
+      'base-url': {
+        help: 'REST root (https://example.org/wp-json) of the server taken as the reference',
+        required: true,
+      },
+      'candidate-url': { required: true },
+      'num-runs': { help: 'generated list queries sent to both servers, after every list plain' },
+      'run-tag': { help: 'tag put into the records the write sequence creates on each side' },
+    },
     load: async () => (await import('./diff.ts')).diffCmd,
   },
 };
 
-/** One help line: the flag's text, its environment key and its default. */
-function helpText(spec: FlagSpec): string {
-  const notes = [spec.env ? `env ${spec.env}` : '', spec.default ? `default: ${spec.default}` : '']
+/** One help line: the flag's text as the command reads it, its environment key, and its default or that it is required. */
+export function helpText(spec: FlagSpec, note: FlagNote = {}): string {
+  const notes = [
+    spec.env ? `env ${spec.env}` : '',
+    note.required
+      ? `required${note.required === true ? '' : `, ${note.required}`}`
+      : spec.default
+        ? `default: ${spec.default}`
+        : '',
+  ]
     .filter(Boolean)
     .join('; ');
-  return notes ? `${spec.help} (${notes})` : spec.help;
+  const help = note.help ?? spec.help;
+  return notes ? `${help} (${notes})` : help;
 }
 
 /** A positional argument where none is taken: say what was probably meant. */
@@ -195,7 +233,7 @@ function build(result: { code: number }): Command {
     const byAttribute = new Map<string, FlagName>();
     for (const flag of spec.flags) {
       const f = FLAGS[flag] as FlagSpec;
-      const option = new Option(`--${flag}${f.arg ? ` <${f.arg}>` : ''}`, helpText(f));
+      const option = new Option(`--${flag}${f.arg ? ` <${f.arg}>` : ''}`, helpText(f, spec.notes?.[flag]));
       byAttribute.set(option.attributeName(), flag);
       cmd.addOption(option);
     }

@@ -51,7 +51,9 @@ describe('help', () => {
         const spec = FLAGS[flag] as FlagSpec;
         expect(text).toContain(`--${flag}`);
         if (spec.env) expect(text).toContain(`env ${spec.env}`);
-        if (spec.default) expect(text).toContain(`default: ${spec.default}`);
+        // A flag the command cannot run without says so, and shows no default (issue 39 point 7).
+        if (COMMANDS[name]?.notes?.[flag]?.required) expect(text).toMatch(new RegExp(`--${flag} .*?; required`));
+        else if (spec.default) expect(text).toContain(`default: ${spec.default}`);
       }
       expect(hits).toBe(before); // help never contacts a target
     },
