@@ -10,6 +10,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['selftest/**/*.test.ts'],
     globalSetup: ['selftest/support/global.ts'],
+    // CALCERT_SELFTEST_CPU=FILE: one line of CPU-seconds per file (selftest/support/cpu.ts).
+    setupFiles: process.env['CALCERT_SELFTEST_CPU'] ? ['selftest/support/cpu.ts'] : [],
     pool: 'forks',
     maxWorkers: 2,
     // The long files first (a fresh clone has no durations of earlier runs): selftest/support/sequencer.ts.
