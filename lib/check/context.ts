@@ -30,6 +30,10 @@ interface CreatedRecord {
 /** How many of a check's records its cleanup deletes at a time. */
 const CLEANUP_BATCH = 8;
 
+/** What a property's predicate returns: false fails the value; nothing (or true) passes it, as in fast-check. */
+// biome-ignore lint/suspicious/noConfusingVoidType: fast-check's own predicate type; a predicate that asserts returns nothing
+type PropertyOutcome = boolean | void;
+
 /** What a check body works with. */
 export class CheckContext {
   readonly config: ResolvedConfig;
@@ -352,7 +356,7 @@ export class CheckContext {
    */
   async property<T>(
     arbitrary: fc.Arbitrary<T>,
-    predicate: (value: T) => Promise<boolean | void>,
+    predicate: (value: T) => Promise<PropertyOutcome>,
     /**
      * `examples`: values run first (fast-check's own), so that what the property sends does not
      * hang on the seed (the coverage map counts it); they add to numRuns, never past --num-runs.
@@ -373,14 +377,14 @@ export class CheckContext {
     // candidate at once without a request, so the reported counterexample is the smallest found.
     let failedAt: number | undefined;
     let shrinkCut = false;
-    const recorded = async (value: T): Promise<boolean | void> => {
+    const recorded = async (value: T): Promise<PropertyOutcome> => {
       if (stopped) return true;
       if (failedAt !== undefined && this.exchanges.length - failedAt >= shrinkBudget) {
         shrinkCut = true;
         return true;
       }
       const from = this.exchanges.length;
-      let ok: boolean | void;
+      let ok: PropertyOutcome;
       try {
         ok = await predicate(value);
       } catch (e) {

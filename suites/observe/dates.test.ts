@@ -17,7 +17,6 @@ import {
 } from '../../lib/spec/oracle/dates.ts';
 import { all, complete, draw, judge, LIST, PARAM, show } from './support.ts';
 import { oracleEvents, siteZone } from './date-oracle.ts';
-import type { ApiRecord } from '../../lib/spec/contract.ts';
 
 const SPEC =
   'List events: date filters; docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#levels date filters; docs/requirements.md#measured-site-zone-2026-11 (the site zone from the REST index)';
