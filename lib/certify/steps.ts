@@ -87,7 +87,12 @@ export function fixturesOf(
   return server ? server.fixtures : null;
 }
 
-/** The config the checks see: the target after preflight. Pure. */
+/**
+ * The config the checks see: the target after preflight. Pure. The embedded reference server
+ * answers from this process: its latency is this machine's load, not a network to hide, so it
+ * never earns a slow target's extra workers (lib/run/limiter.ts workersFor; each costs a thread's
+ * start-up, and on a busy machine more threads only add to the load).
+ */
 export function resolveConfig(
   target: Config,
   pre: Pick<PreflightResult, 'detectedVariant'> & Partial<Pick<PreflightResult, 'latencyMs' | 'rootVersion'>>,
@@ -101,7 +106,7 @@ export function resolveConfig(
     detectedVariant: pre.detectedVariant,
     fixtures,
     embedded,
-    ...(pre.latencyMs !== undefined ? { latencyMs: pre.latencyMs } : {}),
+    ...(pre.latencyMs !== undefined && !embedded ? { latencyMs: pre.latencyMs } : {}),
     ...(pre.rootVersion ? { rootVersion: pre.rootVersion } : {}),
   };
 }

@@ -97,6 +97,9 @@ test('resolveConfig: variant from preflight unless declared; no credentials mean
   expect(resolveConfig({ ...target, auth: { kind: 'none' } }, { detectedVariant: 'base' }, null, false).readOnly).toBe(
     true,
   );
+  // A slow target's latency earns it more workers; the embedded server's is this machine's load.
+  expect(resolveConfig(target, { detectedVariant: 'base', latencyMs: 80 }, null, false).latencyMs).toBe(80);
+  expect(resolveConfig(target, { detectedVariant: 'base', latencyMs: 80 }, null, true).latencyMs).toBeUndefined();
   const fx = { format: 1 as const, image: { id: 1, url: 'u' } };
   expect(fixturesOf(target, fx, undefined)).toBe(fx);
   expect(fixturesOf(target, undefined, { fixtures: fx } as never)).toBe(fx);
