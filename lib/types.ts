@@ -20,7 +20,11 @@ export type Status = 'pass' | 'fail' | 'warn' | 'n/a' | 'blocked' | 'error' | 'e
  * judgement, an assertion on an answer to a request of its own (setup reads and the readers'
  * bookkeeping are no evidence; a defect of the check: it should have said n/a).
  */
-export type UnjudgedCause = 'transient' | 'interrupted' | 'request-budget' | 'no-evidence';
+/**
+ * Why a check could not judge. `moving`: a read-only judgement the site moved under faster than
+ * the judge allows (lib/spec/judge/rules.ts `bound`): the run is `inconclusive`, never certified.
+ */
+export type UnjudgedCause = 'transient' | 'interrupted' | 'request-budget' | 'no-evidence' | 'moving';
 
 export type TransportKind = 'timeout' | 'refused' | 'reset' | 'dns' | 'other';
 

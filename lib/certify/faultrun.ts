@@ -5,6 +5,7 @@
 import { loadConfig } from '../run/config/load.ts';
 import type { Config } from '../run/config/model.ts';
 import { certify } from './certify.ts';
+import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { RunSession } from './runner.ts';
 
@@ -50,8 +51,12 @@ export function throwawayConfig(
 }
 
 /** A fault is caught by a check when the check fails (must) or warns (should). */
-function caughtBy(status: string): boolean {
-  return status === 'fail' || status === 'warn';
+/**
+ * Whether a check caught a fault: it failed or warned; for a fault whose checks end unjudged by
+ * design (FaultRow.unjudged: a judgement of nothing), `error` too. Never `pass` or `n/a`.
+ */
+function caughtBy(status: string, unjudged: boolean): boolean {
+  return status === 'fail' || status === 'warn' || (unjudged && status === 'error');
 }
 
 export async function runFault(
@@ -87,7 +92,8 @@ export async function runFault(
   });
   const statuses: FaultRun['statuses'] = {};
   for (const id of ids) statuses[id] = result.report?.checks.find((c) => c.id === id)?.status ?? 'missing';
-  const caught = ids.filter((id) => caughtBy(String(statuses[id])));
+  const unjudged = FAULTS.find((f) => f.name === fault)?.unjudged === true;
+  const caught = ids.filter((id) => caughtBy(String(statuses[id]), unjudged));
   return {
     fault: fault ?? '(none)',
     variant,

@@ -13,7 +13,8 @@ import {
   strictShortfall,
   countResults,
   incompleteOf,
-  readOnlyShortfall,
+  inconclusiveWhy,
+  snapshotHeader,
   THIN_PASS,
   thinPassesOf,
   verdictOf,
@@ -87,6 +88,8 @@ export function buildReport(input: {
     grep: resolved.grep,
   });
   const checks = input.checks.map(({ traffic: _traffic, ...c }) => c);
+  const { snapshot: counts, ...observed } = input.observed ?? {};
+  const snapshot = snapshotHeader(counts, checks);
   return {
     format: 1,
     header: {
@@ -109,7 +112,8 @@ export function buildReport(input: {
       duration: input.finishedAt.getTime() - input.startedAt.getTime(),
       requests: input.ownRequests + (input.observed?.requests ?? 0) + checks.reduce((n, c) => n + (c.requests ?? 0), 0),
       config: publicConfig(resolved),
-      ...(input.observed ? { observed: input.observed } : {}),
+      ...(input.observed ? { observed: observed as NonNullable<RunReport['header']['observed']> } : {}),
+      ...(snapshot ? { snapshot } : {}),
       ...(used
         ? {
             concurrency: {
@@ -123,7 +127,7 @@ export function buildReport(input: {
     },
     checks,
     footer: {
-      ...footerOf(checks, resolved.readOnly, input.runErrors, resolved.grep, input.interrupted),
+      ...footerOf(checks, resolved.readOnly, input.runErrors, resolved.grep, input.interrupted, snapshot),
       ...(input.reconfirmation ? { reconfirmation: input.reconfirmation } : {}),
     },
     coverage,
@@ -137,10 +141,11 @@ function footerOf(
   runErrors: string[],
   grep: string,
   interrupted?: string,
+  snapshot?: RunReport['header']['snapshot'],
 ): RunReport['footer'] {
-  const verdict = verdictOf(checks, readOnly, runErrors, !!grep);
+  const verdict = verdictOf(checks, readOnly, runErrors, !!grep, snapshot);
   const thin = thinPassesOf(checks);
-  const inconclusive = verdict === 'inconclusive' ? readOnlyShortfall(checks) : null;
+  const inconclusive = verdict === 'inconclusive' ? inconclusiveWhy(checks, snapshot) : null;
   return {
     counts: countResults(checks),
     verdict,

@@ -218,6 +218,7 @@ class Collector implements Reporter {
       ...(rec.setupAssertions && status !== 'n/a' ? { setupAssertions: rec.setupAssertions } : {}),
       ...(rec.cleanupErrors ? { cleanupErrors: rec.cleanupErrors } : {}),
       ...(rec.retries ? { retries: rec.retries } : {}),
+      ...(rec.setAside?.length ? { setAside: rec.setAside } : {}),
       ...(rec.traffic ? { traffic: rec.traffic } : {}),
     };
     this.checks.push(r);

@@ -27,6 +27,17 @@ interface CreatedRecord {
   verified: boolean;
 }
 
+/** A record a check set aside (results.json `checks[].setAside`). */
+export interface SetAside {
+  plural: string;
+  id: number;
+  /** The judge's rule that set it aside. */
+  rule: string;
+  why: string;
+  /** Whether it counts against the run's bound (a motion or a child; a refusal proven by a property does not). */
+  counts: boolean;
+}
+
 /** How many of a check's records its cleanup deletes at a time. */
 const CLEANUP_BATCH = 8;
 
@@ -52,6 +63,11 @@ export class CheckContext {
   private readonly deletedUrls = new Set<string>();
   /** Property runs made and needed (the minimum), summed over this check's properties. */
   readonly runs = { made: 0, needed: 0 };
+  /**
+   * Records this check took out of the read-only snapshot, each by a rule of the judge
+   * (lib/spec/judge/rules.ts): the run counts the distinct ones whose rule `counts` against its bound.
+   */
+  readonly setAsides: SetAside[] = [];
   /**
    * The check's assertions, counted by kind (shared by the check's setup view, `t.setup`):
    * - `judgements`: `assert` and `expectStatus` (and what asserts through them, `expectNotServed`)

@@ -82,6 +82,7 @@ export function check(
     const retries = t.exchanges.reduce((n, x) => n + x.retries, 0);
     if (retries) own.retries = retries;
     if (t.cleanupErrors.length) own.cleanupErrors = t.cleanupErrors;
+    if (t.setAsides.length) own.setAside = t.setAsides;
     const limits = takeLimitChanges();
     if (limits) own.limits = limits;
     if (outcome.status === 'n/a') ctx.skip(outcome.message);

@@ -68,6 +68,8 @@ export interface CheckRecord extends CheckMeta {
   retries?: number;
   /** The worker's bound changes since its previous check ([epoch ms, limit]) and its pool id (lib/run/limiter.ts). */
   limits?: { worker: number; changes: Array<[number, number]> };
+  /** Records the check set aside from the read-only snapshot (CheckContext.setAsides). */
+  setAside?: Array<{ plural: string; id: number; rule: string; why: string; counts: boolean }>;
 }
 
 declare module 'vitest' {

@@ -4,6 +4,7 @@
  */
 import type { CoverageMap } from '../coverage/map.ts';
 import type { ObservedSummary } from '../run/crawl.ts';
+import { pastBound, type SnapshotHeader, tooFast } from '../spec/judge/snapshot.ts';
 import type { Level, RecordedExchange, RecordedRequest, Status, TransportKind, UnjudgedCause } from '../types.ts';
 
 export const STATUSES: readonly Status[] = [
@@ -74,6 +75,8 @@ export interface CheckResult {
    * again or its second run judged nothing (footer.reconfirmation.unsettled says why).
    */
   reconfirmed?: 'reproduced' | 'intermittent';
+  /** Records the check set aside from the read-only snapshot, each with the judge's rule (lib/spec/judge/rules.ts). */
+  setAside?: Array<{ plural: string; id: number; rule: string; why: string; counts: boolean }>;
   /** In memory only (never written): what the check's requests sent and it judged, for the coverage map (lib/coverage). */
   traffic?: { sent: string[]; judged: string[] };
 }
@@ -95,6 +98,8 @@ export interface ReportHeader {
   config: Record<string, unknown>;
   /** How much of the target the observation crawl learned (absent when no observation check was selected). */
   observed?: ObservedSummary;
+  /** The snapshot the observation checks judged (CONTRACT.md; lib/spec/judge/snapshot.ts): past its bound the verdict is `inconclusive`. */
+  snapshot?: SnapshotHeader;
   /**
    * The in-flight bound over the run (lib/run/limiter.ts): fixed, or adapted under `--concurrency auto`
    * up to `ceiling`; the sum of the workers' bounds, its minimum, maximum and time-weighted mean.
@@ -162,9 +167,18 @@ export function verdictOf(
   readOnly: boolean,
   runErrors: string[] = [],
   partial = false,
+  snapshot?: SnapshotHeader,
 ): Verdict {
-  const bad = checks.some((c) => c.level === 'must' && (BLOCKING.includes(c.status) || c.status === 'expected-fail'));
+  const bad = checks.some(
+    (c) =>
+      c.level === 'must' &&
+      (BLOCKING.includes(c.status) || c.status === 'expected-fail') &&
+      !(c.status === 'error' && c.unjudged === 'moving'),
+  );
   if (bad || runErrors.length) return 'not-certified';
+  // Past the bound of set-asides the site changed too fast to judge (rule `bound`), and so did it
+  // for a must-check the site moved under: never certified.
+  if ((snapshot && pastBound(snapshot)) || movingMusts(checks).length) return 'inconclusive';
   if (partial) return 'partial';
   if (readOnly) return readOnlyShortfall(checks) ? 'inconclusive' : 'certified-read-only';
   return 'certified';
@@ -271,6 +285,7 @@ export function incompleteOf(checks: readonly CheckResult[]): string[] {
   const cut = errors.filter((c) => c.unjudged === 'interrupted');
   const requests = errors.filter((c) => c.unjudged === 'request-budget');
   const noEvidence = errors.filter((c) => c.unjudged === 'no-evidence');
+  const moving = errors.filter((c) => c.unjudged === 'moving');
   const broke = errors.filter((c) => !c.unjudged);
   if (transient.length)
     out.push(
@@ -286,6 +301,50 @@ export function incompleteOf(checks: readonly CheckResult[]): string[] {
     out.push(
       `${noEvidence.length} check(s) made no assertion on the server's answers (a defect of the check): ${list(noEvidence)}`,
     );
+  if (moving.length)
+    out.push(
+      `${moving.length} observation check(s) could not judge while the site moved (site changing too fast): ${list(moving)}`,
+    );
   if (broke.length) out.push(`${broke.length} check(s) did not finish or broke: ${list(broke)}`);
   return out;
+}
+
+/** Must-checks left unjudged because the site moved faster than the judge allows. */
+function movingMusts(checks: readonly CheckResult[]): CheckResult[] {
+  return checks.filter((c) => c.level === 'must' && c.status === 'error' && c.unjudged === 'moving');
+}
+
+/** Why a run is inconclusive: the snapshot past its bound or must-checks the site moved under, else the read-only shortfall. Pure. */
+export function inconclusiveWhy(checks: readonly CheckResult[], snapshot?: SnapshotHeader): string | null {
+  const moving = movingMusts(checks);
+  const why = [
+    snapshot && pastBound(snapshot) ? tooFast(snapshot) : '',
+    moving.length
+      ? `site changing too fast: ${moving.length} must-check(s) could not judge while the site moved (${moving
+          .slice(0, 5)
+          .map((c) => c.id)
+          .join(', ')}${moving.length > 5 ? ', ...' : ''})`
+      : '',
+  ].filter(Boolean);
+  return why.length ? why.join('; ') : readOnlyShortfall(checks);
+}
+
+/**
+ * The header's snapshot: the crawl's counts and the distinct records the checks set aside (those
+ * whose rule counts against the bound) together with those the two readings disagreed on. Pure.
+ */
+export function snapshotHeader(
+  observed: { records: number; differing: number; arrived: number; bound: number } | undefined,
+  checks: readonly CheckResult[],
+): SnapshotHeader | undefined {
+  if (!observed) return undefined;
+  const keys = new Set<string>();
+  for (const c of checks) for (const s of c.setAside ?? []) if (s.counts) keys.add(`${s.plural} ${s.id}`);
+  return {
+    records: observed.records,
+    setAside: observed.differing + keys.size,
+    bound: observed.bound,
+    differing: observed.differing,
+    arrived: observed.arrived,
+  };
 }

@@ -4,6 +4,12 @@
  * checks (suites/observe/) draw their values from what it learned and compare the target's
  * filtered lists with what the learned records say.
  *
+ * The crawl reads every list twice, one reading after the other: the learned records are the
+ * snapshot a read-only run judges (lib/spec/judge/snapshot.ts: a record is in it only when both
+ * readings agree on what holds still; the others are out of every sample, and counted). It
+ * believes `total`, `total_pages` and `next_rest_url` (lib/spec/judge/totals.ts): a short page
+ * they contradict is read past, and the list read again at the page size the server served.
+ *
  * Done once per run: the runner crawls before the observation checks start (so every worker sees
  * the same data, and the crawl's requests are counted once) and hands the result to the workers
  * through vitest's `provide` as shared memory (`share`/`unshare`); a worker that was given none
@@ -13,6 +19,8 @@
 import type { Client } from './client.ts';
 import type { ApiResponse } from '../types.ts';
 import { readPages, type ApiRecord } from '../spec/contract.ts';
+import { agreeOn, agreeOnIds, setAsideBound } from '../spec/judge/snapshot.ts';
+import { fewerLine } from '../spec/judge/totals.ts';
 
 export type Plural = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 const PLURALS: readonly Plural[] = ['events', 'venues', 'organizers', 'categories', 'tags'];
@@ -23,6 +31,13 @@ export const WIDE_WINDOW = { start_date: '2000-01-01 00:00:00', end_date: '2099-
 const CRAWL_PER_PAGE = 50;
 /** Pages per route at most (50 x 200 = 10,000 records). */
 const ROUTE_PAGE_CAP = 200;
+
+/** The query the crawl reads a list with (so its records are the whole candidate set): events in WIDE_WINDOW, terms used or not. */
+export function crawlQuery(plural: Plural): Record<string, unknown> {
+  if (plural === 'events') return { ...WIDE_WINDOW };
+  if (plural === 'categories' || plural === 'tags') return { hide_empty: 0 };
+  return {};
+}
 
 export interface CrawlProblem {
   route: string;
@@ -43,6 +58,10 @@ export interface RouteCrawl {
   complete: boolean;
   /** Why the route stopped before its end without a problem of the target: its request budget, or the page cap. */
   stopped?: 'budget' | 'cap';
+  /** A short page its totals contradicted (read past: rule `totals`), a should finding. */
+  short?: string;
+  /** The route learned fewer records than its `total` names. */
+  fewer?: string;
 }
 
 /** What the crawl learned. Records are the server's JSON as it answered them. */
@@ -66,6 +85,15 @@ export interface Learned {
   complete: boolean;
   /** When the crawl started (ISO); the default window is computed from it. */
   at: string;
+  /**
+   * IDs out of every sample: records the two readings disagreed on (changed, or in the first
+   * only) and those in the second only (arrived between them). The lists above hold the others.
+   */
+  excluded: Partial<Record<Plural, number[]>>;
+  /** Each authenticated list's IDs as its second reading listed them (its size is the snapshot's count). */
+  lists: Partial<Record<Plural, number[]>>;
+  /** The snapshot's counts (lib/spec/judge/snapshot.ts). */
+  snapshot: { records: number; differing: number; arrived: number; bound: number };
 }
 
 /** The report header's summary of a crawl (`header.observed`). */
@@ -84,6 +112,10 @@ export interface ObservedSummary {
   /** Routes cut short by the crawl's request budget, and by the page cap (absent in older reports). */
   budgetStops?: number;
   capStops?: number;
+  /** Routes that learned fewer records than their `total` names (rule `totals`), as sentences. */
+  fewerThanTotal?: string[];
+  /** The snapshot's counts (the report moves them to `header.snapshot`). */
+  snapshot?: Learned['snapshot'];
 }
 
 export function summarize(l: Learned): ObservedSummary {
@@ -100,6 +132,8 @@ export function summarize(l: Learned): ObservedSummary {
     problems: l.problems.length,
     budgetStops: l.routes.filter((r) => r.stopped === 'budget').length,
     capStops: l.routes.filter((r) => r.stopped === 'cap').length,
+    ...(l.routes.some((r) => r.fewer) ? { fewerThanTotal: l.routes.flatMap((r) => (r.fewer ? [r.fewer] : [])) } : {}),
+    snapshot: l.snapshot,
   };
 }
 
@@ -156,10 +190,61 @@ function excerptOf(res: ApiResponse): string {
 }
 
 /**
- * Reads every list route page by page. `api` carries the credentials (or none), `anon` never
- * does. Stops a route at its last page, at ROUTE_PAGE_CAP pages, or when the budget is spent.
+ * The snapshot: every list route read twice (readOnce), the records the two readings agree on
+ * kept (lib/spec/judge/snapshot.ts). The second reading's problems and stops are the route's.
  */
 export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Promise<Learned> {
+  const first = await readOnce(api, anon, opts);
+  const second = await readOnce(api, anon, { ...opts, budget: Math.max(0, opts.budget - first.requests) });
+  return snapshotOf(first, second);
+}
+
+/** The snapshot of two readings of the lists. Pure. */
+export function snapshotOf(first: Learned, second: Learned): Learned {
+  const out: Learned = {
+    ...second,
+    requests: first.requests + second.requests,
+    budget: first.budget,
+    // A problem of either reading is the target's (a list it could not answer twice alike).
+    problems: [...first.problems, ...second.problems.filter((p) => !first.problems.some((q) => q.route === p.route))],
+    routes: second.routes.map((r) => {
+      const before = first.routes.find((x) => x.route === r.route);
+      return before && !before.complete
+        ? { ...r, complete: false, ...(before.stopped ? { stopped: before.stopped } : {}) }
+        : r;
+    }),
+    excluded: {},
+    lists: {},
+    anonymous: {},
+  };
+  let records = 0;
+  let differing = 0;
+  let arrived = 0;
+  for (const plural of PLURALS) {
+    const split = agreeOn(first[plural], second[plural]);
+    out[plural] = split.kept;
+    out.lists[plural] = second[plural].map((r) => r?.id).filter((id) => Number.isInteger(id));
+    const anon =
+      first.anonymous[plural] && second.anonymous[plural]
+        ? agreeOnIds(first.anonymous[plural], second.anonymous[plural])
+        : null;
+    if (anon) out.anonymous[plural] = anon.kept.filter((id) => !split.differing.includes(id));
+    const excluded = [...new Set([...split.differing, ...split.arrived, ...(anon?.moved ?? [])])];
+    if (excluded.length) out.excluded[plural] = excluded;
+    records += split.kept.length;
+    differing += split.differing.length;
+    arrived += split.arrived.length;
+  }
+  out.complete = out.problems.length === 0 && out.routes.every((r) => r.complete);
+  out.snapshot = { records, differing, arrived, bound: setAsideBound(records) };
+  return out;
+}
+
+/**
+ * Reads every list route page by page, once. `api` carries the credentials (or none), `anon`
+ * never does. Stops a route at its last page, at ROUTE_PAGE_CAP pages, or when the budget is spent.
+ */
+async function readOnce(api: Client, anon: Client, opts: CrawlOptions): Promise<Learned> {
   const perPage = opts.perPage ?? CRAWL_PER_PAGE;
   const learned: Learned = {
     key: opts.key,
@@ -177,29 +262,31 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
     budget: opts.budget,
     complete: true,
     at: new Date().toISOString(),
+    excluded: {},
+    lists: {},
+    snapshot: { records: 0, differing: 0, arrived: 0, bound: 1 },
   };
   const readRoute = async (client: Client, plural: Plural, label: string): Promise<ApiRecord[] | null> => {
-    const query: Record<string, unknown> = { per_page: perPage };
-    if (plural === 'events') Object.assign(query, WIDE_WINDOW);
-    if (plural === 'categories' || plural === 'tags') query.hide_empty = 0;
+    const query = crawlQuery(plural);
     const route: RouteCrawl = { route: label, pages: 0, records: 0, total: null, complete: false };
     learned.routes.push(route);
     let url = `/${plural}`;
-    const read = () =>
+    const read = (size = perPage) =>
       readPages(
         async (page) => {
           learned.requests++;
-          const res = await client.get(`/${plural}`, { ...query, page });
+          const res = await client.get(`/${plural}`, { ...query, per_page: size, page });
           url = res.exchange.url;
           return res;
         },
         plural,
         {
           variant: opts.variant,
-          perPage,
+          perPage: size,
           maxPages: ROUTE_PAGE_CAP,
           more: () => learned.requests < opts.budget,
           what: label,
+          believe: true,
         },
       );
     const problem = (status: number, message: string, excerpt: string) => {
@@ -230,7 +317,21 @@ export async function crawl(api: Client, anon: Client, opts: CrawlOptions): Prom
     }
     route.complete = got.complete;
     if (got.stopped) route.stopped = got.stopped;
-    return got.records;
+    if (got.short) route.short = got.short.finding;
+    let records = got.records;
+    // Fewer records than the total names, after a short page: read again at the size the server
+    // served (a server that caps per_page below the crawl's skips records between its pages).
+    if (got.short && got.total !== null && records.length < got.total && got.short.size > 0 && got.complete) {
+      const again = await read(got.short.size);
+      if (!again.bad && !again.incoherent) {
+        const known = new Set(records.map((r) => r?.id));
+        records = [...records, ...again.records.filter((r) => !known.has(r?.id))];
+      }
+    }
+    const fewer = fewerLine(label, records.length, got.total);
+    if (fewer) route.fewer = fewer;
+    route.records = records.length;
+    return records;
   };
 
   // The routes are read side by side (the client's bound caps the requests in flight): a large

@@ -11,6 +11,7 @@
  */
 import { DateTime } from 'luxon';
 import type { ApiResponse } from '../types.ts';
+import { pageEnd } from './judge/totals.ts';
 
 /** The five resources: route segment, plural key of their lists, check-ID group. */
 export type ResourceKey = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
@@ -126,7 +127,15 @@ export function readList(t: Asserter, res: ApiResponse, key: ResourceKey, opts: 
 
 /** How one page of a list answer reads. Pure. */
 type PageReading =
-  | { kind: 'page'; records: ApiRecord[]; ids: number[]; total: number | null; totalPages: number | null }
+  | {
+      kind: 'page';
+      records: ApiRecord[];
+      ids: number[];
+      total: number | null;
+      totalPages: number | null;
+      /** Whether the page links a next one (`next_rest_url`). */
+      next: boolean;
+    }
   /** The documented empty answer (`isJson404`) where the variant allows it. */
   | { kind: 'empty' }
   /** Not a list answer: why (status, not JSON, no array, an entry that is no object). */
@@ -170,6 +179,7 @@ export function readPage(
     ids: typed.map((r) => (Number.isInteger(r.id) ? r.id : Number.NaN)),
     total: num('total'),
     totalPages: num('total_pages'),
+    next: typeof field(body, 'next_rest_url') === 'string' && field(body, 'next_rest_url') !== '',
   };
 }
 
@@ -197,6 +207,11 @@ interface Paged {
   totalsWrong?: string;
   /** A page that is no list answer: its message. */
   bad?: string;
+  /**
+   * With `believe`: a short page its totals contradicted (lib/spec/judge/totals.ts), read past, and
+   * the size of the first such page.
+   */
+  short?: { finding: string; size: number };
   /** `total` of the first page, when given. */
   total: number | null;
   /** The last answer read (for messages and failures). */
@@ -217,7 +232,15 @@ interface Paged {
 export async function readPages(
   fetch: (page: number) => Promise<ApiResponse>,
   key: ResourceKey,
-  opts: { variant: string; perPage: number; maxPages: number; more?: () => boolean; what?: string },
+  opts: {
+    variant: string;
+    perPage: number;
+    maxPages: number;
+    more?: () => boolean;
+    what?: string;
+    /** The crawl's reading: a short page ends the list only when total, total_pages and next_rest_url agree (rule `totals`). */
+    believe?: boolean;
+  },
 ): Promise<Paged> {
   const out: Paged = { records: [], ids: [], pages: 0, complete: false, total: null };
   const seen = new Set<number>();
@@ -260,6 +283,23 @@ export async function readPages(
       if (Number.isInteger(id)) seen.add(id);
       out.records.push(r);
       out.ids.push(id);
+    }
+    if (opts.believe) {
+      const end = pageEnd({
+        page,
+        perPage: opts.perPage,
+        records: got.records.length,
+        seen: out.records.length,
+        total: out.total,
+        totalPages: got.totalPages,
+        next: got.next,
+      });
+      if (end.short) out.short ??= { finding: `${what}: ${end.short}`, size: got.records.length };
+      if (end.end) {
+        out.complete = true;
+        return out;
+      }
+      continue;
     }
     if (got.records.length < opts.perPage || (!totalsWrong && got.totalPages !== null && page >= got.totalPages)) {
       out.complete = true;

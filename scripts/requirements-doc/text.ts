@@ -238,7 +238,7 @@ export const BEHAVIOURS: Behaviour[] = [
     must: 'the same record as by ID (events on both variants; venues and organizers on extended; checks send a body `slug` equal to the path slug on venue and organizer updates)',
     should: 'an unknown slug on update answers 4xx',
     basis:
-      "An event update by an unknown slug answers 200 with an error-shaped body and changes nothing on the original; an update by slug with another slug in the body answers 200 with an error body for events and 400 for venues and organizers. An event with a parent (`post_parent`: the fixtures child event, Events Calendar Pro recurrences) is refused by its slug alone (400 `rest_invalid_param`) and served by `<parent-slug>%2F<slug>` (6.8.0 and 4.6.8, populated site, 2026-11-28); its record names no parent, so the observation checks read a refused listed record through each listed record's slug as parent and judge the record served (lib/spec/oracle/child.ts).",
+      "An event update by an unknown slug answers 200 with an error-shaped body and changes nothing on the original; an update by slug with another slug in the body answers 200 with an error body for events and 400 for venues and organizers. An event with a parent (`post_parent`: the fixtures child event, Events Calendar Pro recurrences) is refused by its slug alone (400 `rest_invalid_param`) and served by `<parent-slug>%2F<slug>` (6.8.0 and 4.6.8, populated site, 2026-11-28); its record names no parent, so the observation checks read a refused listed record through its parent's path, the parent named by the record or the fixtures file or seen in its `post_parent` family, and judge the record served (lib/spec/judge/child.ts).",
   },
   {
     anchor: 'per-page',

@@ -25,6 +25,9 @@ test('share/unshare: the learned data round-trip through a SharedArrayBuffer (te
     budget: 1200,
     complete: true,
     at: '2026-11-26T09:00:00.000Z',
+    excluded: { events: [13] },
+    lists: { events: [11, 13] },
+    snapshot: { records: 4, differing: 1, arrived: 0, bound: 1 },
   };
   const shared = share(learned);
   expect(shared.json).toBeInstanceOf(SharedArrayBuffer);

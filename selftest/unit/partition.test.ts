@@ -1,8 +1,8 @@
-// The partition verdict of observe.<plural>-list.pages-partition (suites/observe/partition.ts):
+// The partition verdict of observe.<plural>-list.pages-partition (lib/spec/judge/partition.ts):
 // issue 29 finding 5, a list longer than a bounded read is judged on a sample of pages, and only
 // a measured tie (equal post dates) excuses a repeat or a gap; a record without a date is judged.
 import { describe, expect, test } from 'vitest';
-import { pagesToRead, partitionVerdict, tiedByDate } from '../../suites/observe/partition.ts';
+import { pagesToRead, partitionVerdict, tiedByDate } from '../../lib/spec/judge/partition.ts';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const pagesOf = (list: number[], k: number, only?: number[]) => {

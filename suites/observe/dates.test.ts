@@ -15,8 +15,10 @@ import {
   type OracleEvent,
   type Readings,
 } from '../../lib/spec/oracle/dates.ts';
-import { all, complete, draw, judge, LIST, PARAM, show } from './support.ts';
+import { complete, draw, LIST, PARAM, show } from './support.ts';
+import { all, judge, type Matcher } from './readings.ts';
 import { oracleEvents, siteZone } from './date-oracle.ts';
+import { CouldNotJudge } from '../../lib/check/index.ts';
 
 const SPEC =
   'List events: date filters; docs/requirements.md#measured-date-filters "Event date filters, measured"; docs/requirements.md#levels date filters; docs/requirements.md#measured-site-zone-2026-11 (the site zone from the REST index)';
@@ -86,21 +88,39 @@ async function dateCase(
     if (!exp.listed.length && !exp.notListed.length) continue;
     ran++;
     const got = await all(t, t.api, 'events', query as Record<string, unknown>);
+    // Every event the list shows is judged (rule `shown-judged`): the snapshot's by the oracle,
+    // any other read by ID and judged on its copy.
+    const when = { variant: t.variant, siteZone: zone, now: Date.now() };
     const known = new Set(judged.map((e) => e.id));
-    const mine = got.ids.filter((id) => known.has(id));
-    // A sample of the first pages judges what it lists; the missing side needs every page
-    // (judge: records that moved since the crawl explain no difference).
+    const shown = new Set(got.ids);
+    const more = expectation(
+      pool.filter((e) => shown.has(e.id) && !known.has(e.id)),
+      query,
+      when,
+      readings,
+    );
+    const matches: Matcher = (r) => {
+      const [e] = oracleEvents([r], zone, opts.must);
+      if (!e || (opts.must && e.zone !== zone)) return undefined;
+      const x = expectation([e], query, when, readings);
+      return x.listed.length ? true : x.notListed.length ? false : undefined;
+    };
     await judge(
       t,
       'events',
       l.events,
-      { ...got, ids: mine },
-      exp.listed,
-      exp.notListed,
+      got,
+      [...exp.listed, ...more.listed],
+      [...exp.notListed, ...more.notListed],
       `GET /events?${new URLSearchParams(query as never)} (site zone ${zone}, around event ${ev.id} ${ev.start} .. ${ev.end} ${ev.zone}; expected ${show(exp.listed)}${exp.either.length ? `, either way ${show(exp.either)}` : ''})`,
+      { matches },
     );
   }
-  if (!ran) t.na('no learned event gives a window for this check');
+  if (!ran)
+    throw new CouldNotJudge(
+      `the suite could not judge: no window around the ${Math.min(2, candidates.length)} drawn snapshot events judged an event (every reading allowed disagrees on each)`,
+      'no-evidence',
+    );
 }
 
 const at = (ev: OracleEvent, which: 'start' | 'end') =>
@@ -206,25 +226,39 @@ check(
     const l = await complete(t, 'events');
     const zone = await siteZone(t, l.events);
     // A drawn sample of the calendar: each event's place in the default window is judged on its own.
-    const pool = draw(t).sample(oracleEvents(l.events, zone, true), ORACLE_SAMPLE);
-    if (!pool.length) t.na(`no learned event with readable dates in the site zone ${zone}`);
-    const exp = expectation(
-      pool,
-      {},
-      { variant: t.variant, siteZone: zone, now: Date.now() },
-      MUST_READINGS.filter((r) => r.basis === 'wallclock'),
-    );
-    if (!exp.notListed.length) t.na('every learned event lies in the default window');
+    const all_ = oracleEvents(l.events, zone, true);
+    const pool = draw(t).sample(all_, ORACLE_SAMPLE);
+    if (!pool.length) t.na(`the snapshot holds no event with readable dates in the site zone ${zone}`);
+    const when = { variant: t.variant, siteZone: zone, now: Date.now() };
+    const readings = MUST_READINGS.filter((r) => r.basis === 'wallclock');
+    const exp = expectation(pool, {}, when, readings);
+    if (!exp.notListed.length) t.na('every snapshot event lies in the default window');
     const got = await all(t, t.api, 'events', {});
+    // Every event the list shows is judged (rule `shown-judged`): the sample's, the snapshot's
+    // others by the oracle, any other read by ID and judged on its copy.
     const known = new Set(pool.map((e) => e.id));
+    const shown = new Set(got.ids);
+    const more = expectation(
+      all_.filter((e) => shown.has(e.id) && !known.has(e.id)),
+      {},
+      when,
+      readings,
+    );
+    const matches: Matcher = (r) => {
+      const [e] = oracleEvents([r], zone, true);
+      if (!e) return undefined;
+      const x = expectation([e], {}, when, readings);
+      return x.listed.length ? true : x.notListed.length ? false : undefined;
+    };
     await judge(
       t,
       'events',
       l.events,
-      { ...got, ids: got.ids.filter((id) => known.has(id)) },
-      exp.listed,
-      exp.notListed,
+      got,
+      [...exp.listed, ...more.listed],
+      [...exp.notListed, ...more.notListed],
       `GET /events (default window, site zone ${zone})`,
+      { matches },
     );
   },
 );

@@ -7,15 +7,10 @@ import { an } from '../../lib/spec/resources.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
 import { normaliseText } from '../../lib/spec/normalise.ts';
 import {
-  all,
   complete,
   draw,
-  judge,
   LIST,
   linkedIds,
-  type Matcher,
-  MOVED_CHECKS,
-  moved,
   PARAM,
   published,
   replay,
@@ -25,6 +20,8 @@ import {
   WIDE_WINDOW,
   words,
 } from './support.ts';
+import { all, judge, type Matcher, refusedNaming } from './readings.ts';
+import { leftOutLine, nameOrder } from '../../lib/spec/judge/collation.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 import { type ApiRecord, isInteger, isObject } from '../../lib/spec/contract.ts';
 
@@ -204,19 +201,20 @@ async function same(
   matches: Matcher = (r) => expected.includes(r.id),
 ) {
   // The original refuses (400) an include, exclude or parent naming a term that no longer
-  // exists: when a term the query names was deleted since the crawl, another client did it.
+  // exists: the judge reads the named terms afresh (readings.ts refusedNaming).
   const named = Object.values(query)
     .flatMap((v) => String(v).split(','))
     .map(Number)
     .filter((id) => Number.isInteger(id) && id > 0);
-  const onRefused = async (res: ApiResponse) => {
-    for (const rec of learnedTerms.filter((x) => named.includes(x.id)).slice(0, MOVED_CHECKS))
-      if (await moved(t, plural, rec))
-        throw new CouldNotJudge(
-          `the suite could not judge: GET /${plural}?${new URLSearchParams(query as never)} answered ${res.status}, and the ${plural.slice(0, -1)} ${rec.id} it names was deleted or changed since the crawl (another client writing)`,
-          'transient',
-        );
-  };
+  const what = `GET /${plural}?${new URLSearchParams(query as never)}`;
+  const onRefused = (res: ApiResponse) =>
+    refusedNaming(
+      t,
+      plural,
+      learnedTerms.filter((x) => named.includes(x.id)),
+      res,
+      what,
+    );
   const got = await all(t, t.api, plural, { hide_empty: 0, ...query }, { onRefused });
   const others = learnedTerms.map((x) => x.id).filter((id) => !expected.includes(id));
   await judge(t, plural, learnedTerms, got, expected, others, `GET /${plural}?${new URLSearchParams(query as never)}`, {
@@ -319,8 +317,6 @@ for (const plural of TERMS) {
       `orderby=name&order=${order} sorts the ${plural} by name (ASCII, case-insensitive)`,
       async (t) => {
         const { list } = await terms(t, plural, 2);
-        if (list.some((x) => /[^\x20-\x7e]/.test(String(x?.name ?? ''))))
-          t.na(`some learned ${plural} names are not ASCII (collation is should)`);
         const got = await all(t, t.api, plural, { hide_empty: 0, orderby: 'name', order });
         // The order is judged on the learned terms the answer holds: all of them when it was read
         // to its end (an empty or short answer is no sorted list), else the pages read.
@@ -335,15 +331,21 @@ for (const plural of TERMS) {
             `orderby=name&order=${order} listed ${shown.length} of the ${list.length} learned ${plural} on its first pages; ${replay(t)}`,
             got.res,
           );
-        const names = got.records.filter((x) => learnedIds.has(x.id)).map((x) => String(x?.name ?? '').toLowerCase());
-        for (let i = 1; i < names.length; i++) {
-          const ok = order === 'asc' ? names[i - 1]! <= names[i]! : names[i - 1]! >= names[i]!;
-          t.assert(
-            ok,
-            `orderby=name&order=${order}: ${JSON.stringify(names[i - 1])} comes before ${JSON.stringify(names[i])}`,
-            got.res,
+        // Judged under the measured collation; other names are left out and named (rule `collation`).
+        const o = nameOrder(
+          got.records.filter((x) => learnedIds.has(x.id)).map((x) => String(x?.name ?? '')),
+          order,
+        );
+        if (o.judged.length < 2)
+          throw new CouldNotJudge(
+            `the suite could not judge: orderby=name&order=${order} lists ${o.judged.length} ${plural} of the measured collation; ${leftOutLine(o.leftOut)}`,
+            'no-evidence',
           );
-        }
+        t.assert(
+          !o.wrong,
+          `orderby=name&order=${order}: ${o.wrong}${o.leftOut.length ? `; ${leftOutLine(o.leftOut)}` : ''}; ${replay(t)}`,
+          got.res,
+        );
       },
     );
   }

@@ -6,92 +6,58 @@
 import { normaliseText } from '../../lib/spec/normalise.ts';
 import { validateRecord } from '../../lib/spec/schemas.ts';
 import type { RecordKind } from '../../lib/spec/shapes.ts';
-import {
-  BY_SLUG,
-  judge,
-  witness,
-  complete,
-  draw,
-  ITEM,
-  learned,
-  LIST,
-  replay,
-  show,
-  settled,
-  spend,
-  type Plural,
-} from './support.ts';
+import { BY_SLUG, complete, draw, ITEM, learned, LIST, replay, show, settled, spend, type Plural } from './support.ts';
+import { judge } from './readings.ts';
+import { sampleJudged, unserved } from './reads.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
-import { agrees, changed, itemRead } from '../../lib/spec/oracle/moved.ts';
+import { agrees, itemRead } from '../../lib/spec/judge/fields.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
-import { judgeChild, readAsChild } from './child.ts';
-
-/**
- * A refusal (401/403) of a listed record that the spec allows: a password-protected event (Event
- * item routes: optional password), known from the fixtures file or named by the refusal itself
- * (6.8.0 answers 403 `event-password-protected`, to the administrator too, and lists the event).
- * Any other listed record refused to the caller who saw it listed is a failure (issue 29).
- */
-function passwordRefusal(t: CheckContext, plural: Plural, id: number, res: ApiResponse): boolean {
-  if (plural !== 'events') return false;
-  if (t.config.fixtures?.passwordEvent?.id === id) return true;
-  const body = res.json as { code?: unknown; message?: unknown } | undefined;
-  return /password/i.test(`${String(body?.code ?? '')} ${String(body?.message ?? '')}`);
-}
 
 /** Who read the lists: the caller that is refused what it was shown. */
 const who = (t: CheckContext) => (t.config.auth.kind === 'none' ? 'visitor (no credentials)' : 'authenticated caller');
 
+/** Asserts a served record is the listed one (its id). */
+function sameRecord(t: CheckContext, res: ApiResponse, path: string, id: number, what: string): void {
+  const body = t.record(res, `GET ${path}`);
+  t.assert(body.id === id, `GET ${path} answered id ${JSON.stringify(body.id)}, ${what} is ${id}; ${replay(t)}`, res);
+}
+
 /**
- * The visitor's reads in a run with credentials: records the anonymous list shows (the crawl's
- * anonymous view; for terms, the visitor's list read when one is refused) are readable by the
- * visitor by ID (or by slug). A refusal (401/403) or a
- * missing record fails unless the anonymous list no longer shows it on a second reading, or it is
- * a password-protected event. Two drawn records.
+ * The visitor's reads in a run with credentials: records the anonymous snapshot shows are
+ * readable by the visitor by ID (or by slug); what does not serve them is judged by the judge
+ * (reads.ts: a refusal excused only by what the suite read, a record gone only when proven).
+ * Two drawn records. Returns how many were judged.
  */
-async function visitorReads(t: CheckContext, l: Learned, plural: Plural, how: 'id' | 'slug', setAside: number[]) {
-  // Terms have no anonymous crawl (no status: every visitor sees them); a refused one is looked
-  // for in the visitor's list below.
+async function visitorReads(t: CheckContext, l: Learned, plural: Plural, how: 'id' | 'slug'): Promise<number> {
+  // Terms have no anonymous crawl (every visitor sees them).
   const anon = l.anonymous[plural];
   const shown = anon ? new Set(anon) : null;
   const pool = (l[plural] as ApiRecord[]).filter(
-    (r) =>
-      (!shown || shown.has(r.id)) &&
-      !fixtureRecord(t, plural, r) &&
-      (how === 'id' || (typeof r.slug === 'string' && r.slug && r.status !== 'draft')),
+    (r) => (!shown || shown.has(r.id)) && !fixtureRecord(t, plural, r) && (how === 'id' || r.status !== 'draft'),
   );
+  let judged = 0;
   for (const r of draw(t).sample(pool, 2)) {
+    const slug = how === 'slug' ? await slugOf(t, plural, r) : undefined;
     spend(t);
-    const path = how === 'id' ? `/${plural}/${r.id}` : `/${plural}/by-slug/${encodeURIComponent(String(r.slug))}`;
+    const path = slug === undefined ? `/${plural}/${r.id}` : `/${plural}/by-slug/${encodeURIComponent(slug)}`;
     const res = await t.anon.get(path);
-    const read = itemRead(res.status, res.json, r.id);
-    if (read.kind === 'refused' || read.kind === 'gone') {
-      const pw = read.kind === 'refused' && passwordRefusal(t, plural, r.id, res);
-      const w = pw ? null : await witness(t, t.anon, plural, r);
-      if (pw || (w && !w.listed)) {
-        setAside.push(r.id);
-        continue;
-      }
-      if (how === 'slug' && read.kind === 'gone') {
-        // A child (a record with a parent) is found only through its parent's path.
-        const slug = String(r.slug);
-        judgeChild(t, plural, r, slug, res, await readAsChild(t, t.anon, plural, r, slug, read, pool));
-        continue;
-      }
-      t.fail(
-        `GET ${path} without credentials answered ${res.status}: a visitor sees ${plural} ${r.id} in the anonymous list (on two readings) and is refused it by ${how === 'id' ? 'ID' : 'slug'}; ${replay(t)}`,
-        res,
-      );
+    if (itemRead(res.status, res.json, r.id).kind === 'record') {
+      sameRecord(t, res, `${path} without credentials`, r.id, 'the anonymous list shows');
+      judged++;
+      continue;
     }
-    const body = t.record(res, `GET ${path} without credentials (the anonymous list shows ${plural} ${r.id})`);
-    t.assert(
-      body.id === r.id,
-      `GET ${path} without credentials answered id ${JSON.stringify(body.id)}, the anonymous list shows ${r.id}; ${replay(t)}`,
-      res,
-    );
+    const u = await unserved(t, l, plural, r, res, { client: t.anon, slug, who: 'visitor (no credentials)', pool });
+    if (u.kind === 'served') {
+      sameRecord(t, u.res, `${u.path} without credentials`, r.id, 'the anonymous list shows');
+      judged++;
+    } else if (u.kind === 'fresh') {
+      sameRecord(t, res, `${path} without credentials`, r.id, 'the anonymous list shows');
+      judged++;
+    }
   }
+  return judged;
 }
 
 /**
@@ -136,11 +102,12 @@ check(
 );
 
 /**
- * The slug to read a learned record by: its list copy's `slug`; when the list omits it, the read
- * by ID's, else the last path segment of the record's own permalink (`url`; 4.6.8 shows no venue
- * slug, and its permalink ends with it). A record that shows its slug nowhere fails: the minimal
- * contract names a record's fields like the request fields, and `slug` is one
- * (docs/requirements.md#by-slug: the by-slug read of every record is a must).
+ * The slug to read a snapshot record by: its list copy's `slug`; when the list omits it or shows
+ * it empty, the read by ID's; when both omit it, the last path segment of the record's own
+ * permalink (`url`; 4.6.8 shows no venue slug, and its permalink ends with it). A published record
+ * that shows its slug nowhere, or only `slug: ""`, fails (rule `empty-slug`: judged, never
+ * dropped): the minimal contract names a record's fields like the request fields, and `slug` is
+ * one (docs/requirements.md#by-slug: the by-slug read of every record is a must).
  */
 async function slugOf(t: CheckContext, plural: Plural, r: ApiRecord): Promise<string> {
   if (typeof r.slug === 'string' && r.slug) return r.slug;
@@ -148,6 +115,11 @@ async function slugOf(t: CheckContext, plural: Plural, r: ApiRecord): Promise<st
   const res = await t.api.get(`/${plural}/${r.id}`);
   const body = (res.status >= 200 && res.status < 300 ? res.json : undefined) as ApiRecord | undefined;
   if (typeof body?.slug === 'string' && body.slug) return body.slug;
+  if (r.slug === '' || body?.slug === '')
+    return t.fail(
+      `the published ${plural} record ${r.id} shows slug "" in the list and in its read by ID (${res.status}): nothing names the slug its by-slug read needs; ${replay(t)}`,
+      res,
+    );
   const link = slugOfPermalink(r.url) || slugOfPermalink(body?.url);
   if (link) return link;
   return t.fail(
@@ -216,67 +188,38 @@ for (const plural of PLURALS) {
     async (t) => {
       const l = await learned(t);
       const records: ApiRecord[] = l[plural].filter((r: ApiRecord) => !fixtureRecord(t, plural, r));
-      if (!records.length) t.na(`the crawl learned no ${plural} (besides fixture records)`);
-      const setAside: number[] = [];
+      if (!records.length) t.na(`the snapshot holds no ${plural} (besides fixture records)`);
       const nameKey = NAME[plural];
+      let judged = 0;
       for (const r of draw(t).sample(settled(records, 4), 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
         const read = itemRead(res.status, res.json, r.id);
-        if (read.kind === 'refused') {
-          // Listed at the crawl, refused now: a second reading of the list says whether it still is.
-          const pw = passwordRefusal(t, plural, r.id, res);
-          const w = pw ? null : await witness(t, t.api, plural, r);
-          if (pw || (w && !w.listed)) {
-            setAside.push(r.id);
-            continue;
-          }
-          t.fail(
-            `GET /${plural}/${r.id} answered ${res.status}: the ${who(t)} sees ${plural} ${r.id} in the list (on two readings) and is refused it by ID (a listed record is readable by whoever it is listed to); ${replay(t)}`,
-            res,
-          );
+        let rec = read.kind === 'record' ? read.rec : undefined;
+        let copy: ApiRecord = r;
+        if (!rec || !agrees(r, rec, nameKey)) {
+          const u = await unserved(t, l, plural, r, res, { client: t.api, who: who(t), pool: records });
+          if (u.kind !== 'fresh') continue;
+          rec = u.rec;
+          copy = u.copy;
         }
-        if (read.kind === 'gone' || (read.kind === 'record' && !agrees(r, read.rec, nameKey))) {
-          // A second reading: the list again. The difference is set aside only when the record
-          // changed (in what holds still) in the list and by ID; then the fresh copies are judged.
-          const w = await witness(t, t.api, plural, r);
-          if (read.kind === 'gone' && w && !w.listed) {
-            setAside.push(r.id);
-            continue;
-          }
-          if (read.kind === 'record' && w?.listed && w.copy && changed(w.copy, r) && changed(read.rec, r)) {
-            t.assert(
-              agrees(w.copy, read.rec, nameKey),
-              `GET /${plural}/${r.id}: ${nameKey} ${JSON.stringify(read.rec[nameKey])}, the list (read again after a change) says ${JSON.stringify(w.copy[nameKey])}; ${replay(t)}`,
-              res,
-            );
-            continue;
-          }
-          if (read.kind === 'record' && w && !w.listed && changed(read.rec, r)) {
-            setAside.push(r.id);
-            continue;
-          }
-        }
-        const body = t.record(res, `GET /${plural}/${r.id}`);
-        t.assert(body.id === r.id, `GET /${plural}/${r.id} answered id ${JSON.stringify(body.id)}; ${replay(t)}`, res);
+        t.assert(rec.id === r.id, `GET /${plural}/${r.id} answered id ${JSON.stringify(rec.id)}; ${replay(t)}`, res);
         t.assert(
-          normaliseText(body[nameKey]) === normaliseText(r[nameKey]),
-          `GET /${plural}/${r.id}: ${nameKey} ${JSON.stringify(body[nameKey])}, the list said ${JSON.stringify(r[nameKey])} (on two readings); ${replay(t)}`,
+          normaliseText(rec[nameKey]) === normaliseText(copy[nameKey]),
+          `GET /${plural}/${r.id}: ${nameKey} ${JSON.stringify(rec[nameKey])}, the list says ${JSON.stringify(copy[nameKey])}; ${replay(t)}`,
           res,
         );
         if (plural === 'events')
           for (const f of ['start_date', 'end_date'])
             t.assert(
-              body[f] === r[f],
-              `GET /events/${r.id}: ${f} ${JSON.stringify(body[f])}, the list said ${JSON.stringify(r[f])} (on two readings)`,
+              rec[f] === copy[f],
+              `GET /events/${r.id}: ${f} ${JSON.stringify(rec[f])}, the list says ${JSON.stringify(copy[f])}`,
               res,
             );
+        judged++;
       }
-      if (l.authenticated) await visitorReads(t, l, plural, 'id', setAside);
-      if (setAside.length && !t.assertions)
-        t.na(
-          `every sampled ${plural} (${show(setAside)}) is password-protected (refused without its password) or left the list since the crawl (a second reading)`,
-        );
+      if (l.authenticated) judged += await visitorReads(t, l, plural, 'id');
+      sampleJudged(t, plural, judged);
     },
   );
 
@@ -292,82 +235,34 @@ for (const plural of PLURALS) {
       `sampled learned ${plural} read by slug are the records of the same ID`,
       async (t) => {
         const l = await learned(t);
-        // Drafts (and other unpublished records) have an empty slug on the original: none to read
-        // by. A record whose list copy omits `slug` is read by its own link (below), never skipped.
-        const records = (l[plural] as ApiRecord[]).filter(
-          (r) => r.status !== 'draft' && !(typeof r?.slug === 'string' && !r.slug) && !fixtureRecord(t, plural, r),
-        );
-        if (!records.length) t.na(`the crawl learned no ${plural} that is not a draft`);
-        const setAside: number[] = [];
+        // Drafts have no slug on the original: they leave the sample by their status, never by
+        // an empty slug (a published record with `slug: ""` is judged: slugOf).
+        const records = (l[plural] as ApiRecord[]).filter((r) => r.status !== 'draft' && !fixtureRecord(t, plural, r));
+        if (!records.length) t.na(`the snapshot holds no ${plural} that is not a draft`);
+        let judged = 0;
         for (const r of draw(t).sample(records, 4)) {
           const slug = await slugOf(t, plural, r);
           spend(t);
           const path = `/${plural}/by-slug/${encodeURIComponent(slug)}`;
           const res = await t.api.get(path);
-          const read = itemRead(res.status, res.json, r.id);
-          if (read.kind === 'refused') {
-            const pw = passwordRefusal(t, plural, r.id, res);
-            const w = pw ? null : await witness(t, t.api, plural, r);
-            if (pw || (w && !w.listed)) {
-              setAside.push(r.id);
-              continue;
-            }
-            t.fail(
-              `GET ${path} answered ${res.status}: the ${who(t)} sees ${plural} ${r.id} in the list (on two readings) and is refused it by slug (a listed record is readable by whoever it is listed to); ${replay(t)}`,
-              res,
-            );
+          if (itemRead(res.status, res.json, r.id).kind === 'record') {
+            sameRecord(t, res, path, r.id, "the list's record with that slug");
+            judged++;
+            continue;
           }
-          if (read.kind !== 'record') {
-            // A second reading, by ID and in the list: set aside only when the record is gone from
-            // both, or its slug changed in both (then the fresh slug is read and judged).
-            spend(t);
-            const byId = await t.api.get(`/${plural}/${r.id}`);
-            const now = itemRead(byId.status, byId.json, r.id);
-            const w = await witness(t, t.api, plural, r);
-            if (now.kind === 'gone' && w && !w.listed) {
-              setAside.push(r.id);
-              continue;
-            }
-            // Trashed or unpublished meanwhile (the by-ID read shows it changed in what holds
-            // still, status or slug, and the list no longer holds it): moved, set aside as in
-            // by-id-agrees. Measured: a neighbour's event trashed between the crawl and this read
-            // on 4.6.8 (by ID 200 status 'trash', by slug 400).
-            if (now.kind === 'record' && w && !w.listed && changed(now.rec, r)) {
-              setAside.push(r.id);
-              continue;
-            }
-            const fresh = now.kind === 'record' ? now.rec.slug : undefined;
-            if (typeof fresh === 'string' && fresh && fresh !== slug && w?.listed && w.copy?.slug === fresh) {
-              spend(t);
-              const again = await t.api.get(`/${plural}/by-slug/${encodeURIComponent(fresh)}`);
-              const body = t.record(again, `GET /${plural}/by-slug/${fresh} (the slug ${plural} ${r.id} has now)`);
-              t.assert(
-                body.id === r.id,
-                `GET /${plural}/by-slug/${fresh} answered id ${JSON.stringify(body.id)}, the list's record with that slug is ${r.id}; ${replay(t)}`,
-                again,
-              );
-              continue;
-            }
-            // Still listed with that slug and readable by ID: a child (a record with a parent) is
-            // found only through its parent's path (lib/spec/oracle/child.ts, measured on both
-            // versions); any other refusal of a listed slug fails.
-            if (read.kind === 'gone' && now.kind === 'record' && w?.listed && !(fresh && fresh !== slug)) {
-              judgeChild(t, plural, r, slug, res, await readAsChild(t, t.api, plural, r, slug, read, l[plural]));
-              continue;
-            }
-          }
-          const body = t.record(res, `GET ${path}`);
-          t.assert(
-            body.id === r.id,
-            `GET ${path} answered id ${JSON.stringify(body.id)}, the list's record with that slug is ${r.id}; ${replay(t)}`,
-            res,
+          const u = await unserved(t, l, plural, r, res, { client: t.api, slug, who: who(t), pool: l[plural] });
+          if (u.kind === 'left') continue;
+          sameRecord(
+            t,
+            u.kind === 'served' ? u.res : res,
+            u.kind === 'served' ? u.path : path,
+            r.id,
+            "the list's record",
           );
+          judged++;
         }
-        if (l.authenticated) await visitorReads(t, l, plural, 'slug', setAside);
-        if (setAside.length && !t.assertions)
-          t.na(
-            `every sampled ${plural} (${show(setAside)}) is password-protected (refused without its password) or gone since the crawl (a second reading)`,
-          );
+        if (l.authenticated) judged += await visitorReads(t, l, plural, 'slug');
+        sampleJudged(t, plural, judged);
       },
     );
 

@@ -1,10 +1,10 @@
 /**
- * Where a list of events held still (lib/spec/oracle/quiet.ts): after two readings of a window
+ * Where a list of events held still (lib/spec/judge/partition.ts): after two readings of a window
  * differ, the next round reads the widest run of the stable records' days that no moved record's
  * days touch; nothing is set aside, the narrowed window is judged on two readings again.
  */
 import { expect, test } from 'vitest';
-import { quietWindow } from '../../lib/spec/oracle/quiet.ts';
+import { quietWindow } from '../../lib/spec/judge/partition.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 
 const ev = (id: number, start: string, end = start): ApiRecord => ({

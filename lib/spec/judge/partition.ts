@@ -1,9 +1,16 @@
 /**
- * The verdict of observe.<plural>-list.pages-partition, pure (table-driven unit tests:
- * selftest/unit/partition.test.ts): the pages of one size read against the list as read with
- * per_page 50, whole (every page) or as a sample of pages (a list longer than a bounded read:
- * the first pages, a middle pair and the last pair), and which records a measured tie excuses.
+ * The partition of a list into pages (observe.<plural>-list.pages-partition; rules `ties`,
+ * `all-set-aside`, `moved`: lib/spec/judge/rules.ts): the pages of one size read against the list
+ * as read with per_page 50 moments before and after them, whole (every page) or as a sample of
+ * pages (a list longer than a bounded read: the first pages, a middle pair and the last pair).
+ * Records that share a post date may trade places between pages (measured: the original's pages
+ * overlap for venues and organizers of equal post dates, LEVELS.md pages); their repeats and
+ * absences are excused, and a list whose every record is so excused judged nothing (`error`).
+ * When the two readings of the list differ, the difference is proven record by record
+ * (lib/spec/judge/count.ts motionOf) before another round reads the list again, for events over
+ * the widest part of the window no moved event touches (quietWindow). Pure.
  */
+import type { ApiRecord } from '../contract.ts';
 
 /** The pages of size `perPage` a partition of `n` records is judged on: all of them up to `whole` pages, else the first two, a middle pair and the last two. */
 export function pagesToRead(n: number, perPage: number, whole: number, middle: number): number[] {
@@ -23,8 +30,12 @@ export interface PartitionInput {
   excused: ReadonlySet<number>;
 }
 
-/** The sentence naming what breaks the partition, or null. */
-export function partitionVerdict({ list, perPage, pages, excused }: PartitionInput): string | null {
+/**
+ * What breaks the partition (a sentence, or null), or `unjudged` when every record of the list is
+ * excused (a tie excuses everything: nothing was judged).
+ */
+export function partitionVerdict({ list, perPage, pages, excused }: PartitionInput): string | null | 'unjudged' {
+  if (list.length && list.every((id) => excused.has(id))) return 'unjudged';
   const n = list.length;
   const last = Math.max(1, Math.ceil(n / perPage));
   const inList = new Set(list);
@@ -65,4 +76,44 @@ export function tiedByDate(records: ReadonlyArray<{ id: number; date?: unknown }
 
 function show(xs: readonly (number | string)[]): string {
   return xs.length > 20 ? `[${xs.slice(0, 20).join(', ')}, ... (${xs.length})]` : `[${xs.join(', ')}]`;
+}
+
+const day = (v: unknown): string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : '');
+
+/**
+ * The widest run of days among the `stable` records' start days that no `moved` record's days
+ * (start to end) touch, as an events list window, when it holds at least `min` records; else null.
+ * Measured on the populated original (2026-11-28), where every event lies ahead and a twin run
+ * wrote into each of 4 rounds over a 40-event window. A query chosen, never an excuse: the
+ * narrowed window is judged afresh on two readings like any round.
+ */
+export function quietWindow(
+  stable: readonly ApiRecord[],
+  moved: readonly ApiRecord[],
+  min = 2,
+): { start_date: string; end_date: string } | null {
+  const spans = moved
+    .map((r) => {
+      const from = day(r.start_date);
+      const to = day(r.end_date) || from;
+      return { from, to: to < from ? from : to };
+    })
+    .filter((s) => s.from);
+  // A moved record with no day of its own could lie anywhere: no part of the window is surely quiet.
+  if (spans.length < moved.length) return null;
+  const hit = (a: string, b: string) => spans.some((s) => s.from <= b && s.to >= a);
+  const days = stable
+    .map((r) => day(r.start_date))
+    .filter((d) => d && !hit(d, d))
+    .sort();
+  let best: string[] = [];
+  let run: string[] = [];
+  for (const d of days) {
+    const prev = run.at(-1);
+    if (prev !== undefined && prev !== d && hit(prev, d)) run = [];
+    run.push(d);
+    if (run.length > best.length) best = [...run];
+  }
+  if (best.length < min) return null;
+  return { start_date: best[0] as string, end_date: best.at(-1) as string };
 }

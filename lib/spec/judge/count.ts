@@ -1,0 +1,147 @@
+/**
+ * A list judged against its size (per_page, the defaults, totals, a page past the end): against
+ * the snapshot's count, with no retry until right (rules `flaky`, `moved`: lib/spec/judge/rules.ts).
+ * A reading right against the snapshot passes. A wrong one fails unless a fresh reading of the
+ * snapshot proves the list moved: the crawl's own list read again holds other records, each of
+ * them proven by its read by ID (a record that arrived reads as a record; one that left is gone,
+ * refused, or changed since the snapshot). Only then is the list read again, once, between that
+ * count and a second one: equal counts judge the second reading strictly, different counts leave
+ * the check unjudged ("site changing too fast"), never passed. The records proven gone leave the
+ * snapshot (set-asides, counted against the run's bound).
+ *
+ * Measured (issue 29, twin runs on the populated 4.6.8, 2026-11-28): a twin created two tags
+ * between the crawl's count and a defaults check's reads; another wrote organizers through every
+ * count of a per_page check. Pure but for the readers the check hands in.
+ */
+import type { ApiRecord } from '../contract.ts';
+import { changed, type ItemRead } from './fields.ts';
+import type { RuleId } from './rules.ts';
+
+/** How one list's IDs differ from another reading's, each difference proven or not by its read by ID. */
+export interface Motion {
+  /** In the later reading only, and read by ID as a record: arrived. */
+  arrived: number[];
+  /** In the earlier reading only, and gone, refused or changed by ID: left. */
+  left: number[];
+  /** Differences their reads by ID do not explain. */
+  unproven: Array<{ id: number; why: string }>;
+}
+
+/**
+ * How `later` differs from `earlier` (two readings of one list), proven record by record: `reads`
+ * holds the read by ID of every ID in one reading only, `copies` the earlier reading's records.
+ * Pure.
+ */
+export function motionOf(
+  earlier: readonly number[],
+  later: readonly number[],
+  reads: ReadonlyMap<number, ItemRead>,
+  copies: ReadonlyMap<number, ApiRecord>,
+): Motion {
+  const a = new Set(earlier);
+  const b = new Set(later);
+  const out: Motion = { arrived: [], left: [], unproven: [] };
+  for (const id of later)
+    if (!a.has(id)) {
+      const r = reads.get(id);
+      if (r?.kind === 'record') out.arrived.push(id);
+      else out.unproven.push({ id, why: `${id} is listed now, yet its read by ID answers ${r ? r.kind : 'nothing'}` });
+    }
+  for (const id of earlier)
+    if (!b.has(id)) {
+      const r = reads.get(id);
+      if (r && (r.kind === 'gone' || r.kind === 'refused' || (r.kind === 'record' && changed(r.rec, copies.get(id)))))
+        out.left.push(id);
+      else
+        out.unproven.push({
+          id,
+          why: `${id} is no longer listed, yet its read by ID answers ${r?.kind === 'record' ? 'it unchanged' : r ? r.status : 'nothing'}`,
+        });
+    }
+  return out;
+}
+
+/** Whether two readings hold the same records. */
+export function still(m: Motion): boolean {
+  return !m.arrived.length && !m.left.length && !m.unproven.length;
+}
+
+export type CountVerdict =
+  /** `wrong` is '' for a pass; `count` is the count judged against. */
+  | { judged: true; wrong: string; count: number; rule: RuleId; left: number[] }
+  /** The list moved during every round: the suite could not judge ("site changing too fast"). */
+  | { judged: false; why: string; rule: RuleId; left: number[] };
+
+/** A reading's judgement against a count: '' when right, else what is wrong. */
+export type Judge = (count: number) => string;
+
+/** Rounds a count judgement reads the list again at most, each after a motion proven by reads by ID. */
+const COUNT_ROUNDS = 3;
+
+export async function judgeCount(o: {
+  /** The snapshot's count of the list (the crawl's second reading), and its IDs. */
+  count: number;
+  ids: readonly number[];
+  /** Reads the list (knowing the count it expects, for a page past the end) and returns the reading's judgement against any count. */
+  read: (count: number) => Promise<Judge>;
+  /** The crawl's own list read again (its IDs), or null when it could not be read to its end. */
+  fresh: () => Promise<number[] | null>;
+  /** How a later reading of the list differs from an earlier one, proven by reads by ID (motionOf). */
+  motion: (earlier: readonly number[], later: readonly number[]) => Promise<Motion>;
+}): Promise<CountVerdict> {
+  const first = (await o.read(o.count))(o.count);
+  if (!first) return { judged: true, wrong: '', count: o.count, rule: 'flaky', left: [] };
+  let before = await o.fresh();
+  if (!before)
+    return { judged: false, why: `${first}; the list could not be read again to its end`, rule: 'flaky', left: [] };
+  const m = await o.motion(o.ids, before);
+  if (still(m))
+    return {
+      judged: true,
+      wrong: `${first} (no record moved since the snapshot: the list read again holds the same ${o.count} records)`,
+      count: o.count,
+      rule: 'flaky',
+      left: [],
+    };
+  if (m.unproven.length) return { judged: true, wrong: unexplained(first, m), count: o.count, rule: 'moved', left: [] };
+  // Motion proven: the list is read again between two counts; a reading between equal counts is
+  // judged strictly, one right against both of two different counts passes (k at or below both:
+  // min(k, n) is k at either); any other round needs its own motion proven to read again.
+  for (let round = 1; round <= COUNT_ROUNDS; round++) {
+    const judge = await o.read(before.length);
+    const after = await o.fresh();
+    if (!after) break;
+    if (sameSet(after, before))
+      return { judged: true, wrong: judge(before.length), count: before.length, rule: 'moved', left: m.left };
+    if (!judge(before.length) && !judge(after.length))
+      return { judged: true, wrong: '', count: after.length, rule: 'moved', left: m.left };
+    const again = await o.motion(before, after);
+    if (again.unproven.length)
+      return {
+        judged: true,
+        wrong: unexplained(judge(after.length), again),
+        count: after.length,
+        rule: 'moved',
+        left: m.left,
+      };
+    before = after;
+  }
+  return {
+    judged: false,
+    why: `the list moved during each of ${COUNT_ROUNDS} readings (${m.arrived.length} record(s) arrived and ${m.left.length} left since the snapshot, each proven by its read by ID)`,
+    rule: 'moved',
+    left: m.left,
+  };
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  const x = new Set(a);
+  return a.length === b.length && b.every((id) => x.has(id));
+}
+
+function unexplained(wrong: string, m: Motion): string {
+  return `${wrong}; the list read again differs, and no read by ID explains it (${m.unproven
+    .slice(0, 5)
+    .map((u) => u.why)
+    .join('; ')})`;
+}

@@ -1,0 +1,37 @@
+/**
+ * A refusal (401/403) of a record its caller was shown in a list (rule `refusal`:
+ * lib/spec/judge/rules.ts). The spec allows one: a password-protected event (Event item routes:
+ * optional password; 6.8.0 answers 403 `event-password-protected`, to the administrator too, and
+ * lists the event, measured 2026-11-28). It is excused only by a property the suite read itself:
+ * the fixtures file names the event as the password-protected one, or, with credentials, the
+ * record as the suite read it shows a password. Never by the refusal's own text (a server that
+ * answers every read with a "password" error would be excused on its word). Any other listed
+ * record refused to the caller who saw it listed fails. Pure.
+ */
+import type { ApiRecord } from '../contract.ts';
+
+/** Whether a record as read shows a password (`password` or `post_password`, a non-empty string). */
+function showsPassword(r: ApiRecord | undefined): boolean {
+  return ['password', 'post_password'].some((k) => typeof r?.[k] === 'string' && (r[k] as string) !== '');
+}
+
+export function refusalExcused(o: {
+  plural: string;
+  id: number;
+  /** The record as the suite read it with credentials (the snapshot's authenticated copy), if any. */
+  authenticatedCopy?: ApiRecord;
+  /** The event the fixtures file names as password-protected. */
+  passwordFixture?: number;
+}): { excused: boolean; why: string } {
+  if (o.plural !== 'events')
+    return { excused: false, why: `no ${o.plural} record may be refused to whom it is listed` };
+  if (o.passwordFixture === o.id) return { excused: true, why: 'the fixtures file names it password-protected' };
+  if (showsPassword(o.authenticatedCopy))
+    return { excused: true, why: 'password-protected: its record, read with credentials, shows a password' };
+  return {
+    excused: false,
+    why: o.authenticatedCopy
+      ? 'its record, read with credentials, shows no password (a refusal is excused by what the suite read, never by its own text)'
+      : 'nothing the suite read shows it password-protected (no fixture names it; a refusal is excused by what the suite read, never by its own text)',
+  };
+}

@@ -1,0 +1,464 @@
+/**
+ * The judge of read-only verdicts (issue 38; lib/spec/judge/, its table lib/spec/judge/rules.ts):
+ * one table of cases per rule. Every row of the rules table has cases here (the last test holds
+ * it), and every rule that names a fault names one of the reference's registry.
+ */
+import { describe, expect, test } from 'vitest';
+import type { ApiRecord } from '../../lib/spec/contract.ts';
+import { RULES, type RuleId } from '../../lib/spec/judge/rules.ts';
+import { agreeOn, agreeOnIds, pastBound, setAsideBound } from '../../lib/spec/judge/snapshot.ts';
+import { changed, type ItemRead, itemRead } from '../../lib/spec/judge/fields.ts';
+import { classify, conclude, type Difference, type FreshReading, proveChange } from '../../lib/spec/judge/motion.ts';
+import { judgeCount, type Motion, motionOf } from '../../lib/spec/judge/count.ts';
+import { childVerdict, namedParent, type Parenthood, parentCandidates } from '../../lib/spec/judge/child.ts';
+import { refusalExcused } from '../../lib/spec/judge/refusal.ts';
+import { nameOrder } from '../../lib/spec/judge/collation.ts';
+import { pageEnd } from '../../lib/spec/judge/totals.ts';
+import { partitionVerdict, tiedByDate } from '../../lib/spec/judge/partition.ts';
+import { inconclusiveWhy, snapshotHeader, verdictOf, type CheckResult } from '../../lib/report/results.ts';
+import { FAULTS } from '../../fixtures/reference-server/faults.ts';
+
+const covered = new Set<RuleId>();
+const rule = (id: RuleId) => {
+  covered.add(id);
+  return id;
+};
+
+const ev = (over: Partial<ApiRecord> = {}): ApiRecord => ({
+  id: 7,
+  title: 'Jazz night',
+  status: 'publish',
+  slug: 'jazz-night',
+  start_date: '2027-05-10 20:00:00',
+  end_date: '2027-05-10 23:00:00',
+  modified: '2026-11-28 01:00:00',
+  featured: false,
+  venue: { id: 30, venue: 'Hall' },
+  ...over,
+});
+const record = (r: ApiRecord): ItemRead => ({ kind: 'record', rec: r });
+const gone: ItemRead = { kind: 'gone', status: 404 };
+const refused: ItemRead = { kind: 'refused', status: 403 };
+const listed = (copy?: ApiRecord): FreshReading['list'] => ({ listed: true, ...(copy ? { copy } : {}) });
+const unlisted: FreshReading['list'] = { listed: false };
+/** The filter of the tables: featured=1. */
+const featured = (r: ApiRecord) => r.featured === true;
+
+describe(`rule ${rule('holds-still')}: what holds still`, () => {
+  test.each<[string, ApiRecord, boolean]>([
+    ['a new modified stamp', ev({ modified: '2026-11-28 02:00:00', modified_utc: 'x' }), false],
+    ['the embedded venue stamp', ev({ venue: { id: 30, venue: 'Hall', modified: 'later' } }), false],
+    ['entities and tags of text', ev({ title: '<b>Jazz&nbsp;night</b>' }), false],
+    ['the title', ev({ title: 'Jazz day' }), true],
+    ['a date', ev({ end_date: '2027-05-11 00:00:00' }), true],
+    ['the status', ev({ status: 'trash' }), true],
+    ['the slug', ev({ slug: 'jazz' }), true],
+    ['featured', ev({ featured: true }), true],
+    ['the linked venue', ev({ venue: { id: 32 } }), true],
+  ])('%s', (_, b, differs) => expect(changed(ev(), b)).toBe(differs));
+  test('a read: 401/403 refused, other 4xx gone, a 2xx of another id other', () => {
+    expect(itemRead(403, {}, 7).kind).toBe('refused');
+    expect(itemRead(400, {}, 7).kind).toBe('gone');
+    expect(itemRead(200, { id: 8 }, 7).kind).toBe('other');
+    expect(itemRead(200, { id: 7 }, 7).kind).toBe('record');
+  });
+});
+
+describe(`rule ${rule('snapshot')}: the crawl read twice`, () => {
+  test.each<[string, ApiRecord[], ApiRecord[], number[], number[], number[]]>([
+    ['two equal readings', [ev()], [ev({ modified: 'later' })], [7], [], []],
+    ['a record changed between them', [ev(), ev({ id: 8 })], [ev({ title: 'x' }), ev({ id: 8 })], [8], [7], []],
+    ['a record gone in the second', [ev(), ev({ id: 8 })], [ev({ id: 8 })], [8], [7], []],
+    ['a record arrived in the second', [ev()], [ev(), ev({ id: 9 })], [7], [], [9]],
+  ])('%s', (_, a, b, kept, differing, arrived) => {
+    const s = agreeOn(a, b);
+    expect(s.kept.map((r) => r.id)).toEqual(kept);
+    expect(s.differing).toEqual(differing);
+    expect(s.arrived).toEqual(arrived);
+  });
+  test('the anonymous view: IDs in one reading only are out', () => {
+    expect(agreeOnIds([1, 2, 3], [2, 3, 4])).toEqual({ kept: [2, 3], moved: [1, 4] });
+  });
+});
+
+describe(`rule ${rule('bound')}: set-asides per run`, () => {
+  test.each<[number, number]>([
+    [0, 1],
+    [19, 1],
+    [40, 2],
+    [97, 4],
+    [200, 10],
+    [900, 10],
+  ])('a snapshot of %i records allows %i', (records, bound) => expect(setAsideBound(records)).toBe(bound));
+  const checks = (setAside: number): CheckResult[] => [
+    {
+      id: 'observe.events-filter.search',
+      title: 't',
+      file: 'f',
+      level: 'must',
+      tags: ['observe'],
+      requirements: ['r'],
+      spec: 's',
+      status: 'pass',
+      duration: 1,
+      setAside: Array.from({ length: setAside }, (_, i) => ({
+        plural: 'events',
+        id: i + 1,
+        rule: 'moved',
+        why: 'x',
+        counts: true,
+      })),
+    },
+  ];
+  test.each<[string, number, number, string]>([
+    ['within the bound', 1, 2, 'certified-read-only'],
+    ['one differing record and two set aside, bound 2', 1, 2, 'certified-read-only'],
+    ['past the bound', 4, 0, 'inconclusive'],
+    ['differing records count too', 0, 5, 'inconclusive'],
+  ])('%s', (_, setAside, differing, verdict) => {
+    const h = snapshotHeader({ records: 60, differing, arrived: 3, bound: 3 }, checks(setAside));
+    expect(h?.setAside).toBe(setAside + differing);
+    // An empty shortfall list of groups would make the read-only run inconclusive anyway: only the bound is asked here.
+    expect(pastBound(h!) ? 'inconclusive' : 'certified-read-only').toBe(verdict);
+    if (verdict === 'inconclusive') expect(inconclusiveWhy(checks(setAside), h)).toMatch(/site changing too fast/);
+  });
+  test('a failed must-check is not-certified whatever the bound', () => {
+    const c = checks(20);
+    c[0]!.status = 'fail';
+    expect(verdictOf(c, true, [], false, snapshotHeader({ records: 60, differing: 0, arrived: 0, bound: 3 }, c))).toBe(
+      'not-certified',
+    );
+  });
+  test('refusals excused by a property do not count', () => {
+    const c = checks(0);
+    c[0]!.setAside = [{ plural: 'events', id: 1, rule: 'refusal', why: 'pw', counts: false }];
+    expect(snapshotHeader({ records: 60, differing: 0, arrived: 0, bound: 3 }, c)?.setAside).toBe(0);
+  });
+});
+
+describe(`rule ${rule('moved')}: a difference set aside only on a fresh reading that proves the change`, () => {
+  const miss = (item: ItemRead, list: FreshReading['list'], snap = ev({ featured: true })): Difference => ({
+    id: 7,
+    side: 'missing',
+    snap,
+    fresh: { item, list },
+  });
+  const extra = (item: ItemRead, list: FreshReading['list'], copy?: ApiRecord): Difference => ({
+    id: 7,
+    side: 'unexpected',
+    snap: ev(),
+    fresh: { item, list },
+    ...(copy ? { copy } : {}),
+  });
+  test.each<[string, Difference, 'holds' | 'set-aside' | 'fine']>([
+    ['missing, 404 by ID, gone from the list too', miss(gone, unlisted), 'set-aside'],
+    [
+      'missing, 404 by ID, still in the crawl list (issue 38: no look at the list)',
+      miss(gone, listed(ev({ featured: true }))),
+      'holds',
+    ],
+    ['missing, refused by ID, still in the crawl list', miss(refused, listed()), 'holds'],
+    ['missing, unchanged by ID', miss(record(ev({ featured: true })), listed(ev({ featured: true }))), 'holds'],
+    [
+      'missing, changed by ID only (the list holds the old copy)',
+      miss(record(ev()), listed(ev({ featured: true }))),
+      'holds',
+    ],
+    ['missing, changed alike into no match', miss(record(ev()), listed(ev())), 'set-aside'],
+    [
+      'missing, changed alike, still a match',
+      miss(record(ev({ featured: true, title: 'y' })), listed(ev({ featured: true, title: 'y' }))),
+      'holds',
+    ],
+    [
+      'missing, trashed: by ID status trash, left the list',
+      miss(record(ev({ featured: true, status: 'trash' })), unlisted),
+      'set-aside',
+    ],
+    ['unexpected, unchanged', extra(record(ev()), listed(ev())), 'holds'],
+    [
+      'unexpected, changed alike into a match',
+      extra(record(ev({ featured: true })), listed(ev({ featured: true }))),
+      'set-aside',
+    ],
+    [
+      'unexpected, changed alike, still no match',
+      extra(record(ev({ title: 'y' })), listed(ev({ title: 'y' }))),
+      'holds',
+    ],
+    ['unexpected, gone by ID and from the list, yet listed', extra(gone, unlisted), 'holds'],
+    [
+      'unexpected, its listed copy no match',
+      extra(record(ev({ featured: true })), listed(ev({ featured: true })), ev()),
+      'holds',
+    ],
+  ])('%s', (_, d, verdict) => expect(classify(d, featured).verdict).toBe(verdict));
+  test('proveChange names why a reading proves nothing', () => {
+    expect(proveChange(ev(), { item: gone, list: listed(ev()) })).toMatchObject({ proven: false });
+    expect(proveChange(ev(), { item: record(ev({ title: 'z' })), list: listed(ev()) })).toMatchObject({
+      proven: false,
+    });
+    // A record that keeps changing: both fresh copies differ from the snapshot, and from each other.
+    const p = proveChange(ev(), { item: record(ev({ title: 'z' })), list: listed(ev({ title: 'w' })) });
+    expect(p.proven && p.fresh.length).toBe(2);
+  });
+});
+
+describe(`rule ${rule('shown-judged')}: a listed record the snapshot does not hold is read by ID and judged`, () => {
+  const unknown = (item: ItemRead, copy?: ApiRecord): Difference => ({
+    id: 9,
+    side: 'unknown',
+    item,
+    ...(copy ? { copy } : {}),
+  });
+  test.each<[string, Difference, 'holds' | 'set-aside' | 'fine']>([
+    ['a new record that matches', unknown(record(ev({ id: 9, featured: true }))), 'fine'],
+    ['a draft leaked to a visitor: its read by ID is refused', unknown(refused), 'holds'],
+    ['a phantom: no read finds it', unknown(gone), 'holds'],
+    ['no match by ID, the listed copy the same', unknown(record(ev({ id: 9 })), ev({ id: 9 })), 'holds'],
+    [
+      'no match by ID, the listed copy a match (changed between)',
+      unknown(record(ev({ id: 9 })), ev({ id: 9, featured: true })),
+      'set-aside',
+    ],
+    ['a trashed record listed', unknown(record(ev({ id: 9, featured: true, status: 'trash' }))), 'holds'],
+  ])('%s', (_, d, verdict) => expect(classify(d, featured).verdict).toBe(verdict));
+  test('on a site the crawl list proves moving, a listed record no read finds leaves the judgement unjudged, never passed', () => {
+    expect(classify(unknown(gone), featured, { moving: true }).verdict).toBe('unjudged');
+    expect(
+      conclude([classify(unknown(gone), featured, { moving: true })], { must: [1], mustNot: [] }).unjudged,
+    ).toMatch(/site changing too fast/);
+    expect(classify(unknown({ kind: 'other', status: 500 }), featured, { moving: true }).verdict).toBe('holds');
+  });
+});
+
+describe(`rule ${rule('all-set-aside')}: a side whose every candidate was set aside judged nothing`, () => {
+  const c = (id: number, verdict: 'holds' | 'set-aside' | 'fine') => ({
+    id,
+    side: 'missing' as const,
+    verdict,
+    why: '',
+    rule: 'moved' as const,
+  });
+  test.each<[string, ReturnType<typeof c>[], number[], number[], boolean]>([
+    ['every record that must be listed set aside', [c(1, 'set-aside'), c(2, 'set-aside')], [1, 2], [3], true],
+    ['one of two set aside', [c(1, 'set-aside')], [1, 2], [3], false],
+    ['nothing set aside', [], [1], [], false],
+    ['every record that must not be listed set aside', [c(3, 'set-aside')], [], [3], true],
+  ])('%s', (_, classes, must, mustNot, unjudged) =>
+    expect(conclude(classes, { must, mustNot }).unjudged !== null).toBe(unjudged),
+  );
+  test('a partition whose every record is tied judged nothing', () => {
+    const list = [1, 2, 3];
+    const excused = tiedByDate(list.map((id) => ({ id, date: '2026-01-01 00:00:00' })));
+    expect(
+      partitionVerdict({
+        list,
+        perPage: 2,
+        pages: new Map([
+          [1, [1, 2]],
+          [2, [2]],
+        ]),
+        excused,
+      }),
+    ).toBe('unjudged');
+  });
+});
+
+describe(`rule ${rule('ties')}: records of one post date may trade places`, () => {
+  test.each<[string, Array<{ id: number; date?: unknown }>, number[]]>([
+    [
+      'two of one date',
+      [
+        { id: 1, date: 'a' },
+        { id: 2, date: 'a' },
+        { id: 3, date: 'b' },
+      ],
+      [1, 2],
+    ],
+    ['no dates: none tied', [{ id: 1 }, { id: 2 }], []],
+  ])('%s', (_, records, tied) => expect([...tiedByDate(records)]).toEqual(tied));
+});
+
+describe(`rule ${rule('flaky')}: no retry until right`, () => {
+  /** Readings of a list of size `readings[i]` judged against min(5, count); fresh counts as ID lists. */
+  const run = async (o: { count: number; readings: number[]; fresh: Array<number[] | null>; motions: Motion[] }) => {
+    const reads = [...o.readings];
+    const fresh = [...o.fresh];
+    const motions = [...o.motions];
+    return judgeCount({
+      count: o.count,
+      ids: Array.from({ length: o.count }, (_, i) => i + 1),
+      read: async () => {
+        const got = reads.shift() as number;
+        return (m) => (got === Math.min(5, m) ? '' : `listed ${got}`);
+      },
+      fresh: async () => fresh.shift() ?? null,
+      motion: async () => motions.shift() ?? still,
+    });
+  };
+  const still: Motion = { arrived: [], left: [], unproven: [] };
+  const arrived = (...ids: number[]): Motion => ({ arrived: ids, left: [], unproven: [] });
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+  test.each<[string, Parameters<typeof run>[0], { judged: boolean; wrong?: RegExp | '' }]>([
+    ['right against the snapshot', { count: 3, readings: [3], fresh: [], motions: [] }, { judged: true, wrong: '' }],
+    [
+      'wrong, then right, no motion: a failure (issue 38)',
+      { count: 3, readings: [2, 3], fresh: [ids(3)], motions: [still] },
+      { judged: true, wrong: /no record moved/ },
+    ],
+    [
+      'wrong, the list moved (proven), right between equal counts',
+      { count: 3, readings: [2, 4], fresh: [ids(4), ids(4)], motions: [arrived(4)] },
+      { judged: true, wrong: '' },
+    ],
+    [
+      'wrong, the list moved (proven), wrong again between equal counts',
+      { count: 3, readings: [2, 3], fresh: [ids(4), ids(4)], motions: [arrived(4)] },
+      { judged: true, wrong: /listed 3/ },
+    ],
+    [
+      'wrong, the list differs with no read by ID explaining it',
+      {
+        count: 3,
+        readings: [2],
+        fresh: [ids(2)],
+        motions: [{ arrived: [], left: [], unproven: [{ id: 3, why: 'x' }] }],
+      },
+      { judged: true, wrong: /no read by ID explains/ },
+    ],
+    [
+      'moved, then right against both of two different counts (5 at or below both)',
+      { count: 4, readings: [3, 5], fresh: [ids(6), ids(7)], motions: [arrived(5, 6), arrived(7)] },
+      { judged: true, wrong: '' },
+    ],
+    [
+      'moved during every round (each proven): unjudged',
+      {
+        count: 3,
+        readings: [2, 2, 2, 2],
+        fresh: [ids(4), ids(5), ids(6), ids(7)],
+        motions: [arrived(4), arrived(5), arrived(6), arrived(7)],
+      },
+      { judged: false },
+    ],
+  ])('%s', async (_, o, want) => {
+    const v = await run(o);
+    expect(v.judged).toBe(want.judged);
+    if (v.judged && want.wrong !== undefined) {
+      if (want.wrong === '') expect(v.wrong).toBe('');
+      else expect(v.wrong).toMatch(want.wrong);
+    }
+  });
+  test('motionOf proves each difference by its read by ID', () => {
+    const reads = new Map<number, ItemRead>([
+      [4, record(ev({ id: 4 }))],
+      [3, gone],
+      [2, record(ev({ id: 2 }))],
+    ]);
+    const m = motionOf([1, 2, 3], [1, 4], reads, new Map([[2, ev({ id: 2 })]]));
+    expect(m.arrived).toEqual([4]);
+    expect(m.left).toEqual([3]);
+    expect(m.unproven.map((u) => u.id)).toEqual([2]);
+  });
+});
+
+describe(`rule ${rule('child')}: served by its own parent's path`, () => {
+  test.each<[string, ItemRead, ItemRead | undefined, Parenthood, ItemRead | undefined, 'child' | 'holds']>([
+    ['parent named, control refused', gone, record(ev()), 'named', gone, 'child'],
+    ['parent seen in its family (post_parent)', gone, record(ev()), 'family', gone, 'child'],
+    ['any listed parent serves it: not its family (issue 38)', gone, record(ev()), 'not-family', gone, 'holds'],
+    ['no family to read (base), no parent named', gone, record(ev()), 'unknown', gone, 'holds'],
+    ['a path through no parent serves it too', gone, record(ev()), 'named', record(ev()), 'holds'],
+    ['no parent path serves it', gone, undefined, 'unknown', undefined, 'holds'],
+    ['refused (403), never a child', refused, record(ev()), 'named', gone, 'holds'],
+  ])('%s', (_, lone, via, parenthood, control, kind) =>
+    expect(childVerdict(lone, via, parenthood, control).kind).toBe(kind),
+  );
+  test('the parent a record or the fixtures name; candidates bounded', () => {
+    expect(namedParent(ev({ post_parent: 5 }))).toBe(5);
+    expect(namedParent(ev({ parent: 0 }))).toBeNull();
+    expect(namedParent(ev(), { id: 7, parent: 3 })).toBe(3);
+    const pool = Array.from({ length: 20 }, (_, i) => ev({ id: i + 1, slug: `s${i + 1}` }));
+    expect(parentCandidates(pool, ev({ id: 10 }), null).map((r) => r.id)).toEqual([9, 8, 7, 6]);
+    expect(parentCandidates(pool, ev({ id: 10 }), 3).map((r) => r.id)).toEqual([3]);
+  });
+});
+
+describe(`rule ${rule('refusal')}: excused by a property the suite read, never by the refusal's text`, () => {
+  test.each<[string, Parameters<typeof refusalExcused>[0], boolean]>([
+    ['the fixtures name it password-protected', { plural: 'events', id: 7, passwordFixture: 7 }, true],
+    [
+      'with credentials its record shows a password',
+      { plural: 'events', id: 7, authenticatedCopy: ev({ password: 'pw' }) },
+      true,
+    ],
+    ['with credentials its record shows none', { plural: 'events', id: 7, authenticatedCopy: ev() }, false],
+    ['without credentials, no fixture', { plural: 'events', id: 7 }, false],
+    ['a venue is never password-protected', { plural: 'venues', id: 7, passwordFixture: 7 }, false],
+  ])('%s', (_, o, excused) => expect(refusalExcused(o).excused).toBe(excused));
+});
+
+describe(`rule ${rule('empty-slug')} and ${rule('na-on-snapshot')}: judged, not dropped`, () => {
+  test('the sample of by-slug reads drops drafts by status, never a published record by an empty slug', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL('../../suites/observe/records.test.ts', import.meta.url), 'utf8');
+    const sample = text.split('\n').filter((line) => line.includes(".filter((r) => r.status !== 'draft'"));
+    expect(sample.length).toBeGreaterThan(0);
+    for (const line of sample) expect(line).not.toMatch(/slug/);
+  });
+});
+
+describe(`rule ${rule('totals')}: the crawl believes total, total_pages and next_rest_url`, () => {
+  const p = (over: Partial<Parameters<typeof pageEnd>[0]>) => ({
+    page: 1,
+    perPage: 50,
+    records: 50,
+    seen: 50,
+    total: null,
+    totalPages: null,
+    next: false,
+    ...over,
+  });
+  test.each<[string, Parameters<typeof pageEnd>[0], boolean, boolean]>([
+    ['a short page, no totals: the end', p({ records: 30, seen: 30 }), true, false],
+    ['a short page, total 40 says more (a cap of 30)', p({ records: 30, seen: 30, total: 40 }), false, true],
+    ['a short page, total_pages 2 says more', p({ records: 30, seen: 30, totalPages: 2 }), false, true],
+    ['a short page with a next_rest_url', p({ records: 30, seen: 30, next: true }), false, true],
+    ['the last short page, totals agree', p({ page: 2, records: 10, seen: 60, total: 60, totalPages: 2 }), true, false],
+    ['an empty page ends it whatever the totals', p({ page: 3, records: 0, seen: 30, total: 40 }), true, false],
+    ['a full last page', p({ records: 50, seen: 50, total: 50, totalPages: 1 }), true, false],
+    ['a full page, more pages', p({ records: 50, seen: 50, total: 90, totalPages: 2 }), false, false],
+  ])('%s', (_, page, end, short) => {
+    const e = pageEnd(page);
+    expect(e.end).toBe(end);
+    expect(!!e.short).toBe(short);
+  });
+});
+
+describe(`rule ${rule('collation')}: names of the measured collation judged, the others named`, () => {
+  test.each<[string, string[], 'asc' | 'desc', boolean, number]>([
+    ['ASCII, case-insensitive', ['alpha', 'Bravo', 'Charlie', 'delta'], 'asc', true, 0],
+    ['one accented name left out, the others sorted', ['alpha', 'Événements', 'Bravo'], 'asc', true, 1],
+    ['one accented name left out, the others by ID', ['Bravo', 'Événements', 'alpha'], 'asc', false, 1],
+    ['desc', ['delta', 'charlie', 'Bravo'], 'desc', true, 0],
+    ['punctuation left out', ['a_b', 'a1b'], 'asc', true, 1],
+  ])('%s', (_, names, order, ok, left) => {
+    const o = nameOrder(names, order);
+    expect(o.wrong === null).toBe(ok);
+    expect(o.leftOut.length).toBe(left);
+  });
+});
+
+test('every rule of the table has cases here, a reason and a measurement; each fault it names is registered with observation checks', () => {
+  expect(RULES.map((r) => r.rule).filter((id) => !covered.has(id))).toEqual([]);
+  for (const r of RULES) {
+    expect(r.reason.length).toBeGreaterThan(40);
+    expect(r.measured.length).toBeGreaterThan(20);
+    if ('fault' in r) {
+      const f = FAULTS.find((x) => x.name === r.fault);
+      expect(f, `fault ${r.fault} of rule ${r.rule}`).toBeDefined();
+      expect(f?.breaks.some((id) => id.startsWith('observe.'))).toBe(true);
+    }
+  }
+});
