@@ -25,6 +25,11 @@ import { folderProblem, redactor, reportDirProblem } from '../report/write.ts';
 import { cleanupAdvice } from '../run/config/replay.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
+import { readShadow, type ShadowCheck } from '../run/shadow.ts';
+import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
+import { modelCheckResults, modelPlan, withFindings } from './model-results.ts';
+import { runModel } from './model.ts';
+import { siteZone } from './steps.ts';
 import {
   cleanupOf,
   exitCodeOf,
@@ -77,6 +82,10 @@ interface CertifyOptions {
    * caught a fault, turn it off.
    */
   reconfirm?: boolean;
+  /** The shadow model (issue 37): default on in full runs that write and in runs that select a model check. */
+  model?: boolean;
+  /** Called with every check's recorded exchanges and how the model judged them (the mutation self-test). */
+  onModel?: (shadow: ShadowCheck[], judged: JudgedExchange[]) => void;
 }
 
 export interface CertifyResult {
@@ -149,6 +158,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   let server: ReferenceServer | undefined;
   let client: Client | undefined;
   let ownSession: RunSession | undefined;
+  let shadowDir: string | undefined;
   let gate: RunGate | null;
   try {
     gate = await prepareGate(config);
@@ -202,17 +212,32 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     if (sweeping && !resolved.freshRunTag) sweeps.before = await sweepBefore(client, resolved, log, options.signal);
     const beforeChecks = stopped('the checks');
     if (beforeChecks) return beforeChecks;
+    // The shadow model (lib/certify/model.ts): each check's exchanges recorded, replayed after the run.
+    const plan = modelPlan({
+      readOnly: resolved.readOnly,
+      ids: options.ids,
+      grep: resolved.grep || undefined,
+      model: options.model,
+    });
+    // A run that names its suite files runs the feeders' files too.
+    const files =
+      plan.feeders?.length && options.files?.length
+        ? [...new Set([...options.files, ...(await feederFiles(plan.feeders))])]
+        : options.files;
+    const zone = plan.on ? await siteZone(client) : 'UTC';
+    shadowDir = plan.on ? mkdtempSync(join(tmpdir(), 'calcert-model-')) : undefined;
     const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,
       startedAt,
       {
-        ids: options.ids,
-        files: options.files,
-        grep: resolved.grep || undefined,
+        ids: plan.ids ?? options.ids,
+        files,
+        grep: plan.grep ?? (resolved.grep || undefined),
         onResult: options.onResult,
         onProgress: options.onProgress,
         ...(har.dir ? { har: har.dir } : {}),
+        ...(shadowDir ? { model: shadowDir } : {}),
       },
       { signal: options.signal, session },
     );
@@ -241,7 +266,31 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       log(`cleanup: ${cleanup.remedy}`);
     }
     const interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
-    let checks = outcome.checks.sort((a, b) => a.id.localeCompare(b.id));
+    let checks = outcome.checks;
+    let model: ModelReport | undefined;
+    if (shadowDir && !interrupted) {
+      const modelFrom = Date.now();
+      const modelCpu = process.cpuUsage();
+      const shadow = readShadow(shadowDir);
+      const quirks = ['original'];
+      const judged = await runModel(shadow, { resolved, zone, quirks });
+      options.onModel?.(shadow, judged);
+      checks = [
+        ...withFindings(checks, judged),
+        ...modelCheckResults(judged, shadow, {
+          variant: resolved.resolvedVariant,
+          baseUrl: resolved.baseUrl,
+          namespace: resolved.namespace,
+          selected: plan.selected,
+        }),
+      ];
+      model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });
+      const cpu = process.cpuUsage(modelCpu);
+      log(
+        `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
+      );
+    }
+    checks = checks.sort((a, b) => a.id.localeCompare(b.id));
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });
     const runErrors = [...outcome.errors];
     if (interrupted) runErrors.push(interrupted);
@@ -262,6 +311,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       limits: outcome.limits,
       checksSpan,
       ...(again?.summary ? { reconfirmation: again.summary } : {}),
+      ...(model ? { model } : {}),
     });
     const gated = gate?.finish(report);
     const reportDir = options.writeReports !== false ? writeRunReports(report, target, gated?.markdown) : undefined;
@@ -287,10 +337,25 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       ...(gated ? { gate: gated } : {}),
     };
   } finally {
+    if (shadowDir) rmSync(shadowDir, { recursive: true, force: true });
     await ownSession?.close();
     await client?.close();
     await server?.close();
   }
+}
+
+/** The suite files of the feeder checks (the cached check list). */
+async function feederFiles(feeders: string[]): Promise<string[]> {
+  const { listChecks } = await import('../check/list.ts');
+  const listed = await listChecks();
+  return feeders.map((id) => listed.find((c) => c.id === id)?.file).filter((f): f is string => !!f);
+}
+
+/** The run's model line: answers compared, identical, set aside, differing, out of scope. Pure. */
+export function modelLine(m: ModelReport): string {
+  const differing = m.compared - m.identical - m.specReading;
+  const fields = m.byField.slice(0, 3).map((f) => `${f.field} (${f.answers})`);
+  return `model: ${m.compared} answers compared with the original's model, ${m.identical} identical${m.specReading ? `, ${m.specReading} where the original deviates from the spec and this server follows the spec` : ''}, ${differing} differ${fields.length ? ` (${fields.join(', ')}${m.byField.length > 3 ? ', ...' : ''})` : ''}; ${m.outOfScope.count} out of scope`;
 }
 
 /** What to do when a sweep met problems: the cleanup line that runs as printed. Pure. */

@@ -74,6 +74,8 @@ export function buildReport(input: {
   checksSpan?: [number, number];
   /** The failed must-checks run once more (lib/certify/reconfirm.ts). */
   reconfirmation?: RunReport['footer']['reconfirmation'];
+  /** The model comparison (lib/certify/model.ts). */
+  model?: RunReport['model'];
 }): RunReport {
   const span = input.checksSpan ?? [input.startedAt.getTime(), input.finishedAt.getTime()];
   const used = input.limits ? concurrencyOver(input.limits, span[0], span[1]) : null;
@@ -131,6 +133,7 @@ export function buildReport(input: {
       ...(input.reconfirmation ? { reconfirmation: input.reconfirmation } : {}),
     },
     coverage,
+    ...(input.model ? { model: input.model } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** --har: directory the clients of the run append their exchanges to (lib/tools/har.ts). */
   har?: string;
+  /** The shadow model's folder: each check's exchanges, whole (lib/run/shadow.ts). */
+  model?: string;
 }
 
 export interface RunOutcome {
@@ -311,6 +313,7 @@ export class RunSession {
     vitest.provide('calcert', config);
     vitest.provide('calcertWorkers', this.workers);
     vitest.provide('calcertHar', options.har ?? '');
+    vitest.provide('calcertModel', options.model ?? '');
     // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
     const bound = sharedBound(
       config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,

@@ -6,6 +6,7 @@
  * target gone away. Each is unit-tested (selftest/unit/certify-steps.test.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { DateTime } from 'luxon';
 import type { ReferenceOptions, ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { sweep, type SweepResult } from '../run/cleanup.ts';
 import { Client, TransportError } from '../run/client.ts';
@@ -180,6 +181,31 @@ export async function sweepAfter(
 /** Whether the run met transport trouble (no HTTP answer): a check's stored kind, or a sweep cut short. Pure. */
 export function hasTransportTrouble(checks: readonly CheckResult[], after?: SweepResult): boolean {
   return !!after?.aborted || checks.some((c) => c.transport !== undefined);
+}
+
+/**
+ * The target's site time zone, from its REST index (WordPress: `timezone_string`, else
+ * `gmt_offset` as `UTC+h`): the shadow model answers in it. `UTC` when the index does not say.
+ */
+export async function siteZone(client: Client): Promise<string> {
+  try {
+    const base = client.options.baseUrl;
+    const res = await client.request({
+      method: 'GET',
+      url: base.includes('?') ? base : `${base.replace(/\/+$/, '')}/`,
+    });
+    const body = res.json as { timezone_string?: unknown; gmt_offset?: unknown } | undefined;
+    const named = typeof body?.timezone_string === 'string' ? body.timezone_string : '';
+    if (named && DateTime.now().setZone(named).isValid) return named;
+    const off = Number(body?.gmt_offset);
+    if (Number.isFinite(off) && off !== 0 && Math.abs(off) <= 14) {
+      const minutes = Math.round(Math.abs(off) * 60);
+      return `UTC${off > 0 ? '+' : '-'}${Math.floor(minutes / 60)}${minutes % 60 ? `:${String(minutes % 60).padStart(2, '0')}` : ''}`;
+    }
+  } catch (e) {
+    if (!(e instanceof TransportError)) throw e;
+  }
+  return 'UTC';
 }
 
 /** A one-line reason when the target stopped answering during the run, or null. */

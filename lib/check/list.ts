@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckRecord } from './index.ts';
+import { MODEL_CHECKS } from '../spec/model/checks.ts';
+import type { Tag } from './tags.ts';
 import { moduleCacheDir, PROJECT_ROOT, suiteVitestConfig, VITEST_CONFIG } from '../run/paths.ts';
 
 export interface ListedCheck extends CheckRecord {
@@ -71,14 +73,27 @@ function keepList(file: string, checks: ListedCheck[]): void {
   }
 }
 
-/** `files`: only the checks of these suite files (absolute paths); default every file. */
+/** `files`: only the checks of these suite files (absolute paths); default every file, and the model checks. */
 export async function listChecks(files?: string[]): Promise<ListedCheck[]> {
   if (files) return collectChecks(files);
   const cached = cachedList();
   if (cached.checks) return cached.checks;
-  const checks = await collectChecks();
+  const checks = [...(await collectChecks()), ...modelChecks()].sort((a, b) => a.id.localeCompare(b.id));
   if (cached.file) keepList(cached.file, checks);
   return checks;
+}
+
+/** The model checks (lib/spec/model/checks.ts): declared as data, judged after the run by lib/certify/model.ts. */
+function modelChecks(): ListedCheck[] {
+  return MODEL_CHECKS.map((c) => ({
+    id: c.id,
+    title: c.title,
+    level: c.level,
+    requirements: c.requirements,
+    tags: c.tags as Tag[],
+    spec: c.spec,
+    file: 'lib/spec/model/checks.ts',
+  }));
 }
 
 async function collectChecks(files?: string[]): Promise<ListedCheck[]> {

@@ -83,6 +83,8 @@ declare module 'vitest' {
     calcertGate?: SharedArrayBuffer;
     /** --har: the directory the workers' clients append their exchanges to (lib/tools/har.ts); '' none. */
     calcertHar?: string;
+    /** The shadow model's folder (lib/run/shadow.ts): each check's exchanges, whole; '' none. */
+    calcertModel?: string;
   }
 }
 

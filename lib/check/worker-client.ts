@@ -20,6 +20,11 @@ export function runConfig(): ResolvedConfig {
   return cfg;
 }
 
+/** The run's shadow folder (lib/run/shadow.ts), or '' when the run has no model. */
+export function shadowDir(): string {
+  return inject('calcertModel') ?? '';
+}
+
 /** This worker's client for the run of `cfg`. */
 export function clientFor(cfg: ResolvedConfig): Client {
   // --har: the run's tap directory (lib/tools/har.ts); part of the key, a run without it taps nothing.

@@ -6,6 +6,7 @@
  * (a hostile server's body included) HTML-escaped.
  */
 import { coverageHtml, coverageMatrixHtml } from './coverage.ts';
+import { findingsHtml, modelHtml } from './model.ts';
 import { createHash } from 'node:crypto';
 import type { CheckResult, RunReport } from './results.ts';
 import type { Status } from '../types.ts';
@@ -195,6 +196,7 @@ function renderCheck(report: RunReport, c: ReportCheck, open: boolean): string {
       `<div class="muted">${c.status === 'n/a' ? 'reason' : 'message'}</div><pre class="msg">${esc(c.message)}</pre>`,
     );
   body.push(`<dl class="kv">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`);
+  body.push(findingsHtml(c));
   if (c.cleanupErrors?.length)
     body.push(`<div class="muted">cleanup problems</div><pre>${esc(c.cleanupErrors.join('\n'))}</pre>`);
   const xs = c.status === 'pass' || c.status === 'n/a' ? [] : exchangesOf(c);
@@ -285,6 +287,7 @@ export function renderHtml(report: RunReport): string {
     '<h3>By route group</h3>',
     `<div class="scroll">${countsTable(groups.map((g) => [g, f.counts.byGroup[g]]))}</div>`,
   );
+  out.push(modelHtml(report));
   out.push(coverageHtml(report));
   out.push(`<div class="filters">${statusFilters(checks.map((c) => c.status))}
 ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}

@@ -1,4 +1,5 @@
 /** `summary.md`: the run in Markdown (verdict, counts, failures with their exchanges and reproduction, n/a reasons). */
+import { modelMarkdown } from './model.ts';
 import { coverageMarkdown } from './coverage.ts';
 import { appliedLine } from '../run/crawl.ts';
 import type { CheckResult, RunReport } from './results.ts';
@@ -115,6 +116,8 @@ export function renderSummary(report: RunReport, leading?: string): string {
     lines.push('', '## Not applicable', '');
     for (const c of na) lines.push(`- \`${c.id}\`: ${mdCell(c.message ?? '')}`);
   }
+  const model = modelMarkdown(report);
+  if (model) lines.push('', model.trimEnd());
   const coverage = coverageMarkdown(report);
   if (coverage) lines.push('', coverage.trimEnd());
   return `${lines.join('\n')}\n`;

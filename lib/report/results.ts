@@ -3,6 +3,7 @@
  * Human-readable reports are rendered from this (lib/report/write.ts).
  */
 import type { CoverageMap } from '../coverage/map.ts';
+import type { ModelFinding, ModelReport } from '../spec/model/summary.ts';
 import type { ObservedSummary } from '../run/crawl.ts';
 import { pastBound, type SnapshotHeader, tooFast } from '../spec/judge/snapshot.ts';
 import type { Level, RecordedExchange, RecordedRequest, Status, TransportKind, UnjudgedCause } from '../types.ts';
@@ -77,6 +78,11 @@ export interface CheckResult {
   reconfirmed?: 'reproduced' | 'intermittent';
   /** Records the check set aside from the read-only snapshot, each with the judge's rule (lib/spec/judge/rules.ts). */
   setAside?: Array<{ plural: string; id: number; rule: string; why: string; counts: boolean }>;
+  /** The model (issue 37): how many of the check's answers differ from the original's model, and the first few. */
+  modelDifferences?: number;
+  modelFindings?: ModelFinding[];
+  /** A model check (`<resource>.<operation>.model`): answers compared and differing, the first differences side by side. */
+  model?: { compared: number; differing: number; differences: ModelFinding[] };
   /** In memory only (never written): what the check's requests sent and it judged, for the coverage map (lib/coverage). */
   traffic?: { sent: string[]; judged: string[] };
 }
@@ -157,6 +163,8 @@ export interface RunReport {
   footer: ReportFooter;
   /** The interface coverage map of the run (lib/coverage/map.ts; absent in reports written before it). */
   coverage?: CoverageMap;
+  /** The model comparison of a run that wrote (issue 37, lib/certify/model.ts). */
+  model?: ModelReport;
 }
 
 /** Statuses that withhold certification when a must-check has them. */

@@ -95,6 +95,12 @@ test.each<[string, ModelAnswer, ModelAnswer, string[]]>([
   ],
   ['a status', ok(event(T, 237, 234), 200), ok(event(M, 76, 77), 201), ['status status']],
   [
+    'a link duplicated in a list of values (an item, not an unknown field)',
+    ok(event(T, 237, 234, { cost_details: { currency_symbol: '', values: ['12', '12'] } })),
+    ok(event(M, 76, 77)),
+    ['extra-item cost_details.values[]'],
+  ],
+  [
     'an error against a record: status and code only',
     ok({ code: 'rest_invalid', message: 'x', data: { status: 400 } }, 400),
     ok(event(M, 76, 77)),

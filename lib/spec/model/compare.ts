@@ -97,16 +97,23 @@ class Walk {
       }
       return;
     }
-    if (this.scalarsAgree(t, m, key, kind)) return;
+    if (this.scalarsAgree(t, m, key, field, kind)) return;
     const code = key === 'code' && !at.includes('.');
     this.push({ kind: code ? 'code' : 'value', at, field, target: t, model: m });
   }
 
-  private scalarsAgree(t: unknown, m: unknown, key: string, kind: IdKind): boolean {
+  private scalarsAgree(t: unknown, m: unknown, key: string, field: string, kind: IdKind): boolean {
     if (t === m) return true;
     if (key === 'id') return targetId(kind, t, this.ctx.pairs) === m;
     if (key === 'parent' && kind === 'term') return targetId('term', t, this.ctx.pairs) === m;
     if (key === 'term_taxonomy_id') return targetId('tt', t, this.ctx.pairs) === m;
+    // An error naming a record: `data.term_id` and `additional_data` of term_exists, an ID in a message.
+    if (key === 'term_id' || field.endsWith('additional_data[]'))
+      return targetId(idKindOf(this.ctx.resource), t, this.ctx.pairs) === m;
+    if (key === 'message' && typeof t === 'string')
+      return (
+        t.replace(/\b\d+\b/g, (n) => String(targetId(idKindOf(this.ctx.resource), Number(n), this.ctx.pairs))) === m
+      );
     if (typeof t === 'string') {
       if (stampsAgree(key, t, m, this.ctx)) return true;
       return targetString(t, this.ctx) === m;
@@ -127,8 +134,12 @@ class Walk {
     const tIds = t.length ? ids(t, true) : [];
     const mIds = m.length ? ids(m, false) : [];
     if (!tIds || !mIds || (!t.length && !m.length)) {
-      for (let i = 0; i < Math.max(t.length, m.length); i++)
-        this.value(t[i], m[i], `${at}[${i}]`, item, String(i), kind);
+      for (let i = 0; i < Math.max(t.length, m.length); i++) {
+        // An item one side lacks is an item of the list, never a field the model does not know.
+        if (i >= m.length) this.push({ kind: 'extra-item', at: `${at}[${i}]`, field: item, target: t[i] });
+        else if (i >= t.length) this.push({ kind: 'missing-item', at: `${at}[${i}]`, field: item, model: m[i] });
+        else this.value(t[i], m[i], `${at}[${i}]`, item, String(i), kind);
+      }
       return;
     }
     const mSet = new Set(mIds);

@@ -24,7 +24,7 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
   {
     name: 'paired-ids',
     appliesTo:
-      '`id`, `term_taxonomy_id` and a term `parent` of the check records, and record IDs inside URLs (`rest_url`, `urls`, `next_rest_url`, `global_id`, `global_id_lineage`) and in requests (paths, ID parameters, ID fields of bodies)',
+      '`id`, `term_taxonomy_id` and a term `parent` of the check records (an image the request sideloaded too), record IDs inside URLs (`rest_url`, `urls`, `next_rest_url`, `global_id`, `global_id_lineage`), in errors (`data.term_id`, `additional_data`, a number in `message`) and in requests (paths, ID parameters, ID fields of bodies)',
     reason:
       'a site numbers its records itself: the target record and the model record made by the same request are paired (lib/spec/model/pairs.ts) and compared as one',
     measured:
@@ -164,14 +164,27 @@ function translateUrl(url: string, mRoot: string, ctx: CompareContext): string {
 
 /** The record keys whose values are the site's clock (rule run-window-stamps). */
 const STAMP_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc']);
-const STAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const MARGIN_MS = 5 * 60_000;
+
+/** A zone's offset from UTC now, in ms (a run is too short for a daylight-saving change to matter to its window). */
+const offsets = new Map<string, number>();
+function offsetMs(zone: string): number {
+  let off = offsets.get(zone);
+  if (off === undefined) {
+    const dt = DateTime.now().setZone(zone);
+    off = dt.isValid ? dt.offset * 60_000 : 0;
+    offsets.set(zone, off);
+  }
+  return off;
+}
 
 /** The instant of a stamp (`_utc` keys in UTC, others in the site's zone), or NaN. */
 function stampMs(key: string, value: string, zone: string): number {
-  if (!STAMP.test(value)) return Number.NaN;
-  const dt = DateTime.fromFormat(value, 'yyyy-MM-dd HH:mm:ss', { zone: key.endsWith('_utc') ? 'UTC' : zone });
-  return dt.isValid ? dt.toMillis() : Number.NaN;
+  const m = STAMP.exec(value);
+  if (!m) return Number.NaN;
+  const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  return key.endsWith('_utc') ? utc : utc - offsetMs(zone);
 }
 
 /** Whether two stamps of a record key compare equal under rule run-window-stamps. */

@@ -32,8 +32,10 @@ export class Pairs {
     tt: new Map(),
   };
   private readonly taken: Record<IdKind | 'tt', Set<number>> = { post: new Set(), term: new Set(), tt: new Set() };
-  private readonly slugs = new Map<string, string>();
+  private readonly slugs = new Map<string, { model: string; kind: IdKind; target?: number }>();
   private readonly tainted = new Set<string>();
+  /** The names (title, venue, organizer, name) of the check's paired records, lower-cased. */
+  readonly names = new Set<string>();
 
   /** Pair a target ID with a model ID; false when either is already paired (the first pair holds). */
   pair(kind: IdKind | 'tt', target: number, model: number): boolean {
@@ -42,15 +44,21 @@ export class Pairs {
     this.taken[kind].add(model);
     return true;
   }
-  pairSlug(target: string, model: string): void {
-    if (!this.slugs.has(target)) this.slugs.set(target, model);
+  /** Pair a target slug with the model's; `kind`, `id`: the target record it names. */
+  pairSlug(target: string, model: string, kind: IdKind = 'post', id?: number): void {
+    if (!this.slugs.has(target)) this.slugs.set(target, { model, kind, ...(id !== undefined ? { target: id } : {}) });
   }
   /** The model's ID of a target ID, or undefined. */
   model(kind: IdKind | 'tt', target: number): number | undefined {
     return this.ids[kind].get(target);
   }
   modelSlug(target: string): string | undefined {
-    return this.slugs.get(target);
+    return this.slugs.get(target)?.model;
+  }
+  /** The target record a paired slug names. */
+  slugRecord(target: string): [IdKind, number] | undefined {
+    const s = this.slugs.get(target);
+    return s?.target !== undefined ? [s.kind, s.target] : undefined;
   }
   taint(kind: IdKind, target: number): void {
     this.tainted.add(`${kind}:${target}`);
@@ -76,9 +84,17 @@ function nameOf(rec: Record<string, unknown>): string | undefined {
 function pairRecord(kind: IdKind, t: unknown, m: unknown, pairs: Pairs): void {
   if (!isObject(t) || !isObject(m)) return;
   if (Number.isInteger(t['id']) && Number.isInteger(m['id'])) pairs.pair(kind, t['id'] as number, m['id'] as number);
-  if (typeof t['slug'] === 'string' && typeof m['slug'] === 'string') pairs.pairSlug(t['slug'], m['slug']);
+  for (const k of ['title', 'venue', 'organizer', 'name'])
+    if (typeof t[k] === 'string') pairs.names.add((t[k] as string).toLowerCase());
+  if (typeof t['slug'] === 'string' && typeof m['slug'] === 'string')
+    pairs.pairSlug(t['slug'], m['slug'], kind, Number.isInteger(t['id']) ? (t['id'] as number) : undefined);
   if (Number.isInteger(t['term_taxonomy_id']) && Number.isInteger(m['term_taxonomy_id']))
     pairs.pair('tt', t['term_taxonomy_id'] as number, m['term_taxonomy_id'] as number);
+  // An image the request made (sideloaded from a URL) is an attachment: a post of each site.
+  const ti = t['image'];
+  const mi = m['image'];
+  if (isObject(ti) && isObject(mi) && Number.isInteger(ti['id']) && Number.isInteger(mi['id']))
+    pairs.pair('post', ti['id'] as number, mi['id'] as number);
   for (const [key, nested] of [
     ['venue', 'post'],
     ['organizer', 'post'],
@@ -188,10 +204,13 @@ export function translateValue(kind: IdKind, value: string, pairs: Pairs, runTag
   if (kind === 'term' && v !== '') {
     const slug = pairs.modelSlug(v);
     if (slug !== undefined) {
+      const named = pairs.slugRecord(v);
+      if (named) seen.own.push(named);
       seen.tagged = true;
       return slug;
     }
-    if (v.includes(runTag)) seen.tagged = true;
+    // In a body a run-tagged name makes a new term of the check's (`runTag` '' in queries: a word there names an existing term).
+    if (runTag && v.includes(runTag)) seen.tagged = true;
     else seen.foreign = true;
   }
   return value;
@@ -262,7 +281,13 @@ function translateJson(body: unknown, pairs: Pairs, runTag: string, seen: Seen):
       if (typeof v === 'number' && Number.isInteger(v))
         return Number(translateValue(kind, String(v), pairs, runTag, seen));
       if (typeof v === 'string') return translateValue(kind, v, pairs, runTag, seen);
-      if (isObject(v) && 'id' in v) return { ...v, id: one(v['id']) };
+      if (isObject(v)) {
+        // Inline venue or organizer data: an attachment it names is the site's (a fixture).
+        const image = v['image'];
+        if ((typeof image === 'number' && image !== 0) || (typeof image === 'string' && /^[1-9]\d*$/.test(image)))
+          seen.foreign = true;
+        return 'id' in v ? { ...v, id: one(v['id']) } : v;
+      }
       return v;
     };
     const v = body[key];
@@ -298,11 +323,15 @@ export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string
   }
   if (route.kind === 'by-slug' && route.slug !== undefined) {
     const slug = pairs.modelSlug(route.slug);
+    const named = pairs.slugRecord(route.slug);
+    if (named) seen.own.push(named);
     if (slug !== undefined) path = `/${route.resource}/by-slug/${encodeURIComponent(slug)}`;
-    else if (!route.slug.includes(runTag)) seen.foreign = true;
+    // A slug no answer of the check gave names a record of the site or of a shared setup.
+    else seen.foreign = true;
   }
   const keys = new Set<string>();
-  const query = translatePairsString(req.query, (k) => queryIdKind(k, route.resource), pairs, runTag, seen, keys);
+  // In a query a word names an existing term (a slug): only the check's own are known to the model.
+  const query = translatePairsString(req.query, (k) => queryIdKind(k, route.resource), pairs, '', seen, keys);
   let body = req.body;
   if (body !== undefined && body !== '') {
     if (/json/i.test(req.contentType ?? '')) {
@@ -322,10 +351,23 @@ export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string
   if (route.kind === 'collection' && req.method.toUpperCase() === 'GET') {
     const search = searchOf(req.query);
     const scoped =
-      ((names.length > 0 || seen.tagged) && [...keys].some((k) => SCOPING_KEYS.has(k))) || !!search?.includes(runTag);
+      ((names.length > 0 || seen.tagged) && [...keys].some((k) => SCOPING_KEYS.has(k))) ||
+      ownSearch(search, pairs, runTag);
     if (!scoped) return { ok: false, reason: 'unscoped-list', route, names };
   }
   return { ok: true, request: { ...req, route: path, query, ...(body !== undefined ? { body } : {}) }, route, names };
+}
+
+/**
+ * A search scopes a list to the check's records when one of their names carries the word and the
+ * word is more than the run tag (a word of the check's own scope: another check's or a shared
+ * setup's records never carry it).
+ */
+function ownSearch(search: string | null, pairs: Pairs, runTag: string): boolean {
+  if (!search || search.length <= runTag.length || !search.includes(runTag)) return false;
+  const word = search.toLowerCase();
+  for (const n of pairs.names) if (n.includes(word)) return true;
+  return false;
 }
 
 /** The `search` value of a raw query string, or null. */

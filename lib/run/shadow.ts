@@ -1,0 +1,136 @@
+/**
+ * The shadow model's recording (issue 37): every exchange of a check with the target, whole (the
+ * request body as sent, the parsed answer, the headers the interface defines), in the order the
+ * answers came, one JSON line per check in a file of the worker's own in the run's shadow folder
+ * (the runner hands the folder to the workers through `provide('calcertModel')`). After the run,
+ * lib/certify/model.ts replays each check's exchanges against the model and compares the answers.
+ * The exchanges of a route no model compares (the root, /doc, a list of the whole site) keep their
+ * request only: their answers would only weigh on the file.
+ */
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import type { Exchange } from '../types.ts';
+
+/** One exchange of a check as the model replays it. */
+export interface ShadowExchange {
+  /** When the answer came, epoch ms (our clock). */
+  at: number;
+  method: string;
+  /** Below the namespace root (`/events/12`); the whole URL when it is not below it. */
+  route: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  body?: string;
+  /** The request headers that shape it (content type, method overrides, a foreign Authorization). */
+  headers: Record<string, string>;
+  /** Sent with the run's credentials. */
+  auth: boolean;
+  /** Absent: no HTTP answer. */
+  status?: number;
+  /** content-type, x-wp-total, x-wp-totalpages, date (lower-case names). */
+  answerHeaders?: Record<string, string>;
+  /** The parsed answer (absent: not JSON, or dropped as out of every model's scope). */
+  json?: unknown;
+  /** The answer's first characters when it was not JSON. */
+  text?: string;
+  /** The curl line that replays the request against the target (redacted). */
+  curl: string;
+}
+
+export interface ShadowCheck {
+  check: string;
+  exchanges: ShadowExchange[];
+}
+
+const KEPT_ANSWER_HEADERS = ['content-type', 'x-wp-total', 'x-wp-totalpages', 'date'];
+const DROPPED_REQUEST_HEADERS = new Set(['accept', 'authorization', 'content-length', 'host']);
+
+/**
+ * A route and query below `root` (the client's namespace root: a path, or a `?rest_route=` root
+ * whose other parameters follow with `&`); the whole URL as route when it is not below it.
+ */
+export function splitUrl(url: string, root: string): { route: string; query: string } {
+  if (!url.startsWith(root)) return { route: url, query: '' };
+  const rest = url.slice(root.length);
+  const at = root.includes('?') ? rest.indexOf('&') : rest.indexOf('?');
+  return at < 0 ? { route: rest, query: '' } : { route: rest.slice(0, at), query: rest.slice(at + 1) };
+}
+
+/** Whether no model can compare an answer to this request (root, /doc, a GET list not scoped by a word or an ID). */
+function answerUnused(method: string, route: string, query: string, runTag: string): boolean {
+  if (method !== 'GET') return false;
+  const parts = route.split('/').filter(Boolean);
+  if (parts.length === 0 || parts[0] === 'doc') return true;
+  if (parts.length !== 1) return false;
+  return (
+    !query.includes(runTag) && !/(^|&)(include|venue|organizer|event|post|categories|tags|parent)(%5B|\[|=)/.test(query)
+  );
+}
+
+/** The shadow record of one exchange (`body`: the whole request body; `json`: the parsed answer). */
+export function shadowOf(
+  e: Exchange,
+  body: string | undefined,
+  json: unknown,
+  root: string,
+  runTag: string,
+): ShadowExchange {
+  const { route, query } = splitUrl(e.url, root);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(e.requestHeaders)) {
+    const name = k.toLowerCase();
+    // The run's own credentials are shown as (redacted): `auth` says so; another value was set by the check.
+    if (name === 'authorization' && v !== '(redacted)') headers[name] = v;
+    else if (!DROPPED_REQUEST_HEADERS.has(name)) headers[name] = v;
+  }
+  const out: ShadowExchange = {
+    at: Date.now(),
+    method: e.method,
+    route,
+    query,
+    ...(body !== undefined ? { body } : {}),
+    headers,
+    auth: e.requestHeaders['authorization'] === '(redacted)',
+    curl: e.curl,
+  };
+  if (e.status === undefined) return out;
+  out.status = e.status;
+  const kept: Record<string, string> = {};
+  for (const h of KEPT_ANSWER_HEADERS) {
+    const v = e.responseHeaders?.[h];
+    if (v !== undefined) kept[h] = v;
+  }
+  out.answerHeaders = kept;
+  if (answerUnused(e.method, route, query, runTag)) return out;
+  if (json !== undefined) out.json = json;
+  else out.text = (e.responseExcerpt ?? '').slice(0, 500);
+  return out;
+}
+
+/** Appends one check's exchanges to this worker's file in `dir`. */
+export function writeShadow(dir: string, check: ShadowCheck): void {
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(join(dir, `${process.pid}-${threadId}.jsonl`), `${JSON.stringify(check)}\n`);
+}
+
+/** Every check's exchanges written into `dir`. A line cut short (a killed worker) is skipped. */
+export function readShadow(dir: string): ShadowCheck[] {
+  const out: ShadowCheck[] = [];
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    return out;
+  }
+  for (const name of names.sort())
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        out.push(JSON.parse(line) as ShadowCheck);
+      } catch {
+        // The last line of a worker killed while writing.
+      }
+    }
+  return out.sort((a, b) => a.check.localeCompare(b.check));
+}
