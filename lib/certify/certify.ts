@@ -27,6 +27,7 @@ import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
 import { readShadow, type ShadowCheck } from '../run/shadow.ts';
 import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
+import type { JudgeContext } from '../spec/model/judge.ts';
 import { modelCheckResults, modelPlan, withFindings } from './model-results.ts';
 import { runModel } from './model.ts';
 import { siteZone } from './steps.ts';
@@ -84,8 +85,8 @@ interface CertifyOptions {
   reconfirm?: boolean;
   /** The shadow model (issue 37): default on in full runs that write and in runs that select a model check. */
   model?: boolean;
-  /** Called with every check's recorded exchanges and how the model judged them (the mutation self-test). */
-  onModel?: (shadow: ShadowCheck[], judged: JudgedExchange[]) => void;
+  /** Called with every check's recorded exchanges, how the model judged them, and how it compared (the mutation self-test). */
+  onModel?: (shadow: ShadowCheck[], judged: JudgedExchange[], context: JudgeContext) => void;
 }
 
 export interface CertifyResult {
@@ -273,8 +274,14 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       const modelCpu = process.cpuUsage();
       const shadow = readShadow(shadowDir);
       const quirks = ['original'];
-      const judged = await runModel(shadow, { resolved, zone, quirks });
-      options.onModel?.(shadow, judged);
+      let context: JudgeContext | undefined;
+      const judged = await runModel(shadow, {
+        resolved,
+        zone,
+        quirks,
+        ...(options.onModel ? { keep: true, onContext: (c: JudgeContext) => (context = c) } : {}),
+      });
+      if (context) options.onModel?.(shadow, judged, context);
       checks = [
         ...withFindings(checks, judged),
         ...modelCheckResults(judged, shadow, {

@@ -8,7 +8,7 @@
 import { answerElements, sentElements } from '../coverage/traffic.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { ShadowCheck } from '../run/shadow.ts';
-import { MODEL_CHECKS, type ModelCheckDef } from '../spec/model/checks.ts';
+import { MODEL_CHECKS, MODEL_CHECKS_SOURCE, type ModelCheckDef } from '../spec/model/checks.ts';
 import type { LevelledDifference } from '../spec/model/judge.ts';
 import type { JudgedExchange, ModelFinding } from '../spec/model/summary.ts';
 
@@ -75,7 +75,7 @@ export function withFindings(checks: readonly CheckResult[], judged: readonly Ju
     if (must.length && c.status === 'pass') {
       const first = must[0]!;
       out.status = c.level === 'must' ? 'fail' : 'warn';
-      out.message = `the answer differs from the original's model where LEVELS.md makes it a must (${first.d.row}): ${differenceLine(finding(first.j, first.d, false))}${must.length > 1 ? ` (and ${must.length - 1} more)` : ''}`;
+      out.message = `the answer differs from the original's model where the levels make it a must (docs/requirements.md#model: ${first.d.row}): ${differenceLine(finding(first.j, first.d, false))}${must.length > 1 ? ` (and ${must.length - 1} more)` : ''}`;
       out.curl = first.j.curl;
     }
     return out;
@@ -156,6 +156,7 @@ function declared(def: ModelCheckDef): Omit<CheckResult, 'status' | 'duration'> 
     id: def.id,
     title: def.title,
     file: 'lib/spec/model/checks.ts',
+    source: MODEL_CHECKS_SOURCE,
     level: def.level,
     tags: def.tags,
     requirements: def.requirements,

@@ -12,17 +12,9 @@ import type { ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import type { ResolvedConfig } from '../run/config/model.ts';
 import { parseJson } from '../run/client.ts';
 import type { ShadowCheck, ShadowExchange } from '../run/shadow.ts';
-import {
-  type CheckState,
-  type JudgeContext,
-  judgeAnswer,
-  type LevelledDifference,
-  newCheckState,
-  scopeOf,
-} from '../spec/model/judge.ts';
+import { type JudgeContext, type JudgedExchange, judgeCheck, type LevelledDifference } from '../spec/model/judge.ts';
 import type { ModelAnswer, ModelRequest } from '../spec/model/route.ts';
 import { DEFINED_HEADERS } from '../spec/model/route.ts';
-import type { JudgedExchange } from '../spec/model/summary.ts';
 
 /** A model server and what replaying a request on it needs. */
 interface Model {
@@ -40,6 +32,9 @@ export interface ModelOptions {
   zone: string;
   /** The quirks of the first model (`original`); the second runs with none. */
   quirks: string[];
+  /** Keep each model answer on its judged exchange, and say how they were compared (the mutation self-test). */
+  keep?: boolean;
+  onContext?: (ctx: JudgeContext) => void;
 }
 
 async function startModel(opts: ModelOptions, quirks: string[]): Promise<Model> {
@@ -104,53 +99,34 @@ export function clockSkew(checks: readonly ShadowCheck[]): number {
   return Math.abs(mid) < 1000 ? 0 : mid;
 }
 
-function excerpt(v: unknown): string {
-  const s = v === undefined ? '(not JSON)' : JSON.stringify(v);
-  return s.length > 600 ? `${s.slice(0, 597)}...` : s;
-}
-
-/** One check replayed on a model: per exchange its scope and, compared, its differences. */
-async function replayCheck(
-  m: Model,
-  check: ShadowCheck,
-  opts: ModelOptions,
-  skew: number,
-  window: readonly [number, number],
-): Promise<JudgedExchange[]> {
-  const state: CheckState = newCheckState();
-  const ctx: JudgeContext = {
+function contextOf(m: Model, opts: ModelOptions, window: readonly [number, number]): JudgeContext {
+  return {
     target: { baseUrl: opts.resolved.baseUrl, namespace: opts.resolved.namespace },
     model: { baseUrl: m.server.url, namespace: m.server.namespace },
     runTag: opts.resolved.runTag,
     window,
     zone: opts.zone,
   };
-  const out: JudgedExchange[] = [];
-  for (const [index, x] of check.exchanges.entries()) {
-    const base = {
-      check: check.check,
-      index,
-      method: x.method,
-      path: `${x.route}${x.query ? `?${x.query}` : ''}`,
-      curl: x.curl,
-    };
-    const scoped = scopeOf(x, state, opts.resolved.runTag);
-    if (!scoped.inScope) {
-      out.push({ ...base, outOfScope: scoped.reason, ...(scoped.modelCheck ? { modelCheck: scoped.modelCheck } : {}) });
-      continue;
-    }
-    const answer = await send(m, scoped.request, requestHeaders(x), x.at + skew);
-    const differences = judgeAnswer(x, scoped, answer, state, ctx);
-    out.push({
-      ...base,
-      modelCheck: scoped.modelCheck,
-      differences,
-      ...(differences.some((d) => d.level !== 'info')
-        ? { targetExcerpt: excerpt(x.json ?? x.text), modelExcerpt: excerpt(answer.body) }
-        : {}),
-    });
-  }
-  return out;
+}
+
+/** One check replayed on a model: per exchange its scope and, compared, its differences. */
+function replayCheck(
+  m: Model,
+  check: ShadowCheck,
+  opts: ModelOptions,
+  skew: number,
+  window: readonly [number, number],
+): Promise<JudgedExchange[]> {
+  const ctx = contextOf(m, opts, window);
+  return judgeCheck(
+    check,
+    (scoped, index) => {
+      const x = check.exchanges[index] as ShadowExchange;
+      return send(m, scoped.request, requestHeaders(x), x.at + skew);
+    },
+    ctx,
+    opts.keep,
+  );
 }
 
 /** The headers of the target's request the model gets too (never the run's credentials). */
@@ -173,6 +149,7 @@ export async function runModel(checks: readonly ShadowCheck[], opts: ModelOption
   const judged: JudgedExchange[] = [];
   try {
     original = await startModel(opts, opts.quirks);
+    opts.onContext?.(contextOf(original, opts, window));
     for (const check of checks) {
       const first = await replayCheck(original, check, opts, skew, window);
       if (first.some((j) => real(j.differences).length)) {

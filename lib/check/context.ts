@@ -15,8 +15,8 @@ import { type ApiRecord, readList, readRecord, type ResourceKey, field, isIntege
 import { checkSeed, type CheckMeta } from './meta.ts';
 import type { Resource } from '../types.ts';
 import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
-import { clientFor, shadowDir } from './worker-client.ts';
-import { type ShadowExchange, shadowOf, writeShadow } from '../run/shadow.ts';
+import { clientFor, shadowFor } from './worker-client.ts';
+import type { ShadowRecord } from '../run/shadow.ts';
 import { RunStopped } from '../run/limiter.ts';
 
 let scopeCounter = 0;
@@ -110,15 +110,8 @@ export class CheckContext {
     if (this.inSetup) return this;
     return Object.create(this, { inSetup: { value: true } }) as CheckContext;
   }
-  /** The check's exchanges for the shadow model (lib/run/shadow.ts), when the run has one. */
-  private shadow: { dir: string; exchanges: ShadowExchange[] } | undefined;
-
-  /** Hands the check's exchanges to the shadow model (once, when the check has ended). */
-  flushShadow(): void {
-    if (!this.shadow?.exchanges.length) return;
-    writeShadow(this.shadow.dir, { check: this.meta.id, exchanges: this.shadow.exchanges });
-    this.shadow = undefined;
-  }
+  /** The check's own exchanges for the shadow model (lib/run/shadow.ts), when the run has one; `flush()` at its end. */
+  readonly shadow: ShadowRecord | undefined;
 
   /** The coverage map's record of the check (lib/check/coverage-record.ts); shared by the setup view. */
   private readonly cov: CoverageRecord;
@@ -132,12 +125,10 @@ export class CheckContext {
     this.config = cfg;
     this.cov = new CoverageRecord(cfg.namespace);
     const base = clientFor(cfg);
-    // The shadow model (lib/run/shadow.ts): the check's own exchanges, not a shared setup's.
-    const shadow = seedName === meta.id ? shadowDir() : '';
-    if (shadow) this.shadow = { dir: shadow, exchanges: [] };
+    this.shadow = seedName === meta.id ? shadowFor(meta.id, base.root, cfg.runTag) : undefined; // not a shared setup's
     const record = (e: Exchange, detail?: ExchangeDetail) => {
       this.exchanges.push(e);
-      this.shadow?.exchanges.push(shadowOf(e, detail?.body, detail?.json, base.root, cfg.runTag));
+      this.shadow?.note(e, detail);
       this.cov.note(e, detail);
       if (e.method === 'DELETE' && e.status !== undefined && e.status >= 200 && e.status < 300)
         this.deletedUrls.add(withoutQuery(e.url, this.api.urlFor({ path: '' })));

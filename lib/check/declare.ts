@@ -58,7 +58,7 @@ export function check(
       thrown = { error };
     } finally {
       await t.cleanup();
-      t.flushShadow();
+      t.shadow?.flush();
     }
     const outcome = classifyOutcome(thrown, t.exchanges, meta.level, t.assertions);
     own.status = outcome.status;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckRecord } from './index.ts';
-import { MODEL_CHECKS } from '../spec/model/checks.ts';
+import { MODEL_CHECKS, MODEL_CHECKS_SOURCE } from '../spec/model/checks.ts';
 import type { Tag } from './tags.ts';
 import { moduleCacheDir, PROJECT_ROOT, suiteVitestConfig, VITEST_CONFIG } from '../run/paths.ts';
 
@@ -93,6 +93,7 @@ function modelChecks(): ListedCheck[] {
     tags: c.tags as Tag[],
     spec: c.spec,
     file: 'lib/spec/model/checks.ts',
+    source: MODEL_CHECKS_SOURCE,
   }));
 }
 

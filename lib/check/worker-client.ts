@@ -9,6 +9,7 @@ import { Client } from '../run/client.ts';
 import type { ResolvedConfig } from '../run/config/model.ts';
 import { AUTO_START, Limiter, SharedLimiter, shareOf, type InFlightBound } from '../run/limiter.ts';
 import { fileTap } from '../run/tap.ts';
+import { ShadowRecord } from '../run/shadow.ts';
 
 let workerClient: { key: string; client: Client } | undefined;
 
@@ -20,9 +21,10 @@ export function runConfig(): ResolvedConfig {
   return cfg;
 }
 
-/** The run's shadow folder (lib/run/shadow.ts), or '' when the run has no model. */
-export function shadowDir(): string {
-  return inject('calcertModel') ?? '';
+/** A check's record for the run's shadow model (lib/run/shadow.ts), or undefined when the run has no model. */
+export function shadowFor(check: string, root: string, runTag: string): ShadowRecord | undefined {
+  const dir = inject('calcertModel') ?? '';
+  return dir ? new ShadowRecord(dir, check, root, runTag) : undefined;
 }
 
 /** This worker's client for the run of `cfg`. */

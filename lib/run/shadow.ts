@@ -108,6 +108,26 @@ export function shadowOf(
   return out;
 }
 
+/** One check's exchanges, kept until the check ends, then appended to the worker's file. */
+export class ShadowRecord {
+  private exchanges: ShadowExchange[] = [];
+  constructor(
+    private readonly dir: string,
+    private readonly check: string,
+    /** The client's namespace root. */
+    private readonly root: string,
+    private readonly runTag: string,
+  ) {}
+  note(e: Exchange, detail?: { body: string | undefined; json: unknown }): void {
+    this.exchanges.push(shadowOf(e, detail?.body, detail?.json, this.root, this.runTag));
+  }
+  /** Hands the check's exchanges to the model (once). */
+  flush(): void {
+    if (this.exchanges.length) writeShadow(this.dir, { check: this.check, exchanges: this.exchanges });
+    this.exchanges = [];
+  }
+}
+
 /** Appends one check's exchanges to this worker's file in `dir`. */
 export function writeShadow(dir: string, check: ShadowCheck): void {
   mkdirSync(dir, { recursive: true });

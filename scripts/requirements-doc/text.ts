@@ -420,6 +420,15 @@ export const BEHAVIOURS: Behaviour[] = [
     should: 'published records only',
     basis: 'Anonymous list requests see only published records on the original.',
   },
+  {
+    anchor: 'model',
+    name: 'differences from the model',
+    must: "only where a row above makes the status, the `id` or a list's records array a must and the difference breaks it: a create, read, update or delete the model accepts and the server refuses; a missing record or a non-digit ID served; a create without its name accepted; a record without its integer `id`; a list without its records array",
+    should:
+      "every other difference between an answer and the answer of the model of the original (the reference server with the quirks of that version) to the same request for the run's own records: status, error code, the defined headers, every field at every depth; a field whose value differs between versions of the original is never a must, and a field the model does not know is reported, never failed",
+    basis:
+      'The model agrees with the original check by check; its normalisation rules (record IDs, the site address, stamps inside the run window) each rest on a measurement of 6.8.0 (lib/spec/model/normalise-rules.ts).',
+  },
 ];
 
 /** Measured facts beyond the level table, which checks cite as `docs/requirements.md#<anchor>`. */

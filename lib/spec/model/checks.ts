@@ -64,6 +64,9 @@ function feedersOf(r: ResourceKey, op: Operation): string[] {
   }
 }
 
+/** Where the model checks are declared (`path:line` of MODEL_CHECKS; selftest/registry.test.ts holds it true). */
+export const MODEL_CHECKS_SOURCE = 'lib/spec/model/checks.ts:70';
+
 export const MODEL_CHECKS: readonly ModelCheckDef[] = RESOURCE_KEYS.flatMap((resource) =>
   OPERATIONS.filter((o) => o.op !== 'by-slug' || (resource !== 'categories' && resource !== 'tags')).map((o) => ({
     id: modelCheckId(resource, o.op),
@@ -71,7 +74,7 @@ export const MODEL_CHECKS: readonly ModelCheckDef[] = RESOURCE_KEYS.flatMap((res
     level: 'should' as const,
     requirements: o.routes(resource),
     tags: ['writes', ...(o.op === 'by-slug' && resource !== 'events' ? ['extended'] : [])],
-    spec: '../shared/LEVELS.md "Differences from the model"',
+    spec: 'docs/requirements.md#model',
     resource,
     operation: o.op,
     feeders: feedersOf(resource, o.op),

@@ -116,7 +116,10 @@ class Walk {
       );
     if (typeof t === 'string') {
       if (stampsAgree(key, t, m, this.ctx)) return true;
-      return targetString(t, this.ctx) === m;
+      const s = targetString(t, this.ctx);
+      if (s === m) return true;
+      // A term named after a paired ID (6.x links a new tag named after the ID sent): its name, slug, url.
+      return kind === 'term' && s.replace(/\b\d+\b/g, (n) => String(targetId('term', Number(n), this.ctx.pairs))) === m;
     }
     return false;
   }

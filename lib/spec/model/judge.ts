@@ -131,3 +131,81 @@ export function judgeAnswer(
     return { ...d, level, ...(row ? { row } : {}) };
   });
 }
+
+/** One exchange of the run as the model saw it. */
+export interface JudgedExchange {
+  check: string;
+  /** Its place among the check's exchanges. */
+  index: number;
+  method: string;
+  /** The request as sent to the target, below the namespace root (`/events/12?x=1`). */
+  path: string;
+  modelCheck?: string;
+  outOfScope?: OutOfScopeReason;
+  /** Compared: the differences (empty: identical after normalisation). */
+  differences?: LevelledDifference[];
+  /** Differences set aside: there the original deviates from the spec (a quirk) and the target answers the spec's reading. */
+  specReading?: number;
+  curl?: string;
+  /** Both answers, their first characters (for the model checks' side-by-side view). */
+  targetExcerpt?: string;
+  modelExcerpt?: string;
+  /** The model's answer, kept when asked (the mutation self-test re-judges with it). */
+  modelAnswer?: ModelAnswer;
+}
+
+function excerpt(v: unknown): string {
+  const s = v === undefined ? '(not JSON)' : JSON.stringify(v);
+  return s.length > 600 ? `${s.slice(0, 597)}...` : s;
+}
+
+/** One check's exchanges, as recorded (lib/run/shadow.ts ShadowCheck has this shape). */
+export interface TargetCheck {
+  check: string;
+  exchanges: ReadonlyArray<TargetExchange & { text?: string; curl?: string }>;
+}
+
+/**
+ * Judges one check's exchanges in order: each in scope gets the model's answer from `answerOf`
+ * (the replay sends the model's request; a re-judgement reads a recorded answer; undefined: no
+ * answer, the exchange is left out as `desynced`), learns its pairs and is compared.
+ */
+export async function judgeCheck(
+  check: TargetCheck,
+  answerOf: (scoped: Extract<Scoped, { inScope: true }>, index: number) => Promise<ModelAnswer | undefined>,
+  ctx: JudgeContext,
+  keep = false,
+): Promise<JudgedExchange[]> {
+  const state = newCheckState();
+  const out: JudgedExchange[] = [];
+  for (const [index, x] of check.exchanges.entries()) {
+    const base = {
+      check: check.check,
+      index,
+      method: x.method,
+      path: `${x.route}${x.query ? `?${x.query}` : ''}`,
+      ...(x.curl ? { curl: x.curl } : {}),
+    };
+    const scoped = scopeOf(x, state, ctx.runTag);
+    if (!scoped.inScope) {
+      out.push({ ...base, outOfScope: scoped.reason, ...(scoped.modelCheck ? { modelCheck: scoped.modelCheck } : {}) });
+      continue;
+    }
+    const answer = await answerOf(scoped, index);
+    if (!answer) {
+      out.push({ ...base, outOfScope: 'desynced', modelCheck: scoped.modelCheck });
+      continue;
+    }
+    const differences = judgeAnswer(x, scoped, answer, state, ctx);
+    out.push({
+      ...base,
+      modelCheck: scoped.modelCheck,
+      differences,
+      ...(differences.some((d) => d.level !== 'info')
+        ? { targetExcerpt: excerpt(x.json ?? x.text), modelExcerpt: excerpt(answer.body) }
+        : {}),
+      ...(keep ? { modelAnswer: answer } : {}),
+    });
+  }
+  return out;
+}

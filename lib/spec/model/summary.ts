@@ -6,28 +6,10 @@
  * from the original" are made of it. Pure.
  */
 import type { DifferenceLevel } from './levels.ts';
-import type { LevelledDifference } from './judge.ts';
+import type { JudgedExchange, LevelledDifference } from './judge.ts';
 import type { OutOfScopeReason } from './pairs.ts';
 
-/** One exchange of the run as the model saw it. */
-export interface JudgedExchange {
-  check: string;
-  /** Its place among the check's exchanges. */
-  index: number;
-  method: string;
-  /** The request as sent to the target, below the namespace root (`/events/12?x=1`). */
-  path: string;
-  modelCheck?: string;
-  outOfScope?: OutOfScopeReason;
-  /** Compared: the differences (empty: identical after normalisation). */
-  differences?: LevelledDifference[];
-  /** Differences set aside: there the original deviates from the spec (a quirk) and the target answers the spec's reading. */
-  specReading?: number;
-  curl?: string;
-  /** Both answers, their first characters (for the model checks' side-by-side view). */
-  targetExcerpt?: string;
-  modelExcerpt?: string;
-}
+export type { JudgedExchange } from './judge.ts';
 
 /** One difference as results.json lists it (CONTRACT.md `model.differences[]`). */
 export interface ModelDifference {
