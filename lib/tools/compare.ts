@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { currentId } from '../check/aliases.ts';
 import { ConfigError } from '../run/config/model.ts';
-import { mdCell } from '../report/common.ts';
+import { mdCell, replayCommand } from '../report/common.ts';
 import { STATUSES, type CheckResult, type RunReport } from '../report/results.ts';
 import type { Status } from '../types.ts';
 
@@ -43,9 +43,11 @@ export interface Change {
   from: Status | null;
   to: Status | null;
   title: string;
-  /** First line of the NEW message (or OLD for removed checks). */
+  /** First line of the NEW message (or OLD for removed checks), without a replay line it may carry. */
   message?: string;
   curl?: string;
+  /** A check that did not pass in NEW: the command that runs it again against NEW's target with NEW's seed. */
+  replay?: string;
 }
 
 export interface Comparison {
@@ -86,7 +88,11 @@ function summaryOf(r: RunReport): RunSummary {
   };
 }
 
-const firstLine = (s: string | undefined) => (s ? s.split('\n')[0] : undefined);
+/** A message's first line without the replay some checks put there (`...; replay: ...`): Change.replay says it for every check. */
+const firstLine = (s: string | undefined) => (s ? s.split('\n')[0]!.replace(/;? ?replay: .*$/, '') : undefined);
+
+/** The statuses whose change names the command that replays the check. */
+const REPLAYED: readonly Status[] = ['fail', 'warn', 'blocked', 'error', 'expected-fail'];
 
 export function compareReports(oldR: RunReport, newR: RunReport, strict = false): Comparison {
   const before = new Map(oldR.checks.map((c) => [c.id, c]));
@@ -115,6 +121,7 @@ export function compareReports(oldR: RunReport, newR: RunReport, strict = false)
       title: n.title,
       ...(n.message ? { message: firstLine(n.message) } : {}),
       ...(n.curl ? { curl: n.curl } : {}),
+      ...(REPLAYED.includes(n.status) ? { replay: replayCommand(newR, n) } : {}),
     };
     if (!o) {
       cmp.added.push(change);
@@ -236,10 +243,12 @@ export function renderComparisonText(cmp: Comparison): string {
   const section = (title: string, list: Change[], withMessage: boolean) => {
     if (!list.length) return;
     lines.push(`${title} (${list.length}):`);
-    for (const c of list)
+    for (const c of list) {
       lines.push(
         `  ${c.level.padEnd(6)} ${c.id.padEnd(width)} ${arrow(c)}${withMessage && c.message ? `  ${c.message}` : ''}`,
       );
+      if (withMessage && c.replay) lines.push(`  ${' '.repeat(7 + width)}replay: ${c.replay}`);
+    }
   };
   section('newly failing', cmp.newlyFailing, true);
   section('newly passing', cmp.newlyPassing, false);
@@ -295,7 +304,7 @@ export function renderComparisonMarkdown(cmp: Comparison): string {
   for (const [name, list] of rows)
     for (const c of list)
       lines.push(
-        `| ${name} | \`${c.id}\` | ${c.level} | ${c.from ?? '-'} | ${c.to ?? '-'} | ${mdCell(c.message ?? '')} |`,
+        `| ${name} | \`${c.id}\` | ${c.level} | ${c.from ?? '-'} | ${c.to ?? '-'} | ${mdCell(c.message ?? '')}${c.replay && name !== 'removed' ? `${c.message ? '<br>' : ''}replay: \`${mdCell(c.replay)}\`` : ''} |`,
       );
   lines.push('');
   return lines.join('\n');

@@ -25,6 +25,7 @@ import {
 import { compareAnswers, jsonDifferences, normaliseBody, normaliseString } from '../../lib/tools/diff/normalise.ts';
 import { generateQueries, writeSequence } from '../../lib/tools/diff/generate.ts';
 import { countResults, verdictOf, type CheckResult, type RunReport } from '../../lib/report/results.ts';
+import { replayCommand } from '../../lib/report/common.ts';
 import type { Status } from '../../lib/types.ts';
 import { CHECK_ID_PATTERN } from '../../lib/check/meta.ts';
 import { BIN, ROOT } from '../support/run-cli.ts';
@@ -286,6 +287,28 @@ describe('baseline comparison', () => {
       to: 'fail',
       message: 'events.a.one went fail',
     });
+  });
+
+  test('every regression names its replay line, whatever its message carries (issue 39 point 10: one in three did)', () => {
+    const base = report([check('observe.x.a', 'pass'), check('events.b.c', 'pass'), check('events.p.q', 'pass')]);
+    const failed = report([
+      { ...check('observe.x.a', 'fail'), message: 'listed 3 of 4; replay: npx calcert certify --seed 9 --grep x' },
+      { ...check('events.b.c', 'fail'), message: 'answered 500' },
+      { ...check('events.p.q', 'fail'), message: 'property failed\ncause: boom\nreplay: npx calcert certify --grep p' },
+    ]);
+    const c = compareReports(base, failed);
+    expect(c.regressions.map((x) => [x.id, x.message, x.replay])).toEqual([
+      ['observe.x.a', 'listed 3 of 4', replayCommand(failed, failed.checks[0]!)],
+      ['events.b.c', 'answered 500', replayCommand(failed, failed.checks[1]!)],
+      ['events.p.q', 'property failed', replayCommand(failed, failed.checks[2]!)],
+    ]);
+    expect(replayCommand(failed, failed.checks[1]!)).toMatch(
+      / certify --base-url http:\/\/x\/wp-json .*--grep '\^events\\\.b\\\.c\$'$/,
+    );
+    const text = renderComparisonText(c);
+    expect(text.match(/^ +replay: /gm)).toHaveLength(3);
+    expect(text).not.toMatch(/; replay:/);
+    expect(renderComparisonMarkdown(c).match(/replay: `/g)).toHaveLength(3);
   });
 
   test('strict: new warnings are newly failing and every newly failing check regresses', () => {
