@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../run/config/model.ts';
 import { suiteVitestConfig } from '../run/paths.ts';
 import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from '../run/limiter.ts';
 import type { CheckRecord } from '../check/index.ts';
-import { listChecks, type ListedCheck } from '../check/list.ts';
+import { listChecks, type ListedCheck, suiteFilesOf } from '../check/list.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { Status } from '../types.ts';
 import { Client } from '../run/client.ts';
@@ -89,22 +89,6 @@ function grepsObserve(grep: string): boolean {
     return new RegExp(grep).test('observe.');
   } catch {
     return false;
-  }
-}
-
-/**
- * The suite files holding a check the pattern selects, from the list of checks (cached per version
- * of the suites: lib/check/list.ts; `calcert certify --grep` has read it already to refuse a
- * pattern that selects nothing). A --grep of the root group loads 3 files, not 104. Falls back to
- * the route groups of `ids` (or every file) when the list cannot be had or nothing matches.
- */
-async function filesOf(selected: RegExp, ids: string[] | undefined): Promise<string[]> {
-  const groups = ids?.length ? [...new Set(ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
-  try {
-    const files = [...new Set((await listChecks()).filter((c) => selected.test(c.id)).map((c) => c.file))];
-    return files.length ? files.sort() : groups;
-  } catch {
-    return groups;
   }
 }
 
@@ -308,7 +292,7 @@ export class RunSession {
     this.collector = collector;
     // Only load the suite files that hold the selected checks (a worker that loads a file pays
     // for its modules even when the pattern skips every check in it).
-    const files = options.files?.length ? options.files : selected ? await filesOf(selected, options.ids) : [];
+    const files = options.files?.length ? options.files : selected ? await suiteFilesOf(selected, options.ids) : [];
     const vitest = await this.instance(config);
     vitest.provide('calcert', config);
     vitest.provide('calcertWorkers', this.workers);

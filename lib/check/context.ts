@@ -7,14 +7,12 @@ import fc from 'fast-check';
 import { carriesTag } from '../run/cleanup.ts';
 import { TransportError, type Client, type ExchangeDetail } from '../run/client.ts';
 import { CoverageRecord } from './coverage-record.ts';
-import type { ApiResponse, Params } from '../types.ts';
-import type { Exchange } from '../types.ts';
+import type { ApiResponse, Exchange, Params, Resource } from '../types.ts';
 import type { FixturesFile, ResolvedConfig } from '../run/config/model.ts';
 import { replayCommand } from '../run/config/replay.ts';
 import { type ApiRecord, readList, readRecord, type ResourceKey, field, isInteger } from '../spec/contract.ts';
 import { checkSeed, type CheckMeta } from './meta.ts';
-import type { Resource } from '../types.ts';
-import { Blocked, CheckFailure, NotApplicable } from './outcome.ts';
+import { Blocked, CheckFailure, NotApplicable, type PropertyOutcome, type SetAside } from './outcome.ts';
 import { clientFor, shadowFor } from './worker-client.ts';
 import type { ShadowRecord } from '../run/shadow.ts';
 import { RunStopped } from '../run/limiter.ts';
@@ -22,29 +20,10 @@ import { RunStopped } from '../run/limiter.ts';
 let scopeCounter = 0;
 
 /** A record a check created, to delete at its end. */
-interface CreatedRecord {
-  resource: Resource;
-  id: number;
-  verified: boolean;
-}
-
-/** A record a check set aside (results.json `checks[].setAside`). */
-export interface SetAside {
-  plural: string;
-  id: number;
-  /** The judge's rule that set it aside. */
-  rule: string;
-  why: string;
-  /** Whether it counts against the run's bound (a motion or a child; a refusal proven by a property does not). */
-  counts: boolean;
-}
+type CreatedRecord = { resource: Resource; id: number; verified: boolean };
 
 /** How many of a check's records its cleanup deletes at a time. */
 const CLEANUP_BATCH = 8;
-
-/** What a property's predicate returns: false fails the value; nothing (or true) passes it, as in fast-check. */
-// biome-ignore lint/suspicious/noConfusingVoidType: fast-check's own predicate type; a predicate that asserts returns nothing
-type PropertyOutcome = boolean | void;
 
 /** What a check body works with. */
 export class CheckContext {
@@ -64,10 +43,7 @@ export class CheckContext {
   private readonly deletedUrls = new Set<string>();
   /** Property runs made and needed (the minimum), summed over this check's properties. */
   readonly runs = { made: 0, needed: 0 };
-  /**
-   * Records this check took out of the read-only snapshot, each by a rule of the judge
-   * (lib/spec/judge/rules.ts): the run counts the distinct ones whose rule `counts` against its bound.
-   */
+  /** Records this check took out of the read-only snapshot by a rule of the judge (lib/spec/judge/rules.ts). */
   readonly setAsides: SetAside[] = [];
   /**
    * The check's assertions, counted by kind (shared by the check's setup view, `t.setup`):

@@ -129,3 +129,19 @@ async function collectChecks(files?: string[]): Promise<ListedCheck[]> {
     await vitest.close();
   }
 }
+
+/**
+ * The suite files holding a check the pattern selects, from the list of checks (cached per version
+ * of the suites: lib/check/list.ts; `calcert certify --grep` has read it already to refuse a
+ * pattern that selects nothing). A --grep of the root group loads 3 files, not 104. Falls back to
+ * the route groups of `ids` (or every file) when the list cannot be had or nothing matches.
+ */
+export async function suiteFilesOf(selected: RegExp, ids: string[] | undefined): Promise<string[]> {
+  const groups = ids?.length ? [...new Set(ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
+  try {
+    const files = [...new Set((await listChecks()).filter((c) => selected.test(c.id)).map((c) => c.file))];
+    return files.length ? files.sort() : groups;
+  } catch {
+    return groups;
+  }
+}

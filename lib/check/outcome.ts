@@ -160,3 +160,18 @@ export function classifyOutcome(
     ...(transport ? { transport } : {}),
   };
 }
+
+/** A record a check set aside (results.json `checks[].setAside`). */
+export interface SetAside {
+  plural: string;
+  id: number;
+  /** The judge's rule that set it aside. */
+  rule: string;
+  why: string;
+  /** Whether it counts against the run's bound (a motion or a child; a refusal proven by a property does not). */
+  counts: boolean;
+}
+
+/** What a property's predicate returns: false fails the value; nothing (or true) passes it, as in fast-check. */
+// biome-ignore lint/suspicious/noConfusingVoidType: fast-check's own predicate type; a predicate that asserts returns nothing
+export type PropertyOutcome = boolean | void;

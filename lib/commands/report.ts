@@ -2,8 +2,8 @@
  * `calcert report A.json [B.json ...] [--html OUT.html]`: renders results.json files as one
  * self-contained HTML page. One file: the run's own report page (as `report.html` beside it);
  * several: a conformance matrix of the runs (implementations or versions), linking to each run's
- * own page; more than FLEET_FROM: the fleet page (a host's sites, lib/report/fleet.ts), which reads
- * of each run only what it shows (lib/report/fleet-read.ts). `NAME=RESULTS.json` names a column or
+ * own page; more than FLEET_FROM: the fleet page (a host's sites, lib/tools/fleet.ts), which reads
+ * of each run only what it shows (lib/tools/fleet-read.ts). `NAME=RESULTS.json` names a column or
  * a site (else the run folder's name). Without --html the page is `report.html` (one run) or `runs.html` (several) in the
  * current directory. The run folders the page names are recorded as named by it, so that --keep
  * never removes them. An input that is not a results.json of format 1 is a ConfigError (one line,
@@ -16,12 +16,12 @@ import { ConfigError } from '../run/config/model.ts';
 import type { CommandFn } from './command.ts';
 import { recordNamingPage } from './keep.ts';
 import { type MatrixRun, renderHtml, renderMatrix } from '../report/html.ts';
-import { renderFleet } from '../report/fleet.ts';
-import { readFleetRun } from '../report/fleet-read.ts';
+import { renderFleet } from '../tools/fleet.ts';
+import { readFleetRun } from '../tools/fleet-read.ts';
 import { makeDirs } from '../report/write.ts';
 
 /**
- * More runs than this make the fleet page (lib/report/fleet.ts: a row per site, failures first)
+ * More runs than this make the fleet page (lib/tools/fleet.ts: a row per site, failures first)
  * instead of the side-by-side matrix (a column per run, every check a row).
  */
 export const FLEET_FROM = 10;

@@ -155,3 +155,11 @@ describe('chaos', () => {
     await pending;
   });
 });
+
+describe('the version the reference names', () => {
+  test('is the one lib/spec/versions.ts judges it by (the server imports nothing from lib/)', async () => {
+    const server = await import('../../fixtures/reference-server/routes/root-seams.ts');
+    const spec = await import('../../lib/spec/versions.ts');
+    expect(server.REFERENCE_VERSION).toBe(spec.REFERENCE_VERSION);
+  });
+});

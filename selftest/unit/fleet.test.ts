@@ -1,6 +1,6 @@
 // The fleet page (issue 39): `calcert report` of more than FLEET_FROM results (one per site)
 // renders one page, failures first, that copies no site's passing checks. On 50 synthetic sites:
-// the fast reader of results.json (lib/report/fleet-read.ts) gives what a whole parse gives, and
+// the fast reader of results.json (lib/tools/fleet-read.ts) gives what a whole parse gives, and
 // falls back to it for any other layout; the page's tallies, order and embedded details are right;
 // hostile strings stay inert; the page stays small (a size bound, never a time).
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { FLEET_FROM, runReport } from '../../lib/commands/report.ts';
-import { fleetRunOf, quickRead, readFleetRun } from '../../lib/report/fleet-read.ts';
+import { fleetRunOf, quickRead, readFleetRun } from '../../lib/tools/fleet-read.ts';
 import { countResults, type CheckResult, type RunReport, verdictOf } from '../../lib/report/results.ts';
 import { loadReport } from '../../lib/tools/compare.ts';
 import type { Status } from '../../lib/types.ts';

@@ -1,6 +1,6 @@
 /**
  * The fleet page (`calcert report` of many runs, one per site: a host's CI matrix): one page for
- * a thousand sites, a few megabytes, failures first. The runs come from lib/report/fleet-read.ts.
+ * a thousand sites, a few megabytes, failures first. The runs come from lib/tools/fleet-read.ts.
  *
  * - a tally of the verdicts, which are also filters (with the check that failed and a site search);
  * - the checks that failed somewhere, each with the sites it failed on (fail, of which intermittent,
@@ -16,8 +16,8 @@
  */
 import type { Status } from '../types.ts';
 import type { FleetCheck, FleetRun } from './fleet-read.ts';
-import { page } from './html.ts';
-import { esc } from './html-parts.ts';
+import { page } from '../report/html.ts';
+import { esc } from '../report/html-parts.ts';
 
 /** Problem checks shown as columns of the sites' matrix (the most widespread); the others are counted. */
 const COLUMNS = 40;

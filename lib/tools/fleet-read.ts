@@ -1,5 +1,5 @@
 /**
- * A fleet's runs as the fleet page (lib/report/fleet.ts) needs them: of each results.json the
+ * A fleet's runs as the fleet page (lib/tools/fleet.ts) needs them: of each results.json the
  * header's facts, the verdict and the footer's lines, the coverage share, every check's status
  * (counted) and, in full, only the checks that did not pass. A thousand runs of 1 MB each are read
  * in seconds and never held whole.
@@ -17,10 +17,10 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { currentId } from '../check/aliases.ts';
-import { loadReport } from '../tools/compare.ts';
+import { loadReport } from './compare.ts';
 import type { Level, Status } from '../types.ts';
-import { firstLine, replayCommand, STATUS_ORDER } from './common.ts';
-import { type CheckResult, type RunReport, STATUSES } from './results.ts';
+import { firstLine, replayCommand, STATUS_ORDER } from '../report/common.ts';
+import { type CheckResult, type RunReport, STATUSES } from '../report/results.ts';
 
 /** A check of a run that did not pass (nor was n/a). */
 export interface FleetCheck {
