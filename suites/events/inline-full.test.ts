@@ -19,12 +19,9 @@ check(
     level: 'must',
     requirements: [
       req.route('POST', 'events'),
+      // The venue's own fields are sent inside the event's `venue`, not to a venue route: the
+      // coverage map measures field x write per route, so only the event's field is cited here.
       req.field('events', 'venue'),
-      ...['address', 'city', 'country', 'province', 'state', 'stateprovince', 'zip', 'phone', 'website'].map((f) =>
-        req.field('venues', f),
-      ),
-      req.field('venues', 'show_map'),
-      req.field('venues', 'show_map_link'),
     ],
     tags: ['writes'],
   },
