@@ -136,6 +136,7 @@ test('--strict turns a should-check warning into exit 1; the verdict stays parti
     'root.doc.answers pass',
     'root.doc.describes-events warn',
     'root.doc.describes-routes warn',
+    'root.doc.names-rest-root warn',
     'root.doc.openapi-document warn',
   ]);
   expect(plain.report?.footer.verdict).toBe('partial'); // a --grep run certifies only what it selected

@@ -8,11 +8,21 @@
 
 const bare = (path: string) => decodeURIComponent(path).replace(/\/+$/, '');
 
-/** The path of a server URL (absolute, or relative to `nsUrl`), or undefined when it is no URL. */
-function pathOf(url: unknown, nsUrl: string): string | undefined {
+/**
+ * Where a URL points on its site: its path, and for a `?rest_route=` URL (WordPress without
+ * pretty permalinks) the route it carries too, so `http://site/?rest_route=/cal/events/v1` is not
+ * taken for the site's home `/`. Trailing slashes do not count.
+ */
+function placeOf(url: URL): string {
+  const route = url.searchParams.get('rest_route');
+  return route === null ? bare(url.pathname) : `${bare(url.pathname)}?rest_route=${bare(route)}`;
+}
+
+/** Where a server URL (absolute, or relative to `nsUrl`) points, or undefined when it is no URL. */
+function placeOfServer(url: unknown, nsUrl: string): string | undefined {
   if (typeof url !== 'string' || url === '') return undefined;
   try {
-    return new URL(url, nsUrl).pathname;
+    return placeOf(new URL(url, nsUrl));
   } catch {
     return undefined;
   }
@@ -22,15 +32,14 @@ function pathOf(url: unknown, nsUrl: string): string | undefined {
 export function docRootWrong(doc: unknown, nsUrl: string): string {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return 'the document is no JSON object';
   const d = doc as Record<string, unknown>;
-  const want = bare(new URL(nsUrl).pathname);
+  const want = placeOf(new URL(nsUrl));
   if (typeof d.swagger === 'string') {
     const base = d.basePath;
-    return typeof base === 'string' && bare(base) === want
+    return typeof base === 'string' && placeOfServer(base, nsUrl) === want
       ? ''
       : `Swagger basePath is ${JSON.stringify(base) ?? 'absent'}, expected the REST root ${want}/`;
   }
   const servers = Array.isArray(d.servers) ? d.servers : [];
-  const paths = servers.map((s) => pathOf((s as { url?: unknown })?.url, nsUrl));
-  if (paths.some((p) => p !== undefined && bare(p) === want)) return '';
+  if (servers.some((s) => placeOfServer((s as { url?: unknown })?.url, nsUrl) === want)) return '';
   return `servers ${JSON.stringify(d.servers)?.slice(0, 200) ?? 'absent'} name no URL whose path is the REST root ${want}/`;
 }

@@ -73,7 +73,7 @@ describe('mistakes end with exit 2 and one line naming the fix', () => {
     [['certify', '--base-ur', 'x'], /unknown option '--base-ur' \(did you mean --base-url\?\)/],
     [
       ['certify', 'http://site/wp-json'],
-      /certify takes no arguments: .*calcert certify --base-url http:\/\/site\/wp-json/,
+      /certify takes no arguments: .*calcert(\.js)? certify --base-url http:\/\/site\/wp-json/,
     ],
     [['list', 'extra'], /list takes no arguments, got "extra"/],
     [['certify', '--base-url', '%TARGET%', '--grep', '('], /--grep '\(' is not a valid regular expression/],

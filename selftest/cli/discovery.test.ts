@@ -136,7 +136,11 @@ test('a ?rest_route= only server: found by trying ?rest_route=/, and every reque
   expect(lines.join('\n')).toMatch(/found .*\?rest_route=\/ \(a \?rest_route=\/ root\)/);
   const checks = result.report?.checks ?? [];
   expect(checks.some((c) => c.id === 'events.list.categories')).toBe(true);
-  expect(checks.filter((c) => c.status !== 'pass' && c.status !== 'n/a').map((c) => `${c.id} ${c.status}`)).toEqual([]);
+  // The proxy hands on the reference's own /doc, whose servers name the reference's /wp-json
+  // root, which this proxy does not serve: that warning is right, and the only one.
+  expect(checks.filter((c) => c.status !== 'pass' && c.status !== 'n/a').map((c) => `${c.id} ${c.status}`)).toEqual([
+    'root.doc.names-rest-root warn',
+  ]);
   expect(result.exitCode).toBe(0);
 });
 

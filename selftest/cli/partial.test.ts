@@ -71,10 +71,10 @@ test('the terminal says partial, and --strict says why it exits 1', async () => 
       (ok) => ({ ...ok, status: 0 }),
       (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, status: e.code }),
     );
-    expect(r.stdout).toMatch(/^PARTIAL: 4 checks/m);
-    expect(r.stdout).toMatch(/^partial run: only the 4 checks matching --grep \^root\\\.doc\\\. ran/m);
+    expect(r.stdout).toMatch(/^PARTIAL: 5 checks/m);
+    expect(r.stdout).toMatch(/^partial run: only the 5 checks matching --grep \^root\\\.doc\\\. ran/m);
     expect(r.stderr).toMatch(
-      /exit 1 under --strict: 3 should-check\(s\) warned \(root\.doc\.describes-events, root\.doc\.describes-routes, root\.doc\.openapi-document\)/,
+      /exit 1 under --strict: 4 should-check\(s\) warned \(root\.doc\.describes-events, root\.doc\.describes-routes, root\.doc\.names-rest-root, root\.doc\.openapi-document\)/,
     );
     expect(r.status).toBe(1);
     // The replay line summary.md prints for a warned check runs as printed where the run was

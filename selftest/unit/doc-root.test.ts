@@ -29,3 +29,16 @@ test.each([
 ])('docRootWrong: %s', (_, doc, names) => {
   expect(docRootWrong(doc, NS) === '').toBe(names);
 });
+
+// A ?rest_route= root (WordPress without pretty permalinks): the route in the query is where the
+// URL points; a server naming the site's home page does not name it.
+const QUERY_NS = 'http://127.0.0.1:8883/?rest_route=/tribe/events/v1';
+test.each([
+  ['the same ?rest_route= URL', { openapi: '3.0.0', servers: [{ url: `${QUERY_NS}/` }] }, true],
+  ['another host, the same route', { openapi: '3.0.0', servers: [{ url: 'http://x/?rest_route=/tribe/events/v1' }] }, true],
+  ['the site home page', { openapi: '3.0.0', servers: [{ url: 'http://127.0.0.1:8883/' }] }, false],
+  ['the REST index', { openapi: '3.0.0', servers: [{ url: 'http://127.0.0.1:8883/?rest_route=/' }] }, false],
+  ['another namespace', { openapi: '3.0.0', servers: [{ url: 'http://x/?rest_route=/cal/events/v1' }] }, false],
+])('docRootWrong, a ?rest_route= root: %s', (_, doc, names) => {
+  expect(docRootWrong(doc, QUERY_NS) === '').toBe(names);
+});
