@@ -8,6 +8,8 @@ import { listInScope, Pairs, translateRequest } from '../../lib/spec/model/pairs
 import { type LevelContext, levelOf } from '../../lib/spec/model/levels.ts';
 import { type ModelRequest, operationOf, parseRoute } from '../../lib/spec/model/route.ts';
 import type { FieldDifference } from '../../lib/spec/model/compare.ts';
+import { newCheckState, scopeOf, type TargetExchange, TRANSIENT_ANSWERS } from '../../lib/spec/model/judge.ts';
+import { TRANSIENT_STATUSES } from '../../lib/run/client.ts';
 
 function pairs(): Pairs {
   const p = new Pairs();
@@ -104,6 +106,54 @@ test('a record changed behind the model is out of scope from then on', () => {
   p.taint('post', 237);
   const tr = translateRequest(get('/events/237'), p, 'cc1');
   expect(tr.ok ? 'in scope' : tr.reason).toBe('changed-unseen');
+});
+
+const own = { post: { id: 237 }, venue: { id: 234 } };
+const x = (method: string, route: string, status: number | undefined, json?: unknown): TargetExchange => ({
+  method,
+  route,
+  query: '',
+  headers: {},
+  auth: true,
+  ...(status !== undefined ? { status, answerHeaders: {} } : {}),
+  ...(json !== undefined ? { json } : {}),
+});
+
+// Transient trouble (CONTRACT.md: `error` at worst, never `fail`) is never compared, whatever the
+// model answers; after a write that met it (or no answer) the check's next answers are not either.
+// Every other 5xx is compared (a 500 where the original answers 2xx is the server's own failure).
+test.each<[string, TargetExchange[], string[]]>([
+  ['a delete answered 503', [x('DELETE', '/events/237', 503)], ['transient']],
+  [
+    'a read answered 502, then read again',
+    [x('GET', '/events/237', 502), x('GET', '/events/237', 200, own.post)],
+    ['transient', 'in scope'],
+  ],
+  [
+    'an update answered 504, then a read',
+    [x('PATCH', '/events/237', 504), x('GET', '/events/237', 200, own.post)],
+    ['transient', 'desynced'],
+  ],
+  [
+    'a write without an answer, then a read',
+    [x('POST', '/events/237', undefined), x('GET', '/events/237', 200)],
+    ['no-answer', 'desynced'],
+  ],
+  ['a delete answered 500 (no transient trouble)', [x('DELETE', '/events/237', 500)], ['in scope']],
+  ['a delete answered 501', [x('DELETE', '/events/237', 501)], ['in scope']],
+])('scope of an answer: %s', (_name, exchanges, expected) => {
+  const state = newCheckState();
+  state.pairs.pair('post', 237, 76);
+  expect(
+    exchanges.map((e) => {
+      const s = scopeOf(e, state, 'cc1');
+      return s.inScope ? 'in scope' : s.reason;
+    }),
+  ).toEqual(expected);
+});
+
+test("the model's transient answers are the runner's", () => {
+  expect([...TRANSIENT_ANSWERS].sort()).toEqual([...TRANSIENT_STATUSES].sort());
 });
 
 test("a scoped list is compared only when the target's answer lists own records alone", () => {

@@ -51,14 +51,26 @@ export type Scoped =
   | { inScope: true; request: ModelRequest; route: RouteOf; operation: Operation; modelCheck: string };
 
 /**
+ * The target's answers the model does not judge: the runner's transient trouble (lib/run/client.ts
+ * TRANSIENT_STATUSES, held equal by selftest/unit/model-pairs.test.ts), an answer that says "try
+ * again later", not "this is wrong". CONTRACT.md: transient trouble is `error` at worst, never
+ * `fail`, so the model neither compares it (whatever the model answers) nor lets a later answer of
+ * the check be compared after such a write (the target may or may not have done it). Every other
+ * 5xx is compared: a 500 where the original answers 2xx is the server's own failure (the runner
+ * fails it too), and a must difference where the levels say so (`delete: 2xx`, ...).
+ */
+export const TRANSIENT_ANSWERS: readonly number[] = [502, 503, 504];
+
+/**
  * Whether the model compares this exchange, and the model's request when it does. An exchange
- * out of scope that wrote marks the check's records it names as changed behind the model's back.
+ * out of scope that wrote marks the check's records it names as changed behind the model's back;
+ * a write without an answer, or with a transient one, ends the check's comparison.
  */
 export function scopeOf(x: TargetExchange, state: CheckState, runTag: string): Scoped {
   const write = isWrite(x.method);
-  if (x.status === undefined) {
+  if (x.status === undefined || TRANSIENT_ANSWERS.includes(x.status)) {
     if (write) state.desynced = true;
-    return { inScope: false, reason: 'no-answer' };
+    return { inScope: false, reason: x.status === undefined ? 'no-answer' : 'transient' };
   }
   if (state.desynced) return { inScope: false, reason: 'desynced' };
   const request: ModelRequest = {

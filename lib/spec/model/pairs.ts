@@ -17,7 +17,9 @@ export const OUT_OF_SCOPE = {
   'foreign-in-list': "the target's list holds records the check did not create (other checks, shared setup)",
   'changed-unseen': 'a record it names was changed by a request the model could not replay',
   'no-answer': 'the target gave no HTTP answer',
-  desynced: 'an earlier write of the check got no answer: the model cannot know what it did',
+  transient:
+    'the target answered 502/503/504, transient trouble the runner does not judge (the check is `error` at worst, never `fail`)',
+  desynced: 'an earlier write of the check got no answer or a transient one: the model cannot know what it did',
 } as const;
 export type OutOfScopeReason = keyof typeof OUT_OF_SCOPE;
 
