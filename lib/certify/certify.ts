@@ -28,7 +28,7 @@ import { RunSession, type RunOptions } from './runner.ts';
 import { readShadow, type ShadowCheck } from '../run/shadow.ts';
 import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
 import type { JudgeContext } from '../spec/model/judge.ts';
-import { modelCheckResults, modelPlan, withFindings } from './model-results.ts';
+import { modelCheckResults, modelPlan, unjudgedModelChecks, withFindings } from './model-results.ts';
 import { runModel } from './model.ts';
 import { siteZone } from './steps.ts';
 import {
@@ -296,6 +296,12 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       log(
         `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
       );
+    }
+    if (plan.on && interrupted) {
+      // Stopped before the model ran: its selected checks are unjudged, never missing from the report.
+      const unjudged = unjudgedModelChecks({ variant: resolved.resolvedVariant, selected: plan.selected });
+      for (const r of unjudged) options.onResult?.(r);
+      checks = [...checks, ...unjudged];
     }
     checks = checks.sort((a, b) => a.id.localeCompare(b.id));
     if (gate) checks = await gate.apply(checks, { ids: options.ids, grep: resolved.grep || undefined });

@@ -85,6 +85,30 @@ export function withFindings(checks: readonly CheckResult[], judged: readonly Ju
 /** Whether a model check is part of this run (a full run: all; else those the selection names). */
 export type ModelSelection = (id: string) => boolean;
 
+const EXTENDED_ONLY = 'extended variant only';
+
+/**
+ * The model checks of a run stopped (a signal or its deadline) before the model compared its
+ * answers: each selected one is in the report as unjudged (`error`, interrupted, never started),
+ * never a failure; n/a where the variant rules it out. Pure.
+ */
+export function unjudgedModelChecks(opts: { variant: 'base' | 'extended'; selected: ModelSelection }): CheckResult[] {
+  return MODEL_CHECKS.filter((def) => opts.selected(def.id)).map((def) =>
+    def.tags.includes('extended') && opts.variant !== 'extended'
+      ? { ...declared(def), status: 'n/a', duration: 0, message: EXTENDED_ONLY, requests: 0 }
+      : {
+          ...declared(def),
+          status: 'error',
+          duration: 0,
+          message:
+            "the suite could not judge: the run was stopped (deadline or interruption) before the model compared the run's answers",
+          unjudged: 'interrupted',
+          notStarted: true,
+          requests: 0,
+        },
+  );
+}
+
 /** The results of the model checks of a run. */
 export function modelCheckResults(
   judged: readonly JudgedExchange[],
@@ -95,7 +119,7 @@ export function modelCheckResults(
   return MODEL_CHECKS.filter((def) => opts.selected(def.id)).map((def) => {
     const base = declared(def);
     if (def.tags.includes('extended') && opts.variant !== 'extended')
-      return { ...base, status: 'n/a', duration: 0, message: 'extended variant only', requests: 0 };
+      return { ...base, status: 'n/a', duration: 0, message: EXTENDED_ONLY, requests: 0 };
     const mine = judged.filter((j) => j.modelCheck === def.id && j.differences);
     const differing = mine.filter((j) => realOf(j).length);
     const sent = new Set<string>();
