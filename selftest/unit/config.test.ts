@@ -64,7 +64,11 @@ describe('loadConfig', () => {
     [{ 'base-url': 'not a url' }, /--base-url "not a url" is not a URL: give the REST root/],
     [{ 'base-url': 'ftp://x.org' }, /is not http\(s\)/],
     [{ variant: 'premium' }, /--variant "premium" is unknown: use auto, base or extended/],
-    [{ features: 'geo' }, /unknown feature "geo"/],
+    [{ features: 'geo' }, /unknown feature "geo": use/],
+    [
+      { features: 'premum' },
+      /unknown feature "premum" \(did you mean premium\?\): use a comma list of premium, tickets/,
+    ],
     [{ 'num-runs': 'many' }, /--num-runs="many" is not an integer/],
     [{ 'timeout-ms': '5' }, /--timeout-ms=5 is out of range/],
     [{ user: 'admin' }, /--user is set without --password/],
@@ -102,6 +106,19 @@ test('publicConfig hides the password and the Authorization value; secretsOf lis
 
 // Issue 31 point 6: a malformed .env warns with its file and line; a bad value names the key and where it came from.
 describe('.env mistakes and where a bad value came from', () => {
+  // Issue 39 point 10: a line without "=" right after a quote that never closes was taken for the
+  // quoted value's next line and dropped without a word.
+  test('a line without "=" after a quote that never closes warns too', () => {
+    const cwd = dirWithEnv('CAL_PASSWORD="abcd efgh\nCAL_USER editor\nCAL_SEED=1\n');
+    const warnings: string[] = [];
+    loadConfig({ env: {}, cwd, warn: (w) => warnings.push(w), flags: { user: 'ed', password: 'pw12' } });
+    const file = join(cwd, '.env');
+    expect(warnings).toEqual([
+      expect.stringContaining(`${file}:1: CAL_PASSWORD ignored, its value opens a " quote that never closes`),
+      expect.stringContaining(`${file}:2: line ignored, it has no "="`),
+    ]);
+  });
+
   test('a line without "=" and an unterminated quote warn with the file and the line number', () => {
     const cwd = dirWithEnv(
       '# comment\nCAL_BASE_URL=https://example.org/wp-json\nCAL_USER editor\nCAL_PASSWORD="abcd efgh\nCAL_NAMESPACE="tribe/events/v1"\n',

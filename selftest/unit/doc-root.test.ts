@@ -35,7 +35,11 @@ test.each([
 const QUERY_NS = 'http://127.0.0.1:8883/?rest_route=/tribe/events/v1';
 test.each([
   ['the same ?rest_route= URL', { openapi: '3.0.0', servers: [{ url: `${QUERY_NS}/` }] }, true],
-  ['another host, the same route', { openapi: '3.0.0', servers: [{ url: 'http://x/?rest_route=/tribe/events/v1' }] }, true],
+  [
+    'another host, the same route',
+    { openapi: '3.0.0', servers: [{ url: 'http://x/?rest_route=/tribe/events/v1' }] },
+    true,
+  ],
   ['the site home page', { openapi: '3.0.0', servers: [{ url: 'http://127.0.0.1:8883/' }] }, false],
   ['the REST index', { openapi: '3.0.0', servers: [{ url: 'http://127.0.0.1:8883/?rest_route=/' }] }, false],
   ['another namespace', { openapi: '3.0.0', servers: [{ url: 'http://x/?rest_route=/cal/events/v1' }] }, false],

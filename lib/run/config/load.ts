@@ -12,7 +12,10 @@ import dotenv from 'dotenv';
 import { ALL_ENV_KEYS, ENV_KEYS, FLAG_OF_KEY, FLAGS, type FlagName, type FlagSpec, type Flags } from './flags.ts';
 import { type Config, ConfigError, type FixturesFile } from './model.ts';
 import { calcertCommand } from './replay.ts';
+import { distance } from './near.ts';
 import { type RawValues, validateConfig } from './validate.ts';
+
+export { distance } from './near.ts';
 
 interface LoadOptions {
   flags?: Flags;
@@ -62,37 +65,35 @@ function readDotenv(cwd: string, warn?: (line: string) => void): Record<string, 
   return vars;
 }
 
-/** Whether the quote opened by a value (`rest`: what follows the quote on line i) closes on that line or a later one. */
-function closes(lines: string[], i: number, rest: string, quote: string): boolean {
+/**
+ * The line on which the quote opened by a value on line i closes (`rest`: what follows the quote on
+ * line i), or -1 when it never does. dotenv takes double-quoted (and back-quoted) values over several
+ * lines up to the closing quote (a line of its own KEY= is not taken for the closing one).
+ */
+function closingLine(lines: string[], i: number, rest: string, quote: string): number {
   const unescaped = (t: string) => new RegExp(`(^|[^\\\\])\\${quote}`).test(t);
-  if (unescaped(rest)) return true;
-  // dotenv takes double-quoted (and back-quoted) values over several lines up to the closing quote.
-  if (quote === "'") return false;
-  return lines.slice(i + 1).some((l) => /^[\w.-]+\s*=/.test(l.trim()) === false && unescaped(l));
+  if (unescaped(rest)) return i;
+  if (quote === "'") return -1;
+  for (let k = i + 1; k < lines.length; k++) {
+    const l = (lines[k] as string).trim();
+    if (!/^[\w.-]+\s*=/.test(l) && unescaped(l)) return k;
+  }
+  return -1;
 }
 
-/** Whether line i continues a quoted value opened on an earlier line (dotenv's multi-line values). */
+const closes = (lines: string[], i: number, rest: string, quote: string) => closingLine(lines, i, rest, quote) !== -1;
+
+/**
+ * Whether line i continues a quoted value opened on an earlier line (dotenv's multi-line values):
+ * only when that quote closes on line i or later; after a quote that never closes, a line without
+ * "=" is a line of its own, and is warned about.
+ */
 function insideQuotedValue(lines: string[], i: number): boolean {
   for (let j = i - 1; j >= 0; j--) {
     const m = /^(?:export\s+)?[\w.-]+\s*=\s*(["`])(.*)$/.exec((lines[j] as string).trim());
-    if (m) return !new RegExp(`(^|[^\\\\])\\${m[1]}`).test(m[2] as string);
+    if (m) return closingLine(lines, j, m[2] as string, m[1] as string) >= i;
   }
   return false;
-}
-
-/** Levenshtein distance, for "did you mean" (environment keys, check IDs). */
-export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length] as number;
 }
 
 /** Warnings for CAL_* keys nobody reads (a typo such as CAL_BASEURL silently certifies something else). */

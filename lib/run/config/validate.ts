@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { FLAGS, type FlagName, type FlagSpec, type Flags } from './flags.ts';
 import { type Auth, type Config, ConfigError, FEATURES, type Feature } from './model.ts';
+import { didYouMean } from './near.ts';
 import { shellQuote } from './replay.ts';
 
 /** Values of the flags that have an environment key, by flag name, from whichever source won. */
@@ -141,7 +142,7 @@ export function validateConfig(
   for (const f of featureList) {
     if (!FEATURES.includes(f as Feature))
       throw new ConfigError(
-        `${label('features')}${where('features')}: unknown feature ${JSON.stringify(f)}: use a comma list of ${FEATURES.join(', ')}`,
+        `${label('features')}${where('features')}: unknown feature ${JSON.stringify(f)}${didYouMean(f, FEATURES)}: use a comma list of ${FEATURES.join(', ')}`,
       );
   }
 
