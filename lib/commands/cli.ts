@@ -14,7 +14,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { calcertCommand } from '../run/config/replay.ts';
 import { ConfigError } from '../run/config/model.ts';
 import { FLAGS, type FlagName, type FlagSpec, type Flags } from '../run/config/flags.ts';
-import { flagsSwallowedByNpm } from '../run/config/load.ts';
+import { flagsSwallowedByNpm, secretsEchoedByNpm } from '../run/config/load.ts';
 import type { CommandFn } from './command.ts';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -269,6 +269,12 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
+  }
+  for (const flag of secretsEchoedByNpm(argv)) {
+    const key = (FLAGS[flag] as FlagSpec).env;
+    process.stderr.write(
+      `calcert: warning: npm printed --${flag} above (it echoes a script's command line, into this terminal and any CI log): give it as ${key} in the environment or .env instead\n`,
+    );
   }
   try {
     await program.parseAsync(argv, { from: 'user' });

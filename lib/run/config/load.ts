@@ -119,6 +119,18 @@ export function flagsSwallowedByNpm(env: NodeJS.ProcessEnv = process.env): strin
   return Object.keys(FLAGS).filter((f) => env[`npm_config_${f.replace(/-/g, '_')}`] !== undefined);
 }
 
+/**
+ * Secret flags (an `arg: 'secret'` flag such as --password) given on the command line of an npm
+ * script: npm echoes the script's whole command line (`> calcert certify --password ...`) before
+ * calcert runs, into the terminal and the CI log, and calcert cannot take it back. Returns their
+ * names, for a warning naming the environment key to use instead. Pure.
+ */
+export function secretsEchoedByNpm(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): FlagName[] {
+  if (!env['npm_lifecycle_event']) return [];
+  const secret = (Object.entries(FLAGS) as Array<[FlagName, FlagSpec]>).filter(([, f]) => f.arg === 'secret');
+  return secret.filter(([name]) => argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`))).map(([n]) => n);
+}
+
 /** Colour on the terminal: only on a TTY and never with NO_COLOR (https://no-color.org) or TERM=dumb. */
 export function colourWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
   return !!stream.isTTY && !env['NO_COLOR'] && env['TERM'] !== 'dumb';
