@@ -15,6 +15,7 @@ test.each([
     ['password', 'candidate-password'],
   ],
   [['certify', '--password', 'x'], {}, []], // not through npm: nothing echoed it
+  [['certify', '--password', 'x'], { npm_lifecycle_event: 'test' }, []], // another script's line
   [['certify', '--user', 'password'], npm, []],
   [['certify', '--passwords'], npm, []],
 ])('secretsEchoedByNpm(%j, %j)', (argv, env, names) => {

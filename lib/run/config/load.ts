@@ -126,7 +126,9 @@ export function flagsSwallowedByNpm(env: NodeJS.ProcessEnv = process.env): strin
  * names, for a warning naming the environment key to use instead. Pure.
  */
 export function secretsEchoedByNpm(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): FlagName[] {
-  if (!env['npm_lifecycle_event']) return [];
+  // Only calcert's own npm scripts (`npm run certify -- ...`) hand it an echoed command line: under
+  // another script (npm test running calcert) the line npm echoed was that script's own.
+  if (!env['npm_lifecycle_event'] || env['npm_lifecycle_event'] !== argv[0]) return [];
   const secret = (Object.entries(FLAGS) as Array<[FlagName, FlagSpec]>).filter(([, f]) => f.arg === 'secret');
   return secret.filter(([name]) => argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`))).map(([n]) => n);
 }
