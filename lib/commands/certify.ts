@@ -6,7 +6,7 @@
 import { coverageLine } from '../report/coverage.ts';
 import { reconfirmationLine } from '../report/common.ts';
 import { appliedLine } from '../run/crawl.ts';
-import { strictShortfall, type RunReport } from '../report/results.ts';
+import { strictShortfall, type CheckResult, type RunReport } from '../report/results.ts';
 import { existsSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,29 @@ export function verdictLine(
     ? `; INCOMPLETE run: ${errors} check(s) in error were not judged (see the incomplete lines and footer.incomplete)`
     : '';
   return `${paint(style, f.verdict.toUpperCase())}: ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}, ${by['pass'] ?? 0} pass, ${by['fail'] ?? 0} fail, ${by['warn'] ?? 0} warn, ${by['n/a'] ?? 0} n/a, ${by['blocked'] ?? 0} blocked, ${errors} error${notStarted ? ` (${notStarted} not started)` : ''}${extra}; ${report.header.requests} requests in ${(report.header.duration / 1000).toFixed(1)} s${incomplete ? paint('yellow', incomplete) : ''}`;
+}
+
+/**
+ * The closing line that names the checks which withheld the verdict (issue 39 point 10: the closing
+ * lines said how many failed, not which): failed, blocked, and in error (a stopped run's unjudged
+ * checks are said by the progress's own line), the first few of each, and how to read one. Null
+ * when none. Pure.
+ */
+export function failedLine(checks: readonly Pick<CheckResult, 'id' | 'status' | 'unjudged'>[]): string | null {
+  const some = (ids: string[]) =>
+    `${ids.slice(0, 8).join(', ')}${ids.length > 8 ? `, and ${ids.length - 8} more` : ''}`;
+  const of = (status: CheckResult['status']) =>
+    checks.filter((c) => c.status === status && c.unjudged !== 'interrupted').map((c) => c.id);
+  const parts = (
+    [
+      ['failed', of('fail')],
+      ['blocked', of('blocked')],
+      ['in error', of('error')],
+    ] as const
+  ).flatMap(([what, ids]) => (ids.length ? [`${ids.length} ${what} (${some(ids)})`] : []));
+  const first = of('fail')[0] ?? of('blocked')[0] ?? of('error')[0];
+  if (!first) return null;
+  return `not passed: ${parts.join('; ')}; read one with \`${calcertCommand()} explain ${first}\``;
 }
 
 /** Why --strict exits 1 (strictShortfall): the should-checks that warned or were left unjudged; null when none. Pure. */
@@ -116,6 +139,11 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
     colour: colourWanted(process.stdout),
     write: (text) => process.stdout.write(text),
   });
+  if (config.expect) {
+    const { loadExpectations } = await import('../tools/expectations.ts');
+    const { expectations } = loadExpectations(config.expect);
+    progress.expected = (id) => expectations[id]?.reason;
+  }
   const result = await runWithSignals(config, (signal) =>
     certify(config, {
       signal,
@@ -140,6 +168,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   // --baseline / --expect: the changes and expectation notes lead the run's closing output.
   if (result.gate?.text) out(`\n${result.gate.text}`);
   out(`\n${verdictLine(result.report, (style, text) => progress.paint(style, text))}`);
+  const failed = failedLine(result.report.checks);
+  if (failed) out(failed);
   const again = reconfirmationLine(f.reconfirmation, result.report.checks);
   if (again) out(again);
   for (const cause of f.incomplete ?? []) out(`incomplete: ${cause}`);

@@ -69,7 +69,7 @@ export function parseExpectations(data: unknown, source: string): ExpectationsFi
 }
 
 /** Read and validate an expectations file; ConfigError (one line) when unreadable or invalid. */
-function loadExpectations(path: string): ExpectationsFile {
+export function loadExpectations(path: string): ExpectationsFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -131,3 +131,23 @@ test('a stopped run: its unjudged checks in one line at the end, not one line ea
     'ERR  677 checks not judged: the run was stopped before they ended (676 never started; 1 in files already started, e.g. events.running); the report lists each',
   ]);
 });
+
+// Issue 39 point 10: under --expect the live lines said FAIL for a failure the run was told to expect.
+test('under --expect: an expected failure shows as xfail with its reason, counted so; others as they are', () => {
+  const { p, text } = capture(false, false);
+  p.expected = (id) => (id === 'root.b' ? 'known: ticket 12' : undefined);
+  p.onProgress({ kind: 'planned', file: 'suites/root/x.test.ts', checks: 3 });
+  p.onResult(result('root.a', 'fail', { message: 'wrong status' }));
+  p.onResult(result('root.b', 'fail', { message: 'wrong code' }));
+  p.onResult(result('root.c', 'pass'));
+  p.onProgress({ kind: 'file-end', file: 'suites/root/x.test.ts' });
+  p.end();
+  expect(text()).toBe(
+    [
+      'FAIL root.a (must): wrong status',
+      'xfail root.b (must): (fail, expected: known: ticket 12) wrong code',
+      '[3/3] suites/root/x.test.ts: 1 fail, 1 expected-fail, 1 pass; 6 requests so far',
+      '',
+    ].join('\n'),
+  );
+});

@@ -1,7 +1,7 @@
 // The terminal's closing verdict line says when a run is incomplete (checks in status `error` were
 // not judged, footer.incomplete), so a verdict is never read as covering them (issue 14).
 import { expect, test } from 'vitest';
-import { verdictLine } from '../../lib/commands/certify.ts';
+import { failedLine, verdictLine } from '../../lib/commands/certify.ts';
 import { appliedLine } from '../../lib/run/crawl.ts';
 import { countResults, incompleteOf, type CheckResult, type RunReport } from '../../lib/report/results.ts';
 
@@ -84,4 +84,27 @@ test('a list cut short by broken JSON is no budget matter (issue 31 point 11): t
   expect(spent).toMatch(
     /NOT every list read to its end: 2 list\(s\) stopped by the request budget: raise --max-requests\)$/,
   );
+});
+
+// Issue 39 point 10: the closing lines said how many checks failed, never which.
+test.each([
+  [['pass', 'warn', 'n/a'], null],
+  [
+    ['pass', 'fail', 'fail'],
+    /^not passed: 2 failed \(events\.x1, events\.x2\); read one with `.*calcert(\.js)? explain events\.x1`$/,
+  ],
+  [
+    ['error', 'blocked', 'fail'],
+    /^not passed: 1 failed \(events\.x2\); 1 blocked \(events\.x1\); 1 in error \(events\.x0\); read one with `.* explain events\.x2`$/,
+  ],
+  [Array(11).fill('fail'), /^not passed: 11 failed \(events\.x0, .*, events\.x7, and 3 more\);/],
+] as const)('failedLine(%j)', (statuses, line) => {
+  const checks = statuses.map((status, i) => ({ id: `events.x${i}`, status }) as CheckResult);
+  const got = failedLine(checks);
+  if (line === null) expect(got).toBeNull();
+  else expect(got).toMatch(line);
+});
+
+test("failedLine: a stopped run's unjudged checks are said by the progress, not here", () => {
+  expect(failedLine([{ id: 'events.a', status: 'error', unjudged: 'interrupted' }])).toBeNull();
 });
