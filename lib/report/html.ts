@@ -5,7 +5,7 @@
  * page's Content-Security-Policy, so no injected script could run), and every string from the run
  * (a hostile server's body included) HTML-escaped.
  */
-import { coverageHtml, coverageMatrixHtml } from './coverage.ts';
+import { coverageHtml, coverageLine, coverageMatrixHtml } from './coverage.ts';
 import { findingsHtml, modelHtml } from './model.ts';
 import { createHash } from 'node:crypto';
 import type { CheckResult, RunReport } from './results.ts';
@@ -288,7 +288,12 @@ export function renderHtml(report: RunReport): string {
     `<div class="scroll">${countsTable(groups.map((g) => [g, f.counts.byGroup[g]]))}</div>`,
   );
   out.push(modelHtml(report));
-  out.push(coverageHtml(report));
+  // The coverage map is thousands of pixels tall: its figures here, the map after the checks, so
+  // the failures follow the summary (issue 39 point 10).
+  if (report.coverage)
+    out.push(
+      `<p class="cov-line"><a href="#coverage">${esc(coverageLine(report.coverage))}</a>: the map follows the checks</p>`,
+    );
   out.push(`<div class="filters">${statusFilters(checks.map((c) => c.status))}
 ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
 <label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
@@ -319,6 +324,7 @@ ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group'
     }
     out.push('</section>');
   }
+  out.push(coverageHtml(report));
   out.push('</main>');
   return page(`calcert: ${f.verdict} — ${h.embedded ? 'embedded reference server' : h.target}`, out.join('\n'));
 }

@@ -15,6 +15,7 @@ import { countResults, type RunReport, STATUSES, verdictOf } from '../../lib/rep
 import type { Status } from '../../lib/types.ts';
 import type { RecordedExchange } from '../../lib/types.ts';
 import { findAll, parseXml } from '../support/xml.ts';
+import { buildCoverageMap } from '../../lib/coverage/map.ts';
 
 const HOSTILE = `</pre></details><script>alert("x")</script><img src=x onerror=alert(1)>'"\`\`\`]]>&amp;\u0001`;
 
@@ -194,6 +195,23 @@ test('the HTML page lists every check with its status, failures first, and escap
     expect(html).toContain(`data-f="status" value="${s.replace('/', '&#47;')}"`.replace('&#47;', '/'));
   expect(html).toContain('id="f-level"');
   expect(html).toContain('<option value="tags">tags</option>');
+});
+
+// Issue 39 point 10: the coverage map (about 5,000 px at 800 px wide) stood between the summary
+// and the failures: its figures stay in the summary, the map follows the checks.
+test('the HTML page: the failures follow the summary; the coverage map comes after the checks', () => {
+  const r = report();
+  r.coverage = buildCoverageMap([], { variant: 'extended', features: [], fixtures: [], readOnly: false });
+  const html = renderHtml(r);
+  const [failures, passed, map, line] = [
+    html.indexOf('data-section="Failures"'),
+    html.indexOf('data-section="Passed"'),
+    html.indexOf('id="coverage"'),
+    html.indexOf('class="cov-line"'),
+  ];
+  expect(Math.min(failures, passed, map, line)).toBeGreaterThan(-1);
+  expect(line).toBeLessThan(failures);
+  expect(map).toBeGreaterThan(passed);
 });
 
 test('the matrix shows every check of every run side by side, absent ones marked, differing ones first', () => {
