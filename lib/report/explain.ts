@@ -59,7 +59,14 @@ export function requirementSections(markdown: string): Map<string, Section> {
     const items: string[] = [];
     let open = false;
     for (const l of all.slice(head + 1, next > head ? next : undefined)) {
-      if (!l.trim() || /^Checks citing it:|^\| /.test(l)) {
+      // A table belongs to the paragraph that introduces it ("Events listed:"): its rows follow
+      // that item on lines of their own (issue 39 point 10: the excerpt ended at the colon).
+      if (/^\|/.test(l)) {
+        if (!/^\|[-| :]+\|$/.test(l.trim()) && items.length) items[items.length - 1] += `\n${l.trim()}`;
+        open = false;
+        continue;
+      }
+      if (!l.trim() || /^Checks citing it:/.test(l)) {
         open = false;
         continue;
       }
@@ -129,14 +136,33 @@ function excerpt(section: Section, topic: string): string[] {
     // Two items only when both are short: a block stays a few lines.
     .filter((_x, k, all) => k === 0 || all.every((y) => y.line.length <= 400))
     .sort((a, b) => a.i - b.i);
-  return (shown.length ? shown.map((x) => x.line) : section.lines.slice(0, 1)).map((l) => sentences(l, words));
+  const picked = shown.length ? shown.map((x) => x.i) : [0];
+  // An item ending with a colon introduces the items after it ("... exactly the following:"): they
+  // come with it, those sharing a word with the topic (at most 3), else the first of them.
+  const withFollowers = picked.flatMap((i) => {
+    if (!(section.lines[i] ?? '').trimEnd().endsWith(':')) return [i];
+    const after = section.lines.map((_l, k) => k).filter((k) => k > i && !picked.includes(k));
+    const near = after.filter((k) => [...topicWords(section.lines[k] as string)].some((w) => words.has(w)));
+    // A block stays a few lines: followers up to 600 characters, the first always.
+    let room = 600;
+    const kept = (near.length ? near : after.slice(0, 1)).filter((k, n) => {
+      room -= (section.lines[k] as string).length;
+      return n === 0 || room >= 0;
+    });
+    return [i, ...kept.slice(0, 3)];
+  });
+  return [...new Set(withFollowers)].sort((a, b) => a - b).map((i) => sentences(section.lines[i] as string, words));
 }
 
 /**
  * A long item (some are 15 lines of measurements) cut to its sentences that share the most words
  * with the topic, at most two, whole sentences only; a short one as it is. Pure.
  */
-function sentences(item: string, words: Set<string>): string {
+function sentences(whole: string, words: Set<string>): string {
+  // A table's rows (after the first newline) are kept whole; only the text before them is cut.
+  const cut = whole.indexOf('\n');
+  if (cut !== -1) return `${sentences(whole.slice(0, cut), words)}${whole.slice(cut)}`;
+  const item = whole;
   if (item.length <= 400) return item;
   const parts = item.split(/(?<=[.;])\s+/);
   const ranked = parts
@@ -167,10 +193,15 @@ export function explainText(x: ExplainInput): string {
     const s = x.sections.get(a);
     if (!s) continue;
     // The topic the citation names: its text after the anchor, up to the next citation.
-    const topic = new RegExp(`requirements\\.md#${a}([^;]*)`).exec(c.spec)?.[1] ?? '';
+    // The check's own title says what it is about too (a citation may name only the section).
+    const cited = new RegExp(`requirements\\.md#${a}([^;]*)`).exec(c.spec)?.[1] ?? '';
+    const topic = `${cited} ${c.title}`;
     const shown = excerpt(s, topic);
     out.push('', `Why (docs/requirements.md#${a}, ${s.title}):`);
-    for (const l of shown) out.push(...wrap(l, 100, '  ', '    '));
+    for (const l of shown) {
+      const [text, ...rows] = l.split('\n');
+      out.push(...wrap(text as string, 100, '  ', '    '), ...rows.map((row) => `    ${row}`));
+    }
     if (shown.length < s.lines.length) out.push(`  (the whole section: docs/requirements.md#${a})`);
   }
   if (c.requirements.length) {

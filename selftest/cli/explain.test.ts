@@ -41,9 +41,14 @@ test('every listed check is explained: assertion, level, why, requirements, sour
     // Issue 31 point 9: a "Why" block is bounded and never cut mid-sentence.
     for (const block of text.split('\n\n').filter((b) => b.startsWith('Why ('))) {
       const lines = block.split('\n');
-      need(lines.length <= 16, `why block of ${lines.length} lines: ${lines[0]}`);
+      // A measured table's rows are shown whole, beside the bound on the text.
+      const text = lines.filter((l) => !l.startsWith('    |'));
+      need(text.length <= 16, `why block of ${text.length} lines: ${lines[0]}`);
       const last = lines.at(-1) as string;
-      need(/[.)`:;!?]$/.test(last.trim()), `why block ends mid-sentence: ${last}`);
+      need(/[.)`:;!?|]$/.test(last.trim()), `why block ends mid-sentence: ${last}`);
+      // Issue 39 point 10: an excerpt ended at "Events listed:", its table left out.
+      const excerptEnd = lines.filter((l) => !l.startsWith('  (the whole section')).at(-1) as string;
+      need(!excerptEnd.trim().endsWith(':'), `why block ends at a colon, what follows left out: ${excerptEnd}`);
     }
   }
   expect(problems).toEqual([]);
