@@ -187,7 +187,11 @@ export function coverageMatrixHtml(runs: ReadonlyArray<{ label: string; report: 
     if (!e) return 'absent';
     return e.reason === 'variant' || e.reason === 'feature off' ? 'ruled-out' : e.status;
   };
-  const elements = allElements().filter((e) => index.some((m) => m.has(e.id)));
+  // The elements some run's variant and features hold: one ruled out in every run (the premium
+  // filters of runs without --features premium) is no row (issue 39 point 10: 615 rows for 607).
+  const elements = allElements().filter((e) =>
+    runs.some((_r, i) => index[i]!.has(e.id) && status(i, e.id) !== 'ruled-out'),
+  );
   const differs = (id: string) => new Set(runs.map((_, i) => status(i, id))).size > 1;
   const ordered = [...elements.filter((e) => differs(e.id)), ...elements.filter((e) => !differs(e.id))];
   const out = [STYLE, '<section class="cov" id="coverage-matrix"><h2>Interface coverage by element</h2>'];

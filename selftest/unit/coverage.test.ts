@@ -14,7 +14,7 @@ import {
   mislabelledOf,
   type RunScope,
 } from '../../lib/coverage/map.ts';
-import { coverageHtml, coverageMarkdown } from '../../lib/report/coverage.ts';
+import { coverageHtml, coverageMarkdown, coverageMatrixHtml } from '../../lib/report/coverage.ts';
 import { answerElements, sentElements, valueClasses } from '../../lib/coverage/traffic.ts';
 import type { RunReport } from '../../lib/report/results.ts';
 import { expectCoverage } from '../support/coverage.ts';
@@ -292,6 +292,15 @@ describe('the status and reason of an element', () => {
     const map = buildCoverageMap(checks, scope);
     const e = map.elements.find((x) => x.id === id);
     expect(e && { status: e.status, ...(e.reason ? { reason: e.reason } : {}) }).toEqual(want);
+  });
+
+  // Issue 39 point 10: the two-run matrix listed the elements the runs' features rule out too.
+  test('the matrix of two runs has one row per element of their variant and features', () => {
+    const map = buildCoverageMap([check({ traffic: { sent: [search], judged: [search] } })], FULL);
+    const runs = ['a', 'b'].map((label) => ({ label, report: { coverage: map } as RunReport }));
+    const html = coverageMatrixHtml(runs);
+    expect(html.match(/<tr( class="differs")?><td><code>/g)?.length).toBe(map.total);
+    expect(html).toContain(`0 of ${map.total} elements differ`);
   });
 
   test('shares count the variant with its features; the figures follow from the elements', () => {
