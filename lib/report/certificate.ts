@@ -168,7 +168,7 @@ export function renderBadge(report: Pick<RunReport, 'footer' | 'header' | 'cover
   const v = report.footer.verdict;
   const right =
     v === 'certified' || v === 'certified-read-only'
-      ? `${v.replace(/-/g, ' ')} ${report.header.variant.resolved}${report.coverage ? `, ${Math.floor(report.coverage.judgedShare)}% judged` : ''}`
+      ? `${v.replace(/-/g, ' ')} ${report.header.variant.resolved}${report.coverage ? `, ${report.coverage.judgedShare}% judged` : ''}`
       : v.replace(/-/g, ' ');
   const colour =
     v === 'certified' ? '#2e7d32' : v === 'certified-read-only' ? '#1565c0' : v === 'partial' ? '#f9a825' : '#c62828';

@@ -115,3 +115,11 @@ test('writeReports: a certified run gets certificate.json and badge.svg, another
     `calcert: the arguments are swapped: the certificate comes first, \`npx calcert verify ${join(runDir, 'certificate.json')} ${join(runDir, 'results.json')}\``,
   ]);
 });
+
+// Issue 39 point 10: the read-only badge said "37% judged" where the report says 37.6%.
+test('the badge names the judged share as the report does, to the tenth', () => {
+  const r = report();
+  r.footer.verdict = 'certified-read-only';
+  r.coverage = { judgedShare: 37.6 } as RunReport['coverage'];
+  expect(parseXml(renderBadge(r)).attrs['aria-label']).toBe('calcert: certified read only extended, 37.6% judged');
+});
