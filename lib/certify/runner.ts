@@ -4,6 +4,7 @@
  * The resolved config reaches the workers through `provide` (never through env: vite owns
  * BASE_URL in workers).
  */
+import { loadavg } from 'node:os';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { ResolvedConfig } from '../run/config/model.ts';
 import { suiteVitestConfig } from '../run/paths.ts';
@@ -386,7 +387,7 @@ export class RunSession {
     }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
     const workers = Math.min(
-      workersFor(config.concurrency, undefined, config.latencyMs),
+      workersFor(config.concurrency, undefined, config.latencyMs, loadavg()[0]),
       this.options.maxWorkers ?? Number.POSITIVE_INFINITY,
     );
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).

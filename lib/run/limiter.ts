@@ -249,9 +249,18 @@ export const SLOW_TARGET_WORKERS = 8;
  * the machine can keep busy. Against a slow one (`latencyMs`, the preflight's fastest answer, at
  * least SLOW_TARGET_MS) a worker mostly waits: more workers keep more files' request chains in
  * flight, since a file's longest check (a property's sequential runs) bounds how soon it ends.
+ * Not on a machine with no idle core (`load`, the 1-minute load average, at least `cores`): there
+ * a slow answer is as likely the machine's own queue as the network's, and each extra worker
+ * (a thread's start-up, about a CPU-second) only lengthens that queue. Pure.
  */
-export function workersFor(concurrency: number, cores: number = availableParallelism(), latencyMs = 0): number {
-  const cap = latencyMs >= SLOW_TARGET_MS ? Math.max(cores + 1, SLOW_TARGET_WORKERS) : cores + 1;
+export function workersFor(
+  concurrency: number,
+  cores: number = availableParallelism(),
+  latencyMs = 0,
+  load = 0,
+): number {
+  const slow = latencyMs >= SLOW_TARGET_MS && load < cores;
+  const cap = slow ? Math.max(cores + 1, SLOW_TARGET_WORKERS) : cores + 1;
   return Math.max(1, Math.min(concurrency, cap));
 }
 

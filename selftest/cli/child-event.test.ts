@@ -8,10 +8,13 @@ import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
+import { keptSession } from '../support/session.ts';
 
 const USER = 'admin';
 const PASSWORD = 'child-event-1';
 const CHECK = 'observe.events-read.by-slug-agrees';
+/** Ten one-check runs: on kept worker threads (selftest/support/session.ts). */
+const session = keptSession();
 
 async function statusOf(opts: { quirks?: string[]; fault?: string }, seed: number, withCredentials: boolean) {
   const ref = await startReferenceServer({
@@ -37,7 +40,7 @@ async function statusOf(opts: { quirks?: string[]; fault?: string }, seed: numbe
       },
     });
     // No fixtures file: the check must tell the child event by the server's own answers.
-    const result = await certify(config, { writeReports: false });
+    const result = await certify(config, { writeReports: false, session });
     const c = result.report!.checks.find((x) => x.id === CHECK)!;
     return { status: c.status, requests: c.requests, message: c.message ?? '' };
   } finally {

@@ -10,6 +10,10 @@ import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
 import type { RunReport } from '../../lib/report/results.ts';
+import { keptSession } from '../support/session.ts';
+
+/** The runs that end by themselves share kept worker threads (selftest/support/session.ts). */
+const session = keptSession();
 
 /** Few groups: the outcome, not the coverage, is under test. */
 const SCOPE: Record<string, string> = {
@@ -36,7 +40,7 @@ describe('chaos faults end the run within their bound, with their outcome', () =
       };
       const config = loadConfig({ env: {}, dotenv: false, flags });
       const started = Date.now();
-      const result = await certify(config, { reference: { chaos: chaos.name }, writeReports: false });
+      const result = await certify(config, { reference: { chaos: chaos.name }, writeReports: false, session });
       const seconds = (Date.now() - started) / 1000;
       expect(seconds).toBeLessThan(chaos.outcome.boundS);
       expect(
@@ -65,7 +69,7 @@ describe('chaos faults end the run within their bound, with their outcome', () =
 describe('transient trouble is not non-conformance', () => {
   test('flaky-503 (one request in 97 answers 503): a full certification has no must fail', async () => {
     const config = loadConfig({ env: {}, cwd: '/nonexistent-calcert-dir', flags: { seed: '3', 'num-runs': '3' } });
-    const result = await certify(config, { reference: { chaos: 'flaky-503' }, writeReports: false });
+    const result = await certify(config, { reference: { chaos: 'flaky-503' }, writeReports: false, session });
     const report = result.report!;
     expect(report.checks.length).toBeGreaterThan(300);
     const mustFails = report.checks.filter((c) => c.level === 'must' && c.status === 'fail');

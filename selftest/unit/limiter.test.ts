@@ -33,6 +33,11 @@ test('worker shares sum to exactly the bound, each at least 1', () => {
   expect(workersFor(16, 2, SLOW_TARGET_MS)).toBe(SLOW_TARGET_WORKERS);
   expect(workersFor(4, 2, 300)).toBe(4);
   expect(workersFor(32, 64, 300)).toBe(32);
+  // A machine with no idle core: a slow answer may be its own queue; extra workers only add to it.
+  expect(workersFor(16, 2, 300, 1.5)).toBe(SLOW_TARGET_WORKERS);
+  expect(workersFor(16, 2, 300, 2)).toBe(3);
+  expect(workersFor(16, 2, 300, 15)).toBe(3);
+  expect(workersFor(2, 2, 300, 15)).toBe(2);
   expect(shareOf(4, 3, 1)).toBe(2);
   expect(shareOf(4, 3, 3)).toBe(1);
 });
