@@ -204,7 +204,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     // vitest starts while the sweep runs (its start-up is most of the time to the first check).
     if (!options.session) ownSession = new RunSession();
     const session = options.session ?? ownSession!;
-    void session.warm(resolved);
+    void session.warm(resolved, { ids: options.ids, files: options.files, grep: resolved.grep || undefined });
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
     const beforeSweep = stopped('the sweep');

@@ -10,7 +10,7 @@ import type { ResolvedConfig } from '../run/config/model.ts';
 import { suiteVitestConfig } from '../run/paths.ts';
 import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from '../run/limiter.ts';
 import type { CheckRecord } from '../check/index.ts';
-import { listChecks, type ListedCheck, suiteFilesOf } from '../check/list.ts';
+import { listChecks, type ListedCheck, type Selection, selectionOf } from '../check/list.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { Status } from '../types.ts';
 import { Client } from '../run/client.ts';
@@ -91,10 +91,6 @@ function grepsObserve(grep: string): boolean {
   } catch {
     return false;
   }
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
@@ -282,19 +278,13 @@ export class RunSession {
   readonly kept: KeptThreads | undefined;
 
   async run(config: ResolvedConfig, options: RunOptions = {}): Promise<RunOutcome> {
-    const patterns: string[] = [];
-    if (options.ids?.length) patterns.push(`^(?:${options.ids.map(escapeRegex).join('|')})$`);
-    if (options.grep) patterns.push(options.grep);
-    // Both an id list and a --grep: a name must match the two.
-    const pattern =
-      patterns.length > 1 ? `^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))` : (patterns[0] ?? undefined);
+    const { pattern, files, checks } = await selectionOf(options);
     const selected = pattern === undefined ? undefined : new RegExp(pattern);
     const collector = new Collector(options.onResult, options.onProgress, selected);
     this.collector = collector;
-    // Only load the suite files that hold the selected checks (a worker that loads a file pays
-    // for its modules even when the pattern skips every check in it).
-    const files = options.files?.length ? options.files : selected ? await suiteFilesOf(selected, options.ids) : [];
-    const vitest = await this.instance(config);
+    // Only the suite files that hold the selected checks (a worker that loads a file pays for its
+    // modules even when the pattern skips every check in it), on as few workers as they need.
+    const vitest = await this.instance(config, checks);
     vitest.provide('calcert', config);
     vitest.provide('calcertWorkers', this.workers);
     vitest.provide('calcertHar', options.har ?? '');
@@ -369,16 +359,25 @@ export class RunSession {
    * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
    * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
    */
-  warm(config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>): Promise<void> {
-    this.creating = this.instance(config).then(
-      () => undefined,
-      () => undefined,
-    );
+  warm(
+    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>,
+    selection: Selection = {},
+  ): Promise<void> {
+    this.creating = selectionOf(selection)
+      .then(({ checks }) => this.instance(config, checks))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
     return this.creating;
   }
   private creating: Promise<void> | undefined;
 
-  private async instance(config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>): Promise<Vitest> {
+  /** `checks`: how many checks the run selects, when it selects (a few need fewer workers). */
+  private async instance(
+    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>,
+    checks?: number,
+  ): Promise<Vitest> {
     // A warm-up under way finishes first (one vitest at a time).
     if (this.creating) {
       const pending = this.creating;
@@ -387,7 +386,7 @@ export class RunSession {
     }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
     const workers = Math.min(
-      workersFor(config.concurrency, undefined, config.latencyMs, loadavg()[0]),
+      workersFor(config.concurrency, undefined, config.latencyMs, loadavg()[0], checks),
       this.options.maxWorkers ?? Number.POSITIVE_INFINITY,
     );
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).

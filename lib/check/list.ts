@@ -130,18 +130,39 @@ async function collectChecks(files?: string[]): Promise<ListedCheck[]> {
   }
 }
 
+/** What a run selects (lib/certify/runner.ts): the check IDs exactly, a --grep, suite files. */
+export interface Selection {
+  ids?: string[];
+  grep?: string;
+  files?: string[];
+}
+
 /**
- * The suite files holding a check the pattern selects, from the list of checks (cached per version
- * of the suites: lib/check/list.ts; `calcert certify --grep` has read it already to refuse a
- * pattern that selects nothing). A --grep of the root group loads 3 files, not 104. Falls back to
- * the route groups of `ids` (or every file) when the list cannot be had or nothing matches.
+ * What a selection runs: vitest's test-name pattern (the IDs exactly, the --grep, or both: a name
+ * must match the two), the suite files holding a check it selects and how many checks, from the
+ * list of checks (cached per version of the suites; `calcert certify --grep` has read it already
+ * to refuse a pattern that selects nothing). A --grep of the root group loads 3 files, not 104, on
+ * one worker. No selection: every file (`files` empty, `checks` unknown); files given (self-tests
+ * that know where their checks live): those. Falls back to the route groups of `ids` (or every
+ * file) when the list cannot be had or nothing matches.
  */
-export async function suiteFilesOf(selected: RegExp, ids: string[] | undefined): Promise<string[]> {
+export async function selectionOf(
+  selection: Selection,
+): Promise<{ pattern: string | undefined; files: string[]; checks?: number }> {
+  const { ids, grep, files: given } = selection;
+  const patterns: string[] = [];
+  if (ids?.length) patterns.push(`^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+  if (grep) patterns.push(grep);
+  const pattern = patterns.length > 1 ? `^(?=.*(?:${patterns[0]}))(?=.*(?:${patterns[1]}))` : patterns[0];
+  if (given?.length) return { pattern, files: given };
+  if (pattern === undefined) return { pattern, files: [] };
   const groups = ids?.length ? [...new Set(ids.map((id) => `suites/${id.split('.')[0]}/`))] : [];
   try {
-    const files = [...new Set((await listChecks()).filter((c) => selected.test(c.id)).map((c) => c.file))];
-    return files.length ? files.sort() : groups;
+    const selected = new RegExp(pattern);
+    const matching = (await listChecks()).filter((c) => selected.test(c.id));
+    const files = [...new Set(matching.map((c) => c.file))].sort();
+    return files.length ? { pattern, files, checks: matching.length } : { pattern, files: groups };
   } catch {
-    return groups;
+    return { pattern, files: groups };
   }
 }

@@ -244,6 +244,13 @@ export const SLOW_TARGET_MS = 20;
 export const SLOW_TARGET_WORKERS = 8;
 
 /**
+ * The selected checks one worker is worth starting for (a thread's start-up, about a CPU-second,
+ * against some 20 ms of a check's own CPU): a full run of ~700 checks keeps cores + 1 workers, a
+ * --grep of a few checks runs on one.
+ */
+export const CHECKS_PER_WORKER = 100;
+
+/**
  * How many vitest workers a run of concurrency c uses: never more than c. Against a fast target
  * (the embedded reference, a server on loopback) the checks' own CPU is the limit: no more than
  * the machine can keep busy. Against a slow one (`latencyMs`, the preflight's fastest answer, at
@@ -251,16 +258,20 @@ export const SLOW_TARGET_WORKERS = 8;
  * flight, since a file's longest check (a property's sequential runs) bounds how soon it ends.
  * Not on a machine with no idle core (`load`, the 1-minute load average, at least `cores`): there
  * a slow answer is as likely the machine's own queue as the network's, and each extra worker
- * (a thread's start-up, about a CPU-second) only lengthens that queue. Pure.
+ * (a thread's start-up, about a CPU-second) only lengthens that queue. A run that selects `checks`
+ * (--grep, --expect's IDs) against a fast target: one worker per CHECKS_PER_WORKER of them. Pure.
  */
 export function workersFor(
   concurrency: number,
   cores: number = availableParallelism(),
   latencyMs = 0,
   load = 0,
+  checks?: number,
 ): number {
   const slow = latencyMs >= SLOW_TARGET_MS && load < cores;
-  const cap = slow ? Math.max(cores + 1, SLOW_TARGET_WORKERS) : cores + 1;
+  const cap = slow
+    ? Math.max(cores + 1, SLOW_TARGET_WORKERS)
+    : Math.min(cores + 1, checks === undefined ? Number.POSITIVE_INFINITY : Math.ceil(checks / CHECKS_PER_WORKER));
   return Math.max(1, Math.min(concurrency, cap));
 }
 

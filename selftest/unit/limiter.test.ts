@@ -2,6 +2,7 @@
 // pool never has more workers than that, and the Limiter holds its bound, also when it changes.
 import { expect, test } from 'vitest';
 import {
+  CHECKS_PER_WORKER,
   concurrencyOver,
   Limiter,
   RunStopped,
@@ -38,6 +39,14 @@ test('worker shares sum to exactly the bound, each at least 1', () => {
   expect(workersFor(16, 2, 300, 2)).toBe(3);
   expect(workersFor(16, 2, 300, 15)).toBe(3);
   expect(workersFor(2, 2, 300, 15)).toBe(2);
+  // A run of a few selected checks against a fast target: one worker per CHECKS_PER_WORKER of them.
+  expect(workersFor(16, 2, 3, 0, 7)).toBe(1);
+  expect(workersFor(16, 2, 3, 0, CHECKS_PER_WORKER)).toBe(1);
+  expect(workersFor(16, 2, 3, 0, CHECKS_PER_WORKER + 1)).toBe(2);
+  expect(workersFor(16, 2, 3, 0, 700)).toBe(3);
+  expect(workersFor(16, 2, 3, 0, 0)).toBe(1);
+  // Against a slow target the checks wait on the network: the count does not lower the workers.
+  expect(workersFor(16, 2, 300, 0, 7)).toBe(SLOW_TARGET_WORKERS);
   expect(shareOf(4, 3, 1)).toBe(2);
   expect(shareOf(4, 3, 3)).toBe(1);
 });
