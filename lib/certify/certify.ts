@@ -254,7 +254,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
           })
         : undefined;
     if (again) outcome.checks = again.checks;
-    const signalled = !!options.signal?.aborted;
+    let signalled = !!options.signal?.aborted;
     if (sweeping) sweeps.after = await sweepAfter(client, resolved, log, signalled);
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
     const gone =
@@ -266,7 +266,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       cleanup.remedy = cleanupRemedy(resolved);
       log(`cleanup: ${cleanup.remedy}`);
     }
-    const interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
+    let interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
     let checks = outcome.checks;
     let model: ModelReport | undefined;
     if (shadowDir && !interrupted) {
@@ -280,22 +280,30 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         zone,
         quirks,
         ...(options.onModel ? { keep: true, onContext: (c: JudgeContext) => (context = c) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
       });
-      if (context) options.onModel?.(shadow, judged, context);
-      checks = [
-        ...withFindings(checks, judged),
-        ...modelCheckResults(judged, shadow, {
-          variant: resolved.resolvedVariant,
-          baseUrl: resolved.baseUrl,
-          namespace: resolved.namespace,
-          selected: plan.selected,
-        }),
-      ];
-      model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });
-      const cpu = process.cpuUsage(modelCpu);
-      log(
-        `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
-      );
+      // A signal during the replay (the sweep is done) stops it: the run ends as interrupted.
+      if (options.signal?.aborted) {
+        signalled = true;
+        interrupted = interruptionOf(true, deadlineHit, resolved.deadlineS);
+        log("model: stopped by the signal before it compared every answer; the model's checks are unjudged");
+      } else {
+        if (context) options.onModel?.(shadow, judged, context);
+        checks = [
+          ...withFindings(checks, judged),
+          ...modelCheckResults(judged, shadow, {
+            variant: resolved.resolvedVariant,
+            baseUrl: resolved.baseUrl,
+            namespace: resolved.namespace,
+            selected: plan.selected,
+          }),
+        ];
+        model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });
+        const cpu = process.cpuUsage(modelCpu);
+        log(
+          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
+        );
+      }
     }
     if (plan.on && interrupted) {
       // Stopped before the model ran: its selected checks are unjudged, never missing from the report.

@@ -35,6 +35,8 @@ export interface ModelOptions {
   /** Keep each model answer on its judged exchange, and say how they were compared (the mutation self-test). */
   keep?: boolean;
   onContext?: (ctx: JudgeContext) => void;
+  /** Stops the replay between two checks (a signal after the checks: the run ends as interrupted). */
+  signal?: AbortSignal;
 }
 
 async function startModel(opts: ModelOptions, quirks: string[]): Promise<Model> {
@@ -151,6 +153,7 @@ export async function runModel(checks: readonly ShadowCheck[], opts: ModelOption
     original = await startModel(opts, opts.quirks);
     opts.onContext?.(contextOf(original, opts, window));
     for (const check of checks) {
+      if (opts.signal?.aborted) break;
       const first = await replayCheck(original, check, opts, skew, window);
       if (first.some((j) => real(j.differences).length)) {
         spec ??= await startModel(opts, []);

@@ -5,6 +5,7 @@
  * records byte-identical, no tagged post outside the trash and no tagged term.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../fixtures/reference-server/index.ts';
@@ -18,6 +19,7 @@ import {
   type RecordIds,
 } from './support.ts';
 import { PROJECT_ROOT } from '../../lib/run/paths.ts';
+import { SAME_STOP_MS } from '../../lib/run/signals.ts';
 import { cleanEnv, run as run_ } from '../support/run-cli.ts';
 
 const USER = 'editor';
@@ -124,11 +126,36 @@ describe('a live target keeps no residue', () => {
 
   // Issue 31 point 4: after a second signal the run exits at once; the cleanup line it prints runs
   // as printed (the target flags on it, only the password left to the environment).
+  // A signal within SAME_STOP_MS of the first is a wrapper's copy of it (lib/run/signals.ts), so
+  // the second comes later; meanwhile a proxy holds each answer, so the stopping run is still
+  // waiting on its requests in flight (or its sweep) when it comes.
   test('a second SIGINT exits at once, and the printed cleanup line removes what the run left', async () => {
+    const upstream = new URL(server.url);
+    let holdMs = 0;
+    const proxy: Server = createServer((req, res) => {
+      setTimeout(() => {
+        const up = httpRequest(
+          { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
+        // The run exits on the second signal with requests held: their sockets just close.
+        up.on('error', () => res.destroy());
+        req.pipe(up);
+      }, holdMs);
+      req.on('error', () => {});
+      res.on('error', () => {});
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxied = `http://127.0.0.1:${(proxy.address() as { port: number }).port}${upstream.pathname}`;
     let signalled = 0;
     let poll: NodeJS.Timeout | undefined;
+    const args = target();
+    args[args.indexOf('--base-url') + 1] = proxied;
     const run = await runCli(
-      ['certify', ...target(), '--run-tag', TAGS.twice, '--report-dir', tmp('twice'), '--grep', '^events\\.'],
+      ['certify', ...args, '--run-tag', TAGS.twice, '--report-dir', tmp('twice'), '--grep', '^events\\.'],
       {
         limitMs: 60_000,
         onSpawn: (child) => {
@@ -136,14 +163,16 @@ describe('a live target keeps no residue', () => {
             const tagged = liveTagged(server.store, TAGS.twice).length;
             if (!signalled && tagged >= 3) {
               signalled = 1;
+              holdMs = 3 * SAME_STOP_MS;
               child.kill('SIGINT');
-              setTimeout(() => child.kill('SIGINT'), 20);
+              setTimeout(() => child.kill('SIGINT'), SAME_STOP_MS + 300);
             }
           }, 5);
         },
       },
     );
     clearInterval(poll);
+    holdMs = 0;
     expect(signalled, `the run never reached its checks: ${run.stdout}${run.stderr}`).toBe(1);
     expect(run.code, run.stderr).toBe(130);
     const printed = /SIGINT again, exiting without cleanup; to remove what the run left, run: (.*)$/m.exec(run.stderr);
@@ -161,6 +190,7 @@ describe('a live target keeps no residue', () => {
     expect(cleanup.stdout).toMatch(new RegExp(`cleanup of run tag ${TAGS.twice}`));
     expect(liveTagged(server.store, TAGS.twice)).toEqual([]);
     expect(snapshotOf(server.store, foreign)).toBe(foreignBefore);
+    proxy.close();
   });
 
   test('calcert cleanup --run-tag removes every tagged leftover (any status, encoded titles, far dates) and nothing else', async () => {
