@@ -132,8 +132,11 @@ describe('a live target keeps no residue', () => {
   test('a second SIGINT exits at once, and the printed cleanup line removes what the run left', async () => {
     const upstream = new URL(server.url);
     let holdMs = 0;
+    // Requests still held when the run has exited are dropped, never sent on after the cleanup.
+    const held = new Set<NodeJS.Timeout>();
     const proxy: Server = createServer((req, res) => {
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        held.delete(timer);
         const up = httpRequest(
           { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
           (r) => {
@@ -145,6 +148,7 @@ describe('a live target keeps no residue', () => {
         up.on('error', () => res.destroy());
         req.pipe(up);
       }, holdMs);
+      held.add(timer);
       req.on('error', () => {});
       res.on('error', () => {});
     });
@@ -172,6 +176,7 @@ describe('a live target keeps no residue', () => {
       },
     );
     clearInterval(poll);
+    for (const timer of held) clearTimeout(timer);
     holdMs = 0;
     expect(signalled, `the run never reached its checks: ${run.stdout}${run.stderr}`).toBe(1);
     expect(run.code, run.stderr).toBe(130);
