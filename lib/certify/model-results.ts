@@ -116,11 +116,20 @@ export function modelCheckResults(
   opts: { variant: 'base' | 'extended'; baseUrl: string; namespace: string; selected: ModelSelection },
 ): CheckResult[] {
   const exchangeOf = new Map(shadow.map((c) => [c.check, c.exchanges]));
+  // Each model check's exchanges, gathered once (a full run judges thousands).
+  const byModelCheck = new Map<string, JudgedExchange[]>();
+  for (const j of judged)
+    if (j.modelCheck) {
+      const list = byModelCheck.get(j.modelCheck) ?? [];
+      list.push(j);
+      byModelCheck.set(j.modelCheck, list);
+    }
   return MODEL_CHECKS.filter((def) => opts.selected(def.id)).map((def) => {
     const base = declared(def);
     if (def.tags.includes('extended') && opts.variant !== 'extended')
       return { ...base, status: 'n/a', duration: 0, message: EXTENDED_ONLY, requests: 0 };
-    const mine = judged.filter((j) => j.modelCheck === def.id && j.differences);
+    const routed = byModelCheck.get(def.id) ?? [];
+    const mine = routed.filter((j) => j.differences);
     const differing = mine.filter((j) => realOf(j).length);
     const sent = new Set<string>();
     for (const j of mine) {
@@ -144,7 +153,7 @@ export function modelCheckResults(
         status: 'error',
         duration: 0,
         unjudged: 'no-evidence',
-        message: `no answer of the run's own records on this route-method was compared with the model (${judged.filter((j) => j.modelCheck === def.id).length} out of scope)`,
+        message: `no answer of the run's own records on this route-method was compared with the model (${routed.length} out of scope)`,
         requests: 0,
         assertions: 0,
       };

@@ -3,6 +3,7 @@
 // impossible dates and times, other shapes.
 import { DateTime } from 'luxon';
 import { expect, test } from 'vitest';
+import { parseRequestDate } from '../../fixtures/reference-server/dates.ts';
 import { wallClock } from '../../fixtures/reference-server/store.ts';
 
 const WALLS = [
@@ -38,5 +39,14 @@ test.each(ZONES)('wallClock agrees with fromFormat in %s', (zone) => {
       slow.isValid,
       slow.isValid ? slow.toMillis() : null,
     ]);
+  }
+});
+
+test.each(ZONES)('a request date in WordPress form parses as fromFormat reads it in %s', (zone) => {
+  for (const wall of WALLS) {
+    const slow = DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone });
+    const parsed = parseRequestDate(wall, zone);
+    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wall)) continue;
+    expect([wall, parsed ? parsed.dt.toMillis() : null]).toEqual([wall, slow.isValid ? slow.toMillis() : null]);
   }
 });

@@ -100,29 +100,61 @@ function hostOf(url: string): string {
  * query parameters translated. Other strings are returned as they are.
  */
 export function targetString(s: string, ctx: CompareContext): string {
-  const tRoot = bare(ctx.target.baseUrl);
-  const mRoot = bare(ctx.model.baseUrl);
-  const tOrigin = originOf(tRoot);
-  const tHost = hostOf(tRoot);
+  const a = addressesOf(ctx);
   let out = s;
   let url = false;
-  if (tRoot && out.includes(tRoot)) {
-    out = out.split(tRoot).join(mRoot);
+  if (a.tRoot && out.includes(a.tRoot)) {
+    out = out.split(a.tRoot).join(a.mRoot);
     url = true;
   }
-  if (ctx.target.namespace !== ctx.model.namespace && url)
-    out = out.replace(
-      new RegExp(`(${escapeRegex(mRoot)}/)${escapeRegex(ctx.target.namespace)}(?=/|$|\\?|#)`),
-      `$1${ctx.model.namespace}`,
-    );
-  if (tOrigin && out.includes(tOrigin)) {
-    out = out.split(tOrigin).join(originOf(mRoot));
+  if (a.namespace && url) out = out.replace(a.namespace, `$1${ctx.model.namespace}`);
+  if (a.tOrigin && out.includes(a.tOrigin)) {
+    out = out.split(a.tOrigin).join(a.mOrigin);
     url = true;
   }
-  const gid = new RegExp(`^${escapeRegex(tHost)}\\?id=(\\d+)$`).exec(out);
-  if (tHost && gid) return `${hostOf(mRoot)}?id=${translateId('post', Number(gid[1]), ctx.pairs)}`;
+  const gid = a.tHost && out.startsWith(a.tHost) ? a.gid.exec(out) : null;
+  if (gid) return `${a.mHost}?id=${translateId('post', Number(gid[1]), ctx.pairs)}`;
   if (!url) return out;
-  return translateUrl(out, mRoot, ctx);
+  return translateUrl(out, a.mRoot, ctx);
+}
+
+/** The two sites' addresses as targetString uses them (parsed once per pair of sites: it runs on every string compared). */
+interface Addresses {
+  tRoot: string;
+  mRoot: string;
+  tOrigin: string;
+  mOrigin: string;
+  tHost: string;
+  mHost: string;
+  /** The target's namespace after the model's root, when the two namespaces differ. */
+  namespace: RegExp | null;
+  gid: RegExp;
+}
+const addresses = new Map<string, Addresses>();
+function addressesOf(ctx: CompareContext): Addresses {
+  const key = `${ctx.target.baseUrl} ${ctx.target.namespace} ${ctx.model.baseUrl} ${ctx.model.namespace}`;
+  let a = addresses.get(key);
+  if (a) return a;
+  const tRoot = bare(ctx.target.baseUrl);
+  const mRoot = bare(ctx.model.baseUrl);
+  const tHost = hostOf(tRoot);
+  a = {
+    tRoot,
+    mRoot,
+    tOrigin: originOf(tRoot),
+    mOrigin: originOf(mRoot),
+    tHost,
+    mHost: hostOf(mRoot),
+    namespace:
+      ctx.target.namespace !== ctx.model.namespace
+        ? new RegExp(`(${escapeRegex(mRoot)}/)${escapeRegex(ctx.target.namespace)}(?=/|$|\\?|#)`)
+        : null,
+    gid: new RegExp(`^${escapeRegex(tHost)}\\?id=(\\d+)$`),
+  };
+  // A run compares against one model address (two with the spec's reading); a long-lived process (the self-tests) many.
+  if (addresses.size > 64) addresses.clear();
+  addresses.set(key, a);
+  return a;
 }
 
 function translateId(kind: IdKind | 'tt', n: number, pairs: Pairs): number {
