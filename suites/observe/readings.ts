@@ -67,9 +67,11 @@ export async function freshList(
   if (known && !opts.again) return known;
   const read = (async () => {
     const l = await learned(t);
-    const maxPages = Math.ceil((l.lists[plural]?.length ?? l[plural].length) / 50) + 3;
+    // Pages of 50, or fewer records each when the server serves less than it is asked (read past
+    // by the totals it gives: rule `totals`).
+    const maxPages = Math.min(200, (l.lists[plural]?.length ?? l[plural].length) + 3);
     // The judge's own reads: they do not eat the check's share.
-    allow(t, FRESH_TRIES * maxPages);
+    allow(t, FRESH_TRIES * Math.min(maxPages, Math.ceil(maxPages / 10) + 3));
     // A coherent reading (no record on two pages): a record another client creates between two
     // pages shifts one across them; the reading is taken again, up to FRESH_TRIES times.
     let union = null as FreshList | null;

@@ -21,17 +21,19 @@ export interface Split {
 
 /** Splits two readings of one list into the snapshot's records and the ones that moved. */
 export function agreeOn(first: readonly ApiRecord[], second: readonly ApiRecord[]): Split {
-  const before = new Map(first.filter((r) => Number.isInteger(r?.id)).map((r) => [r.id, stableOf(r)]));
+  // Keyed by the id as shown, whatever its type: a record whose id is no integer is kept for the
+  // checks of the record contract to fail it.
+  const key = (r: ApiRecord) => JSON.stringify(r?.id);
+  const before = new Map(first.map((r) => [key(r), { id: r?.id, stable: stableOf(r) }]));
   const kept: ApiRecord[] = [];
   const arrived: number[] = [];
   for (const r of second) {
-    if (!Number.isInteger(r?.id)) continue;
-    const was = before.get(r.id);
-    if (was === undefined) arrived.push(r.id);
-    else if (was === stableOf(r)) kept.push(r);
+    const was = before.get(key(r));
+    if (was === undefined) arrived.push(r?.id);
+    else if (was.stable === stableOf(r)) kept.push(r);
   }
-  const keptIds = new Set(kept.map((r) => r.id));
-  const differing = [...before.keys()].filter((id) => !keptIds.has(id));
+  const keptKeys = new Set(kept.map(key));
+  const differing = [...before.entries()].filter(([k]) => !keptKeys.has(k)).map(([, v]) => v.id);
   return { kept, differing, arrived };
 }
 
