@@ -19,6 +19,9 @@ import {
   spend,
   WIDE_WINDOW,
   words,
+  discriminating,
+  searched,
+  unmentioned,
 } from './support.ts';
 import { all, judge, type Matcher, refusedNaming } from './readings.ts';
 import { leftOutLine, nameOrder } from '../../lib/spec/judge/collation.ts';
@@ -114,35 +117,6 @@ for (const [plural, key] of LINKED) {
 }
 
 /**
- * Words of the records' names to search for, preferring words that some record lacks (a word
- * every record has cannot tell a working search from an ignored one).
- */
-function discriminating(records: readonly ApiRecord[], wordsOf: (r: ApiRecord) => string[]): string[] {
-  const pool = [...new Set(records.flatMap(wordsOf))];
-  const some = pool.filter((w) =>
-    records.some(
-      (r) =>
-        !JSON.stringify(r ?? '')
-          .toLowerCase()
-          .includes(w),
-    ),
-  );
-  return some.length ? some : pool;
-}
-
-/** A search on a copy: its name has the word (a match), it mentions it nowhere (none), else either. */
-function searched(word: string, wordsOf: (r: ApiRecord) => string[]): Matcher {
-  return (r) =>
-    wordsOf(r).includes(word)
-      ? true
-      : JSON.stringify(r ?? '')
-            .toLowerCase()
-            .includes(word)
-        ? undefined
-        : false;
-}
-
-/**
  * The records an event links now, when a list for `event=` shows records the crawl never saw: its
  * learned links and those of its read by ID (another client may have linked a new record to it).
  */
@@ -161,18 +135,6 @@ async function linksNow(
   const res = await t.api.get(`/events/${ev.id}`);
   if (res.status === 200 && isObject(res.json)) for (const id of linkedIds(res.json as ApiRecord, key)) links.add(id);
   return links;
-}
-
-/** Records that do not mention the word anywhere: no search may list them. */
-function unmentioned(records: readonly ApiRecord[], word: string): number[] {
-  return records
-    .filter(
-      (r) =>
-        !JSON.stringify(r ?? '')
-          .toLowerCase()
-          .includes(word),
-    )
-    .map((r) => r?.id);
 }
 
 // ---------------------------------------------------------------------------------------------

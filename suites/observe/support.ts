@@ -247,3 +247,44 @@ export function words(title: unknown): string[] {
 export function published(records: readonly ApiRecord[]): ApiRecord[] {
   return records.filter((r) => r.status === undefined || r.status === 'publish');
 }
+
+/**
+ * Words of the records' names to search for, preferring words that some record lacks (a word
+ * every record has cannot tell a working search from an ignored one).
+ */
+export function discriminating(records: readonly ApiRecord[], wordsOf: (r: ApiRecord) => string[]): string[] {
+  const pool = [...new Set(records.flatMap(wordsOf))];
+  const some = pool.filter((w) =>
+    records.some(
+      (r) =>
+        !JSON.stringify(r ?? '')
+          .toLowerCase()
+          .includes(w),
+    ),
+  );
+  return some.length ? some : pool;
+}
+
+/** A search on a copy: its name has the word (a match), it mentions it nowhere (none), else either. */
+export function searched(word: string, wordsOf: (r: ApiRecord) => string[]): (r: ApiRecord) => boolean | undefined {
+  return (r) =>
+    wordsOf(r).includes(word)
+      ? true
+      : JSON.stringify(r ?? '')
+            .toLowerCase()
+            .includes(word)
+        ? undefined
+        : false;
+}
+
+/** Records that do not mention the word anywhere: no search may list them. */
+export function unmentioned(records: readonly ApiRecord[], word: string): number[] {
+  return records
+    .filter(
+      (r) =>
+        !JSON.stringify(r ?? '')
+          .toLowerCase()
+          .includes(word),
+    )
+    .map((r) => r?.id);
+}
