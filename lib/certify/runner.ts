@@ -84,12 +84,16 @@ async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
   }
 }
 
-/** Whether a --grep pattern can select observation checks (their IDs start with `observe.`). */
-function grepsObserve(grep: string): boolean {
+/**
+ * Whether a --grep pattern selects an observation check (one in suites/observe/), by the list of
+ * checks: a pattern anchored on one ID selects it though it matches no prefix such as `observe.`.
+ */
+async function grepsObserve(grep: string): Promise<boolean> {
   try {
-    return new RegExp(grep).test('observe.');
+    const re = new RegExp(grep);
+    return (await listChecks()).some((c) => re.test(c.id) && isObservationFile({ moduleId: `/${c.file}` }));
   } catch {
-    return false;
+    return true;
   }
 }
 
@@ -315,7 +319,7 @@ export class RunSession {
         const first = specs.filter(isObservationFile);
         let learned: Learned | null = null;
         // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
-        if (first.length && (!options.grep || grepsObserve(options.grep))) {
+        if (first.length && (!options.grep || (await grepsObserve(options.grep)))) {
           learned = await observe(config, options.har);
           observed = summarize(learned);
         }
