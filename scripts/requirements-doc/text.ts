@@ -90,6 +90,14 @@ export const BEHAVIOURS: Behaviour[] = [
       'Both versions register every route of their variant; a path or method they lack answers 404 `rest_no_route`.',
   },
   {
+    anchor: 'fuzz',
+    name: 'input a server must survive (fuzzed text)',
+    must: "no 5xx to any string class a fuzzer sends (lib/spec/arbitraries/fuzz-strings.ts: Schemathesis's and CATS's) in a list route's text parameter, a by-slug read's {slug} or a create's text field (but an event's `cost`: 4.6.8 answers a cost that is no number with a 500, LEVELS.md); an accepted list value answers a list, an accepted create serves its record",
+    should: '—',
+    basis:
+      "6.8.0, 2026-11-28: 58 list parameters of the five list routes, each with 12 of the classes (empty, 10,000 characters, emoji, NUL, control characters, SQL, percent text, JSON, 1e309, a 23-digit integer, path traversal, CR LF): 696 answers, 210 200 and 486 400, no 5xx; 4.6.8 the same way (base: the variant's parameters). Creates with every class in every text field: the original's certification (certify-original.sh) sends them on both versions and certifies.",
+  },
+  {
     anchor: 'non-digit-id',
     name: 'non-digit {id}',
     must: 'no 2xx record for `/events/abc` and the like',
