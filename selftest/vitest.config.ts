@@ -10,8 +10,12 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['selftest/**/*.test.ts'],
     globalSetup: ['selftest/support/global.ts'],
+    // The in-process runs of a file share kept run sessions (selftest/support/shared-sessions.ts).
     // CALCERT_SELFTEST_CPU=FILE: one line of CPU-seconds per file (selftest/support/cpu.ts).
-    setupFiles: process.env['CALCERT_SELFTEST_CPU'] ? ['selftest/support/cpu.ts'] : [],
+    setupFiles: [
+      'selftest/support/shared-sessions.ts',
+      ...(process.env['CALCERT_SELFTEST_CPU'] ? ['selftest/support/cpu.ts'] : []),
+    ],
     pool: 'forks',
     maxWorkers: 2,
     // The long files first (a fresh clone has no durations of earlier runs): selftest/support/sequencer.ts.

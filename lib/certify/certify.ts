@@ -25,6 +25,7 @@ import { folderProblem, redactor, reportDirProblem } from '../report/write.ts';
 import { cleanupAdvice } from '../run/config/replay.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
+import { borrowSession, returnSession } from './shared-sessions.ts';
 import { readShadow, type ShadowCheck } from '../run/shadow.ts';
 import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
 import type { JudgeContext } from '../spec/model/judge.ts';
@@ -159,6 +160,9 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   let server: ReferenceServer | undefined;
   let client: Client | undefined;
   let ownSession: RunSession | undefined;
+  /** A shared session (self-tests: lib/certify/shared-sessions.ts), and whether the run ended cleanly. */
+  let lent: RunSession | undefined;
+  let lentClean = false;
   let shadowDir: string | undefined;
   let gate: RunGate | null;
   try {
@@ -202,8 +206,9 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     );
 
     // vitest starts while the sweep runs (its start-up is most of the time to the first check).
-    if (!options.session) ownSession = new RunSession();
-    const session = options.session ?? ownSession!;
+    if (!options.session && !options.signal) lent = borrowSession(() => new RunSession({ keepWorkers: true }));
+    if (!options.session && !lent) ownSession = new RunSession();
+    const session = options.session ?? lent ?? ownSession!;
     void session.warm(resolved, { ids: options.ids, files: options.files, grep: resolved.grep || undefined });
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
@@ -254,6 +259,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
           })
         : undefined;
     if (again) outcome.checks = again.checks;
+    lentClean = !deadlineHit;
     let signalled = !!options.signal?.aborted;
     if (sweeping) sweeps.after = await sweepAfter(client, resolved, log, signalled);
     // A target that went away mid-run: the checks failed for want of a server, not of conformance.
@@ -360,6 +366,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   } finally {
     if (shadowDir) rmSync(shadowDir, { recursive: true, force: true });
     await ownSession?.close();
+    if (lent) await returnSession(lent, lentClean);
     await client?.close();
     await server?.close();
   }
