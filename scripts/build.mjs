@@ -13,7 +13,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+// CALCERT_BUILD_NO_CHECK=1 (the self-tests' pack, selftest/support/packed.ts: `npm test` type-checked
+// these sources a step before, with `tsc --noEmit -p .`): emit without the type check. With
+// isolatedModules each file's output is the same either way (dist/ compared byte for byte), in
+// about 10 CPU-seconds instead of 25.
+const noCheck = process.env.CALCERT_BUILD_NO_CHECK === '1' ? ['--noCheck'] : [];
+execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), ...noCheck], {
+  stdio: 'inherit',
+  cwd: root,
+});
 
 // Data files read at run time (fixtures/spec, fixtures/schemas, fixtures/reference-server/data, fixtures/recordings).
 const DATA = /\.(json|jsonl)$/;
