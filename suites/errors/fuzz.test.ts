@@ -5,9 +5,17 @@
  * create. Each run puts every class on some parameter, the seed turns which: a 5xx to any of them
  * fails (a must: 6.8.0 and 4.6.8 answer each without one, docs/requirements.md#fuzz). A value that
  * is accepted is judged like any other: a list answer is a list, a created record is read back.
+ * A URL carries the long classes cut to 4,000 encoded bytes (forUrl: past about 8 KB the front web
+ * server refuses the request line before the interface sees it); a body carries them whole.
  */
 import { check, type CheckContext } from '../../lib/check/index.ts';
-import { FUZZ_STRINGS, fuzzAssignment, showFuzz, type FuzzString } from '../../lib/spec/arbitraries/fuzz-strings.ts';
+import {
+  FUZZ_STRINGS,
+  forUrl,
+  fuzzAssignment,
+  showFuzz,
+  type FuzzString,
+} from '../../lib/spec/arbitraries/fuzz-strings.ts';
 import { at, field, isInteger, req, type ResourceKey } from '../../lib/spec/contract.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 
@@ -58,7 +66,9 @@ check(
   "answers every text parameter of the list routes and every by-slug read, given each string class a fuzzer sends, without a server error; an accepted value answers the route's list",
   async (t) => {
     const slots = LIST_SLOTS.filter((s) => t.extended || !s.extended);
-    for (const [slot, fuzz] of fuzzAssignment(slots, t.seed)) {
+    for (const [slot, drawn] of fuzzAssignment(slots, t.seed)) {
+      // In a URL the long classes are cut to what a front web server lets through (URL_VALUE_MAX).
+      const fuzz = forUrl(drawn);
       if ('param' in slot) {
         const res = await t.anon.get(`/${slot.route}`, { [slot.param]: fuzz.value });
         t.assert(
@@ -109,7 +119,7 @@ check(
   'creates records whose text fields carry each string class a fuzzer sends without a server error, and serves each record it created',
   async (t) => {
     const slots = CREATE_FIELDS.flatMap(([r, name, fields]) => [name, ...fields].map((f) => [r, f] as const));
-    const drawn = fuzzAssignment(slots, t.seed);
+    const drawn = fuzzAssignment(slots, t.seed, ([r, f]) => `${r} ${f}`);
     const fuzzOf = (r: ResourceKey, f: string): FuzzString =>
       (drawn.find(([[rr, ff]]) => rr === r && ff === f)?.[1] ?? FUZZ_STRINGS[0]) as FuzzString;
     for (const [r, name, fields, rest] of CREATE_FIELDS) {
