@@ -1,11 +1,17 @@
 /**
- * Read of one venue or organizer by ID, a missing ID, and the record schemas.
+ * Read of one venue or organizer by ID, a missing ID, the record schemas, and a record read back
+ * whole (issue 40): every field written, its url (the permalink), its json_ld, and the same record
+ * by slug (extended) and in a list. Measured on 6.8.0 and 4.6.8 (2026-11-28): by slug equals by
+ * ID, a list record is the read without json_ld, url is `/venue/<slug>/` (`/organizer/<slug>/`).
  */
 import { check } from '../../../lib/check/index.ts';
 import { validateRecord } from '../../../lib/spec/schemas.ts';
-import { req } from '../../../lib/spec/contract.ts';
-import type { LinkedDef } from '../../../lib/spec/resources.ts';
-import { fullPayload } from './support.ts';
+import { field, req } from '../../../lib/spec/contract.ts';
+import { sameText } from '../../../lib/spec/normalise.ts';
+import { agreementWrongs, permalinkWrong } from '../../../lib/spec/records.ts';
+import { an, type LinkedDef } from '../../../lib/spec/resources.ts';
+import type { Params } from '../../../lib/types.ts';
+import { fullPayload, scopedIds } from './support.ts';
 
 export function readChecks(d: LinkedDef): void {
   const P = d.plural;
@@ -44,6 +50,55 @@ export function readChecks(d: LinkedDef): void {
       t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
       const v = validateRecord(d.kind, t.record(res), 'shape');
       t.assert(v.ok, `the ${d.kind} does not have the record shape: ${v.message}`, res);
+    },
+  );
+
+  check(
+    {
+      id: `${P}.read.record-values`,
+      spec: `Endpoints: GET /${P}/{id}, GET /${P}, GET /${P}/by-slug/{slug} (extended); docs/requirements.md#original-tests (should: every value written, url its permalink, json_ld naming it; by slug and in a list the same record; measured on 6.8.0 and 4.6.8)`,
+      level: 'should',
+      requirements: [routeRead, req.route('GET', d.plural, '')],
+      tags: ['writes'],
+    },
+    `${an(d.kind)} written with every field reads back whole: each value, url (its permalink), json_ld; by slug (extended) and in a list the same record`,
+    async (t) => {
+      const author = t.config.fixtures?.otherAuthor;
+      const sent: Params = { ...fullPayload(t, d, 'whole'), ...(author ? { author: author.id } : {}) };
+      const rec = await t.create(P, sent);
+      const res = await t.api.get(`/${P}/${rec.id}`);
+      const read = t.record(res, `GET /${P}/${rec.id}`);
+      const bad: string[] = [];
+      for (const [f, v] of Object.entries(sent)) {
+        const got = read[f];
+        const same =
+          f === 'show_map' || f === 'show_map_link'
+            ? got === (v === 'true')
+            : f === 'author'
+              ? String(got) === String(v)
+              : sameText(String(v), got);
+        if (!same) bad.push(`${f} ${JSON.stringify(got)?.slice(0, 100)}, sent ${JSON.stringify(v)}`);
+      }
+      const permalink = permalinkWrong(read.url, read.slug, rec.id as number);
+      if (permalink) bad.push(permalink);
+      const ld = read.json_ld;
+      const type = d.kind === 'venue' ? 'Place' : 'Person';
+      if (field(ld, '@type') !== type || !sameText(String(sent[d.nameField]), field(ld, 'name')))
+        bad.push(`json_ld ${JSON.stringify(ld)?.slice(0, 120)}, expected a schema.org ${type} named as the ${d.kind}`);
+      if (t.extended && typeof read.slug === 'string') {
+        const slugRes = await t.api.get(`/${P}/by-slug/${encodeURIComponent(read.slug)}`);
+        bad.push(...agreementWrongs(read, slugRes.json, 'by slug'));
+      }
+      const { page } = await scopedIds(t, d);
+      bad.push(
+        ...agreementWrongs(
+          read,
+          page.records.find((r) => r.id === rec.id),
+          'in the list',
+          { ignoreDeep: ['json_ld'] },
+        ),
+      );
+      t.assert(bad.length === 0, `the ${d.kind} ${rec.id} read back: ${bad.join('; ')}`, res);
     },
   );
 }

@@ -2,7 +2,8 @@
  * Item routes of categories and tags: read by ID, update by POST/PUT/PATCH, delete, unknown IDs.
  */
 import { check, sharedSetup } from '../../../lib/check/index.ts';
-import { req, field, isObject } from '../../../lib/spec/contract.ts';
+import { req, field, isObject, readList } from '../../../lib/spec/contract.ts';
+import { agreementWrongs } from '../../../lib/spec/records.ts';
 import { CATEGORIES, TAGS, type Taxonomy } from '../../../lib/spec/resources.ts';
 import { makeTerm, meta, readTerm, slugFor } from './support.ts';
 import { sameText } from '../../../lib/spec/normalise.ts';
@@ -111,12 +112,12 @@ export function itemChecks(tx: Taxonomy): void {
   check(
     meta(tx, {
       id: 'read.record-values',
-      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#original-tests (should: the read ${tx.noun} holds its id, name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy ${tx.taxonomy} and urls self, collection${tx.hierarchical ? ', up' : ''}, as the original's own tests assert)`,
+      spec: `Endpoints: GET /cal/events/v1/${tx.kind}/{id}; docs/requirements.md#original-tests (should: the read ${tx.noun} holds its id, name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy ${tx.taxonomy} and urls self, collection${tx.hierarchical ? ', up' : ''}, as the original's own tests assert; in a list the same term without _links, measured on 6.8.0 and 4.6.8)`,
       level: 'should',
       requirements: [GET1, req.field(tx.kind, 'description'), req.field(tx.kind, 'slug')],
       tags: ['writes'],
     }),
-    `a ${tx.noun} read by ID holds its values: name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy ${tx.taxonomy} and urls`,
+    `a ${tx.noun} read by ID holds its values: name, slug, description${tx.hierarchical ? ', parent' : ''}, taxonomy ${tx.taxonomy} and urls, and a list shows the same term`,
     async (t) => {
       const parent = tx.hierarchical ? await parentPool.get(t) : undefined;
       const sent = {
@@ -127,7 +128,19 @@ export function itemChecks(tx: Taxonomy): void {
       const made = await t.create(tx.kind, { ...sent, ...(parent ? { parent: parent.id } : {}) });
       const res = await t.api.get(`/${tx.kind}/${made.id}`);
       t.expectStatus(res, 200, `GET /${tx.kind}/${made.id}`);
-      const bad = termValuesWrong(tx, t.json(res, 'the read'), made.id, sent, parent?.id);
+      const read = t.json(res, 'the read');
+      const bad = termValuesWrong(tx, read, made.id, sent, parent?.id);
+      // In a list, the same term without its _links (6.8.0, 4.6.8).
+      const listRes = await t.api.get(`/${tx.kind}`, { search: t.scope, hide_empty: 0, per_page: 50 });
+      const listed = readList(t, listRes, tx.kind, { what: `the ${tx.kind} of the check` }).records;
+      bad.push(
+        ...agreementWrongs(
+          read,
+          listed.find((r) => r.id === made.id),
+          'in the list',
+          { mayLack: ['_links'] },
+        ),
+      );
       t.assert(bad.length === 0, `GET /${tx.kind}/${made.id}: ${bad.join('; ')}`, res);
     },
   );

@@ -1,0 +1,126 @@
+/**
+ * Judgements of a record read back whole (issue 40): the same record read by ID, by slug and in a
+ * list, and a linked record embedded in an event against its own read, agree field by field; a
+ * record's `url` is its permalink; an event's `json_ld` describes what was written. Measured on
+ * 6.8.0 and 4.6.8 (2026-11-28): by slug equals by ID; a list record is the read without `json_ld`;
+ * an embedded venue or organizer equals its own read; an embedded term equals its own read on
+ * the keys both hold (the embedded one is a WP_Term: `filter`, `term_group`, `term_taxonomy_id`,
+ * no `_links`, `meta`, `url`); the e-mail in `json_ld` is obfuscated with random character
+ * references on every answer, so strings are compared with their entities decoded. Pure.
+ */
+import { DateTime } from 'luxon';
+import { decodeEntities, sameText } from './normalise.ts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `value` with every string's character references decoded (random e-mail obfuscation reads alike). */
+function decoded(value: unknown): unknown {
+  if (typeof value === 'string') return decodeEntities(value);
+  if (Array.isArray(value)) return value.map(decoded);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decoded(v)]));
+  return value;
+}
+
+/** `value` without the keys `drop` at any depth (a list's nested records carry no json_ld). */
+function without(value: unknown, drop: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => without(v, drop));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !drop.includes(k))
+        .map(([k, v]) => [k, without(v, drop)]),
+    );
+  return value;
+}
+
+const show = (v: unknown) => JSON.stringify(v)?.slice(0, 100) ?? 'absent';
+
+/**
+ * Where `other` (`what`: "by slug", "in the list") disagrees with `base` (the read by ID): each
+ * key both hold with another value (strings compared with their entities decoded), and each key of
+ * `base` that `other` lacks unless `mayLack` names it; `commonOnly`: only the keys both hold (an
+ * embedded term); `ignoreDeep`: keys left out at any depth on both sides (a list's records and
+ * their nested records carry no json_ld). [] when they agree.
+ */
+export function agreementWrongs(
+  base: unknown,
+  other: unknown,
+  what: string,
+  opts: { mayLack?: readonly string[]; commonOnly?: boolean; ignoreDeep?: readonly string[] } = {},
+): string[] {
+  if (!isRecord(base) || !isRecord(other)) return [`${what}: no record (${show(other)})`];
+  if (opts.ignoreDeep?.length) {
+    const drop = opts.ignoreDeep;
+    return agreementWrongs(without(base, drop), without(other, drop), what, { ...opts, ignoreDeep: [] });
+  }
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(base)) {
+    if (!(k in other)) {
+      if (!opts.commonOnly && !opts.mayLack?.includes(k)) out.push(`${what} lacks ${k}`);
+      continue;
+    }
+    if (JSON.stringify(decoded(v)) !== JSON.stringify(decoded(other[k])))
+      out.push(`${what} has ${k} ${show(other[k])}, by ID ${show(v)}`);
+  }
+  return out;
+}
+
+/**
+ * Why `url` is not the permalink of the record with `slug` and `id`, or '': an absolute http(s)
+ * URL whose path ends with the slug (pretty permalinks: the original's `/event/<slug>/`,
+ * `/venue/<slug>/`) or whose query names the ID (`?p=<id>`, plain permalinks).
+ */
+export function permalinkWrong(url: unknown, slug: unknown, id: number): string {
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return `url ${show(url)}, expected an absolute URL`;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return `url ${show(url)} is no URL`;
+  }
+  const last = decodeURIComponent(u.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+  if (typeof slug === 'string' && slug !== '' && last === slug) return '';
+  if (u.searchParams.get('p') === String(id)) return '';
+  return `url ${show(url)} names neither the slug ${show(slug)} nor ?p=${id}`;
+}
+
+/** What an event's `json_ld` should describe: what was written and what the read shows. */
+export interface EventJsonLdWant {
+  title: string;
+  url: unknown;
+  /** `YYYY-MM-DD hh:mm:ss` in UTC (the read's utc_start_date). */
+  utcStart: string;
+  venue?: string;
+  organizer?: string;
+}
+
+/**
+ * Where an event's `json_ld` (schema.org, as the original answers a read by ID) misdescribes it:
+ * `@type` Event, `name` the title, `url` the event's url, `startDate` the same instant as the
+ * start (any offset), `location.name` the venue, `organizer.name` the organizer (one organizer:
+ * an object; several: an array).
+ */
+export function eventJsonLdWrongs(ld: unknown, want: EventJsonLdWant): string[] {
+  if (!isRecord(ld)) return [`json_ld ${show(ld)}, expected a schema.org Event`];
+  const out: string[] = [];
+  if (ld['@type'] !== 'Event') out.push(`json_ld @type ${show(ld['@type'])}, expected "Event"`);
+  if (!sameText(want.title, ld.name)) out.push(`json_ld name ${show(ld.name)}, expected the title ${show(want.title)}`);
+  if (ld.url !== want.url) out.push(`json_ld url ${show(ld.url)}, expected the event's url ${show(want.url)}`);
+  const start = typeof ld.startDate === 'string' ? DateTime.fromISO(ld.startDate, { setZone: true }) : null;
+  const utc = DateTime.fromFormat(want.utcStart, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
+  if (!start?.isValid || start.toMillis() !== utc.toMillis())
+    out.push(`json_ld startDate ${show(ld.startDate)}, expected the instant ${want.utcStart} UTC`);
+  if (want.venue !== undefined) {
+    const name = isRecord(ld.location) ? ld.location.name : undefined;
+    if (!sameText(want.venue, name)) out.push(`json_ld location.name ${show(name)}, expected ${show(want.venue)}`);
+  }
+  if (want.organizer !== undefined) {
+    const org = Array.isArray(ld.organizer) ? ld.organizer[0] : ld.organizer;
+    const name = isRecord(org) ? org.name : undefined;
+    if (!sameText(want.organizer, name))
+      out.push(`json_ld organizer.name ${show(name)}, expected ${show(want.organizer)}`);
+  }
+  return out;
+}

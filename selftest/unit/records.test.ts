@@ -1,0 +1,71 @@
+// Unit tables of lib/spec/records.ts: a record read by ID, by slug, in a list and embedded agree;
+// permalinks; an event's json_ld (the answers of 6.8.0 and 4.6.8 measured 2026-11-28).
+import { expect, test } from 'vitest';
+import { agreementWrongs, eventJsonLdWrongs, permalinkWrong } from '../../lib/spec/records.ts';
+
+const BY_ID = {
+  id: 7,
+  title: 'A & B',
+  email: 'a&#64;example.org',
+  json_ld: { name: 'A' },
+  venue: { id: 3, json_ld: { name: 'V' } },
+};
+test.each([
+  ['the same record', BY_ID, {}, 0],
+  ['e-mail obfuscated otherwise (6.8.0 by slug)', { ...BY_ID, email: '&#97;@ex&#97;mple.org' }, {}, 0],
+  ['a list without json_ld', (({ json_ld: _j, ...r }) => r)(BY_ID), { mayLack: ['json_ld'] }, 0],
+  ['a list without json_ld, not allowed', (({ json_ld: _j, ...r }) => r)(BY_ID), {}, 1],
+  ['another title', { ...BY_ID, title: 'A and B' }, {}, 1],
+  ['another nested venue', { ...BY_ID, venue: { id: 4, json_ld: { name: 'V' } } }, {}, 1],
+  ['an embedded term: common keys only', { id: 7, title: 'A & B', filter: 'raw' }, { commonOnly: true }, 0],
+  ['an embedded term with another name', { id: 7, title: 'X' }, { commonOnly: true }, 1],
+  ['no record', null, {}, 1],
+  [
+    'a list: no json_ld, nested either',
+    { id: 7, title: 'A & B', email: 'a@example.org', venue: { id: 3 } },
+    { ignoreDeep: ['json_ld'] },
+    0,
+  ],
+] as const)('agreementWrongs: %s', (_, other, opts, n) => {
+  expect(agreementWrongs(BY_ID, other, 'by slug', opts)).toHaveLength(n);
+});
+
+test.each([
+  ['6.8.0 pretty permalink', 'http://127.0.0.1:8883/event/a-b/', 'a-b', true],
+  ['without trailing slash', 'https://x.org/venue/a-b', 'a-b', true],
+  ['plain permalink', 'https://x.org/?post_type=tribe_events&p=12', 'a-b', true],
+  ['another slug', 'https://x.org/event/a-c/', 'a-b', false],
+  ['the slug as a prefix only', 'https://x.org/event/a-b-2/', 'a-b', false],
+  ['a relative URL', '/event/a-b/', 'a-b', false],
+  ['no url', undefined, 'a-b', false],
+])('permalinkWrong: %s', (_, url, slug, ok) => {
+  expect(permalinkWrong(url, slug, 12) === '').toBe(ok);
+});
+
+const WANT = {
+  title: 'Concert & more',
+  url: 'http://x/event/c/',
+  utcStart: '2027-02-10 14:05:00',
+  venue: 'Hall',
+  organizer: 'Org',
+};
+const LD = {
+  '@type': 'Event',
+  name: 'Concert &#038; more',
+  url: 'http://x/event/c/',
+  startDate: '2027-02-10T09:05:00-05:00',
+  location: { '@type': 'Place', name: 'Hall' },
+  organizer: { '@type': 'Person', name: 'Org' },
+};
+test.each([
+  ['6.8.0 (local time with its offset)', LD, 0],
+  ['UTC form', { ...LD, startDate: '2027-02-10T14:05:00Z' }, 0],
+  ['several organizers', { ...LD, organizer: [{ name: 'Org' }, { name: 'Other' }] }, 0],
+  ['the wall clock read as UTC', { ...LD, startDate: '2027-02-10T09:05:00Z' }, 1],
+  ['another venue', { ...LD, location: { name: 'Other' } }, 1],
+  ['no location', (({ location: _l, ...r }) => r)(LD), 1],
+  ['another url', { ...LD, url: 'http://x/?p=1' }, 1],
+  ['no json_ld', undefined, 1],
+])('eventJsonLdWrongs: %s', (_, ld, n) => {
+  expect(eventJsonLdWrongs(ld, WANT)).toHaveLength(n);
+});
