@@ -4,18 +4,24 @@
  * by slug (extended) and in a list. Measured on 6.8.0 and 4.6.8 (2026-11-28): by slug equals by
  * ID, a list record is the read without json_ld, url is `/venue/<slug>/` (`/organizer/<slug>/`).
  */
-import { check } from '../../../lib/check/index.ts';
+import { check, sharedSetup } from '../../../lib/check/index.ts';
 import { validateRecord } from '../../../lib/spec/schemas.ts';
 import { field, req } from '../../../lib/spec/contract.ts';
 import { sameText } from '../../../lib/spec/normalise.ts';
 import { agreementWrongs, permalinkWrong } from '../../../lib/spec/records.ts';
 import { an, type LinkedDef } from '../../../lib/spec/resources.ts';
 import type { Params } from '../../../lib/types.ts';
-import { fullPayload, scopedIds } from './support.ts';
+import { fullPayload, listPage } from './support.ts';
 
 export function readChecks(d: LinkedDef): void {
   const P = d.plural;
   const routeRead = req.route('GET', d.plural, '/{id}');
+  // One record written with every field, which the three read checks only read (made once per file).
+  const written = sharedSetup(`${P} read record`, async (s) => {
+    const author = s.config.fixtures?.otherAuthor;
+    const sent: Params = { ...fullPayload(s, d, 'read'), ...(author ? { author: author.id } : {}) };
+    return { sent, rec: await s.create(P, sent), scope: s.scope };
+  });
 
   check(
     {
@@ -27,7 +33,7 @@ export function readChecks(d: LinkedDef): void {
     },
     `a read ${d.kind} meets the minimal response contract`,
     async (t) => {
-      const rec = await t.create(P, fullPayload(t, d, 'contract'));
+      const { rec } = await written.get(t);
       const res = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
       const v = validateRecord(d.kind, t.record(res), 'contract');
@@ -45,7 +51,7 @@ export function readChecks(d: LinkedDef): void {
     },
     `a read ${d.kind} has the original's record shape`,
     async (t) => {
-      const rec = await t.create(P, fullPayload(t, d, 'shape'));
+      const { rec } = await written.get(t);
       const res = await t.api.get(`/${P}/${rec.id}`);
       t.expectStatus(res, '2xx', `GET /${P}/${rec.id}`);
       const v = validateRecord(d.kind, t.record(res), 'shape');
@@ -63,9 +69,7 @@ export function readChecks(d: LinkedDef): void {
     },
     `${an(d.kind)} written with every field reads back whole: each value, url (its permalink), json_ld; by slug (extended) and in a list the same record`,
     async (t) => {
-      const author = t.config.fixtures?.otherAuthor;
-      const sent: Params = { ...fullPayload(t, d, 'whole'), ...(author ? { author: author.id } : {}) };
-      const rec = await t.create(P, sent);
+      const { sent, rec, scope } = await written.get(t);
       const res = await t.api.get(`/${P}/${rec.id}`);
       const read = t.record(res, `GET /${P}/${rec.id}`);
       const bad: string[] = [];
@@ -89,7 +93,7 @@ export function readChecks(d: LinkedDef): void {
         const slugRes = await t.api.get(`/${P}/by-slug/${encodeURIComponent(read.slug)}`);
         bad.push(...agreementWrongs(read, slugRes.json, 'by slug'));
       }
-      const { page } = await scopedIds(t, d);
+      const page = await listPage(t, d, { search: scope, per_page: 50 });
       bad.push(
         ...agreementWrongs(
           read,
