@@ -67,7 +67,7 @@ export function readChecks(d: LinkedDef): void {
       requirements: [routeRead, req.route('GET', d.plural, '')],
       tags: ['writes'],
     },
-    `${an(d.kind)} written with every field reads back whole: each value, url (its permalink), json_ld; by slug (extended) and in a list the same record`,
+    `${an(d.kind)} written with every text field${d.kind === 'venue' ? ' and both map flags' : ''} (fixture: another author) reads back whole: each value, url (its permalink), json_ld; by slug (extended) and in a list the same record`,
     async (t) => {
       const { sent, rec, scope } = await written.get(t);
       const res = await t.api.get(`/${P}/${rec.id}`);
