@@ -80,8 +80,16 @@ export function permalinkWrong(url: unknown, slug: unknown, id: number): string 
   } catch {
     return `url ${show(url)} is no URL`;
   }
-  const last = decodeURIComponent(u.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
-  if (typeof slug === 'string' && slug !== '' && last === slug) return '';
+  // Both decoded: WordPress keeps a slug of non-ASCII letters percent-encoded, in the slug and the URL.
+  const dec = (x: string) => {
+    try {
+      return decodeURIComponent(x).toLowerCase();
+    } catch {
+      return x;
+    }
+  };
+  const last = dec(u.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+  if (typeof slug === 'string' && slug !== '' && last === dec(slug)) return '';
   if (u.searchParams.get('p') === String(id)) return '';
   return `url ${show(url)} names neither the slug ${show(slug)} nor ?p=${id}`;
 }

@@ -34,6 +34,8 @@ test.each([
   ['6.8.0 pretty permalink', 'http://127.0.0.1:8883/event/a-b/', 'a-b', true],
   ['without trailing slash', 'https://x.org/venue/a-b', 'a-b', true],
   ['plain permalink', 'https://x.org/?post_type=tribe_events&p=12', 'a-b', true],
+  ['a percent-encoded slug', 'https://x.org/venue/%e6%9d%b1%e4%ba%ac/', '%e6%9d%b1%e4%ba%ac', true],
+  ['a percent-encoded slug, upper-case escapes', 'https://x.org/venue/%E6%9D%B1%E4%BA%AC/', '%e6%9d%b1%e4%ba%ac', true],
   ['another slug', 'https://x.org/event/a-c/', 'a-b', false],
   ['the slug as a prefix only', 'https://x.org/event/a-b-2/', 'a-b', false],
   ['a relative URL', '/event/a-b/', 'a-b', false],
