@@ -234,6 +234,9 @@ export class CheckContext {
    * the server answered when you have it: it proves the record carries the run tag.
    */
   track(resource: Resource, id: number, record?: unknown): void {
+    // Once per record: an existing record answered to a second create (the original's venues) gets
+    // one DELETE, not two raced in one cleanup batch (the shadow model replays them in answer order).
+    if (this.created.some((r) => r.resource === resource && r.id === id)) return;
     this.created.push({
       resource,
       id,

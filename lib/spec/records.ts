@@ -94,6 +94,21 @@ export function permalinkWrong(url: unknown, slug: unknown, id: number): string 
   return `url ${show(url)} names neither the slug ${show(slug)} nor ?p=${id}`;
 }
 
+/**
+ * The slug WordPress makes of a title of Latin letters, digits and spaces (the suite's own names):
+ * sanitize_title drops the accents, lower-cases, and joins the words with hyphens ("x Zürich Café"
+ * -> "x-zurich-cafe"). For a record that shows no slug (4.6.8's venues and organizers, measured
+ * 2026-11-28: url `/venue/<that slug>/`).
+ */
+export function titleSlug(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 /** What an event's `json_ld` should describe: what was written and what the read shows. */
 export interface EventJsonLdWant {
   title: string;

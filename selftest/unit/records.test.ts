@@ -1,7 +1,7 @@
 // Unit tables of lib/spec/records.ts: a record read by ID, by slug, in a list and embedded agree;
 // permalinks; an event's json_ld (the answers of 6.8.0 and 4.6.8 measured 2026-11-28).
 import { expect, test } from 'vitest';
-import { agreementWrongs, eventJsonLdWrongs, permalinkWrong } from '../../lib/spec/records.ts';
+import { agreementWrongs, eventJsonLdWrongs, permalinkWrong, titleSlug } from '../../lib/spec/records.ts';
 
 const BY_ID = {
   id: 7,
@@ -42,6 +42,14 @@ test.each([
   ['no url', undefined, 'a-b', false],
 ])('permalinkWrong: %s', (_, url, slug, ok) => {
   expect(permalinkWrong(url, slug, 12) === '').toBe(ok);
+});
+
+test.each([
+  ['4.6.8 venue (measured)', 'cc95095fa92nb7n5 read venue Zürich Café', 'cc95095fa92nb7n5-read-venue-zurich-cafe'],
+  ['spaces and punctuation', '  A & B: c ', 'a-b-c'],
+  ['Spanish', 'Ñandú', 'nandu'],
+])('titleSlug: %s', (_, title, slug) => {
+  expect(titleSlug(title)).toBe(slug);
 });
 
 const WANT = {
