@@ -6,7 +6,19 @@
 import { normaliseText } from '../../lib/spec/normalise.ts';
 import { validateRecord } from '../../lib/spec/schemas.ts';
 import type { RecordKind } from '../../lib/spec/shapes.ts';
-import { BY_SLUG, complete, draw, ITEM, learned, LIST, replay, show, settled, spend, type Plural } from './support.ts';
+import {
+  BY_SLUG,
+  complete,
+  ITEM,
+  spread,
+  learned,
+  LIST,
+  replay,
+  show,
+  settled,
+  spend,
+  type Plural,
+} from './support.ts';
 import { judge } from './readings.ts';
 import { sampleJudged, unserved } from './reads.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
@@ -38,7 +50,7 @@ async function visitorReads(t: CheckContext, l: Learned, plural: Plural, how: 'i
     (r) => (!shown || shown.has(r.id)) && !fixtureRecord(t, plural, r) && (how === 'id' || r.status !== 'draft'),
   );
   let judged = 0;
-  for (const r of draw(t).sample(pool, 2)) {
+  for (const r of spread(t, pool, 2)) {
     const slug = how === 'slug' ? await slugOf(t, plural, r) : undefined;
     spend(t);
     const path = slug === undefined ? `/${plural}/${r.id}` : `/${plural}/by-slug/${encodeURIComponent(slug)}`;
@@ -191,7 +203,7 @@ for (const plural of PLURALS) {
       if (!records.length) t.na(`the snapshot holds no ${plural} (besides fixture records)`);
       const nameKey = NAME[plural];
       let judged = 0;
-      for (const r of draw(t).sample(settled(records, 4), 4)) {
+      for (const r of spread(t, settled(records, 4), 4)) {
         spend(t);
         const res = await t.api.get(`/${plural}/${r.id}`);
         const read = itemRead(res.status, res.json, r.id);
@@ -240,7 +252,9 @@ for (const plural of PLURALS) {
         const records = (l[plural] as ApiRecord[]).filter((r) => r.status !== 'draft' && !fixtureRecord(t, plural, r));
         if (!records.length) t.na(`the snapshot holds no ${plural} that is not a draft`);
         let judged = 0;
-        for (const r of draw(t).sample(records, 4)) {
+        // Six, half of them events that are over (spread): a large calendar's by-slug faults
+        // (past events refused, one record in two refused) are met at seed 1 at 40 and 900 events.
+        for (const r of spread(t, records, 6)) {
           const slug = await slugOf(t, plural, r);
           spend(t);
           const path = `/${plural}/by-slug/${encodeURIComponent(slug)}`;

@@ -150,6 +150,23 @@ export function draw(t: CheckContext): Draw {
   return new Draw(t.seed);
 }
 
+/**
+ * A seeded sample of `n` records that covers events that are over and events still to come alike
+ * (half each when both exist: the original's default window, and a server's faults, treat them
+ * apart); other records are drawn plainly.
+ */
+export function spread(t: CheckContext, records: readonly ApiRecord[], n: number): ApiRecord[] {
+  const d = draw(t);
+  const yesterday = Date.now() - 86_400_000;
+  const over = (r: ApiRecord) => Date.parse(`${String(r.end_date ?? '').replace(' ', 'T')}Z`) < yesterday;
+  const past = records.filter((r) => typeof r.end_date === 'string' && over(r));
+  const isPast = new Set(past);
+  const rest = records.filter((r) => !isPast.has(r));
+  if (!past.length || !rest.length) return d.sample(records, n);
+  const some = d.sample(past, Math.min(past.length, Math.ceil(n / 2)));
+  return [...some, ...d.sample(rest, n - some.length)];
+}
+
 /** The replay line for a message: the run's own (lib/run/config/replay.ts), which runs as printed. */
 export function replay(t: CheckContext): string {
   return `replay: ${replayCommand(t.config, t.meta.id)}`;
