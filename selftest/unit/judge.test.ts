@@ -129,6 +129,50 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
       'not-certified',
     );
   });
+  // A deletion hides nothing the server still serves: a neighbour deleting its own records does
+  // not make a run inconclusive (selftest/safety/neighbours.test.ts); an edit still counts.
+  test.each<[string, FreshReading, boolean]>([
+    ['gone by ID and from the list', { item: gone, list: unlisted }, true],
+    ['trashed and no longer listed', { item: record(ev({ status: 'trash' })), list: unlisted }, true],
+    ['unpublished and no longer listed', { item: record(ev({ status: 'draft' })), list: unlisted }, false],
+    [
+      'edited, by ID and in its list alike',
+      { item: record(ev({ title: 'z' })), list: listed(ev({ title: 'z' })) },
+      false,
+    ],
+  ])('a set-aside %s: deleted (not counted) %s', (_, fresh, deleted) => {
+    const p = proveChange(ev(), fresh);
+    expect(p.proven && p.deleted).toBe(deleted);
+  });
+  test('motionOf: a record listed later only and gone by ID passed through when a reading after no longer lists it', () => {
+    const reads = new Map<number, ItemRead>([[9, gone]]);
+    expect(motionOf([1], [1, 9], reads, new Map(), new Set([1]))).toMatchObject({
+      arrived: [],
+      unproven: [],
+      passed: [9],
+    });
+    // Listed again after its read by ID answered 404: a listed record that does not exist.
+    expect(motionOf([1], [1, 9], reads, new Map(), new Set([1, 9])).unproven.map((u) => u.id)).toEqual([9]);
+    expect(motionOf([1], [1, 9], reads, new Map()).unproven.map((u) => u.id)).toEqual([9]);
+  });
+  test('motionOf names the records that left deleted (gone or trashed)', () => {
+    const reads = new Map<number, ItemRead>([
+      [2, gone],
+      [3, record(ev({ id: 3, status: 'trash' }))],
+      [4, record(ev({ id: 4, title: 'edited' }))],
+    ]);
+    const m = motionOf([1, 2, 3, 4], [1], reads, new Map([[4, ev({ id: 4 })]]));
+    expect(m.left).toEqual([2, 3, 4]);
+    expect(m.deleted).toEqual([2, 3]);
+  });
+  test('a deleted set-aside does not count', () => {
+    const c = checks(0);
+    c[0]!.setAside = [
+      { plural: 'events', id: 1, rule: 'moved', why: 'gone', counts: false },
+      { plural: 'events', id: 2, rule: 'moved', why: 'edited', counts: true },
+    ];
+    expect(snapshotHeader({ records: 60, differing: 0, arrived: 0, bound: 3 }, c)?.setAside).toBe(1);
+  });
   test('refusals excused by a property do not count', () => {
     const c = checks(0);
     c[0]!.setAside = [{ plural: 'events', id: 1, rule: 'refusal', why: 'pw', counts: false }];
@@ -386,17 +430,23 @@ describe(`rule ${rule('child')}: served by its own parent's path`, () => {
 });
 
 describe(`rule ${rule('refusal')}: excused by a property the suite read, never by the refusal's text`, () => {
-  test.each<[string, Parameters<typeof refusalExcused>[0], boolean]>([
-    ['the fixtures name it password-protected', { plural: 'events', id: 7, passwordFixture: 7 }, true],
+  // excused: set aside; unjudged: the check ends `error` (nothing read tells it from a
+  // password-protected event: the original's records show no password); refused: a failure.
+  test.each<[string, Parameters<typeof refusalExcused>[0], 'excused' | 'unjudged' | 'refused']>([
+    ['the fixtures name it password-protected', { plural: 'events', id: 7, passwordFixture: 7 }, 'excused'],
     [
       'with credentials its record shows a password',
       { plural: 'events', id: 7, authenticatedCopy: ev({ password: 'pw' }) },
-      true,
+      'excused',
     ],
-    ['with credentials its record shows none', { plural: 'events', id: 7, authenticatedCopy: ev() }, false],
-    ['without credentials, no fixture', { plural: 'events', id: 7 }, false],
-    ['a venue is never password-protected', { plural: 'venues', id: 7, passwordFixture: 7 }, false],
-  ])('%s', (_, o, excused) => expect(refusalExcused(o).excused).toBe(excused));
+    ['with credentials its record shows none', { plural: 'events', id: 7, authenticatedCopy: ev() }, 'unjudged'],
+    ['without credentials, no fixture', { plural: 'events', id: 7 }, 'unjudged'],
+    ['the fixture names another event', { plural: 'events', id: 7, passwordFixture: 8 }, 'unjudged'],
+    ['a venue is never password-protected', { plural: 'venues', id: 7, passwordFixture: 7 }, 'refused'],
+  ])('%s', (_, o, verdict) => {
+    const v = refusalExcused(o);
+    expect(v.excused ? 'excused' : v.unjudged ? 'unjudged' : 'refused').toBe(verdict);
+  });
 });
 
 describe(`rule ${rule('empty-slug')} and ${rule('na-on-snapshot')}: judged, not dropped`, () => {

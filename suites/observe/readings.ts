@@ -2,7 +2,7 @@
  * The readings the judge (lib/spec/judge/, its table in rules.ts) decides on, and its verdicts
  * carried out: the one place of suites/observe/ that sets a record aside, always on a verdict of
  * the judge (selftest/unit/no-excuse.test.ts holds the check bodies to it). It reads a filtered
- * list to its end (`all`), the crawl's own list again (`freshList`), records by ID, and judges a
+ * list to its end (`all`), the crawl's own list again and records by ID (fresh.ts), and judges a
  * filtered sample against the snapshot (`judge`) or a list against its size (`countOnSnapshot`).
  */
 import type { CheckContext } from '../../lib/check/index.ts';
@@ -10,18 +10,27 @@ import { CouldNotJudge } from '../../lib/check/index.ts';
 import type { Client } from '../../lib/run/client.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
 import { readPages, type ApiRecord } from '../../lib/spec/contract.ts';
-import { type ItemRead, itemRead } from '../../lib/spec/judge/fields.ts';
-import { classify, conclude, type Difference, type FreshReading, type Matcher } from '../../lib/spec/judge/motion.ts';
-import { type Judge, judgeCount, type Motion, motionOf, still } from '../../lib/spec/judge/count.ts';
+import { classify, conclude, type Difference, type Matcher } from '../../lib/spec/judge/motion.ts';
+import { type Judge, judgeCount } from '../../lib/spec/judge/count.ts';
 import type { RuleId } from '../../lib/spec/judge/rules.ts';
 import type { ApiResponse, Params } from '../../lib/types.ts';
-import { allow, crawlQuery, learned, type Plural, replay, SAMPLE_PAGES, spend } from './support.ts';
+import { learned, type Plural, replay, SAMPLE_PAGES, spend } from './support.ts';
+import { freshList, freshOf, motionBetween, readById, siteMoving } from './fresh.ts';
 
 export type { Matcher };
 
 /** Takes a record out of the worker's snapshot (for every later check of the worker) and notes it on the check. */
-export function setAside(t: CheckContext, l: Learned, plural: Plural, id: number, rule: RuleId, why: string): void {
-  t.setAsides.push({ plural, id, rule, why, counts: rule !== 'refusal' });
+export function setAside(
+  t: CheckContext,
+  l: Learned,
+  plural: Plural,
+  id: number,
+  rule: RuleId,
+  why: string,
+  deleted = false,
+): void {
+  // A record proven deleted leaves the snapshot without counting against the bound (rule `bound`).
+  t.setAsides.push({ plural, id, rule, why, counts: rule !== 'refusal' && !deleted });
   const kept = l[plural].filter((r) => r.id !== id);
   l[plural].splice(0, l[plural].length, ...kept);
   l.excluded[plural] = [...new Set([...(l.excluded[plural] ?? []), id])];
@@ -32,119 +41,6 @@ export function setAside(t: CheckContext, l: Learned, plural: Plural, id: number
 /** IDs out of every sample of this worker: differing between the crawl's readings, or set aside since. */
 function outOfSample(l: Learned, plural: Plural): Set<number> {
   return new Set(l.excluded[plural] ?? []);
-}
-
-/** The crawl's own list, read again. */
-export interface FreshList {
-  ids: number[];
-  byId: Map<number, ApiRecord>;
-  /**
-   * False when every reading was incoherent (a record shifted across pages as another client
-   * wrote): the records read are the list's, yet one it lacks may have shifted out of sight.
-   */
-  whole: boolean;
-}
-
-/** Readings of the crawl's list a fresh reading takes at most to get a coherent one. */
-const FRESH_TRIES = 3;
-
-const freshMemo = new WeakMap<CheckContext, Map<string, Promise<FreshList | null>>>();
-
-/**
- * The crawl's own list (its query, every page) read again by `client`: once per check, or afresh
- * with `again` (a count between two readings). Null when it could not be read to its end.
- */
-export async function freshList(
-  t: CheckContext,
-  client: Client,
-  plural: Plural,
-  opts: { again?: boolean } = {},
-): Promise<FreshList | null> {
-  const memo = freshMemo.get(t) ?? new Map<string, Promise<FreshList | null>>();
-  freshMemo.set(t, memo);
-  const key = `${client === t.anon ? 'anon' : 'api'} ${plural}`;
-  const known = memo.get(key);
-  if (known && !opts.again) return known;
-  const read = (async () => {
-    const l = await learned(t);
-    // Pages of 50, or fewer records each when the server serves less than it is asked (read past
-    // by the totals it gives: rule `totals`).
-    const maxPages = Math.min(200, (l.lists[plural]?.length ?? l[plural].length) + 3);
-    // The judge's own reads: they do not eat the check's share.
-    allow(t, FRESH_TRIES * Math.min(maxPages, Math.ceil(maxPages / 10) + 3));
-    // A coherent reading (no record on two pages): a record another client creates between two
-    // pages shifts one across them; the reading is taken again, up to FRESH_TRIES times.
-    let union = null as FreshList | null;
-    for (let i = 0; i < FRESH_TRIES; i++) {
-      const got = await readPages(
-        (p) => {
-          spend(t);
-          return client.get(`/${plural}`, { ...crawlQuery(plural), per_page: 50, page: p });
-        },
-        plural,
-        {
-          variant: t.variant,
-          perPage: 50,
-          maxPages,
-          believe: true,
-          what: `GET /${plural} (the crawl's list read again)`,
-        },
-      );
-      if (got.bad) return null;
-      const byId = new Map(got.records.map((r) => [r.id, r]));
-      if (!got.incoherent && got.complete) return { ids: got.ids, byId, whole: true };
-      union = {
-        ids: [...new Set([...(union?.ids ?? []), ...got.ids])],
-        byId: new Map([...(union?.byId ?? []), ...byId]),
-        whole: false,
-      };
-    }
-    return union;
-  })();
-  memo.set(key, read);
-  return read;
-}
-
-/** A record read by ID (a read the judge asked for). */
-export async function readById(t: CheckContext, client: Client, plural: Plural, id: number): Promise<ItemRead> {
-  allow(t, 1);
-  spend(t);
-  const res = await client.get(`/${plural}/${id}`);
-  return itemRead(res.status, res.json, id);
-}
-
-/** A fresh reading of one snapshot record: its read by ID and the crawl's own list read again. */
-export async function freshOf(t: CheckContext, client: Client, plural: Plural, id: number): Promise<FreshReading> {
-  const item = await readById(t, client, plural, id);
-  const list = await freshList(t, client, plural);
-  // A list that could not be read again, or not whole, proves no absence: as if it still held the record.
-  if (list?.byId.has(id)) return { item, list: { listed: true, copy: list.byId.get(id) } };
-  return { item, list: { listed: !list?.whole } };
-}
-
-/** IDs read by ID at most to prove how a list moved; more is "site changing too fast". */
-const MOTION_READS = 25;
-
-/** Reads by ID of the IDs in one reading only, and how the later reading moved from the earlier. */
-async function motionBetween(
-  t: CheckContext,
-  client: Client,
-  plural: Plural,
-  earlier: readonly number[],
-  later: readonly number[],
-  copies: ReadonlyMap<number, ApiRecord>,
-): Promise<Motion> {
-  const a = new Set(earlier);
-  const b = new Set(later);
-  const differ = [...later.filter((id) => !a.has(id)), ...earlier.filter((id) => !b.has(id))];
-  if (differ.length > MOTION_READS)
-    throw new CouldNotJudge(
-      `the suite could not judge: site changing too fast: GET /${plural} moved by ${differ.length} records between two readings`,
-      'moving',
-    );
-  const reads = new Map<number, ItemRead>();
-  for (const id of differ) reads.set(id, await readById(t, client, plural, id));
-  return motionOf(earlier, later, reads, copies);
 }
 
 /** A list as a paged judgement reads it: its query and what it listed. */
@@ -201,23 +97,21 @@ export async function pagedRounds(
     );
     for (const id of m.left)
       if (l[plural].some((r) => r.id === id))
-        setAside(t, l, plural, id, 'moved', 'left the list while its pages were read (proven by its read by ID)');
+        setAside(
+          t,
+          l,
+          plural,
+          id,
+          'moved',
+          'left the list while its pages were read (proven by its read by ID)',
+          !!m.deleted?.includes(id),
+        );
     whole = await o.next(whole, after);
   }
   throw new CouldNotJudge(
     `the suite could not judge: GET /${plural} with ${JSON.stringify(whole.query)} moved during each of ${rounds} paged reads (another client writing, each move proven by its read by ID)`,
     'moving',
   );
-}
-
-/** How the crawl's list moved since the snapshot (null when it could not be read again). */
-async function snapshotMotion(t: CheckContext, client: Client, plural: Plural): Promise<Motion | null> {
-  const l = await learned(t);
-  const anon = client === t.anon && l.authenticated;
-  const earlier = (anon ? l.anonymous[plural] : l.lists[plural]) ?? l[plural].map((r) => r.id);
-  const now = await freshList(t, client, plural, { again: true });
-  if (!now?.whole) return null;
-  return motionBetween(t, client, plural, earlier, now.ids, new Map(l[plural].map((r) => [r.id, r])));
 }
 
 /**
@@ -234,6 +128,7 @@ export async function countOnSnapshot(
   const l = await learned(t);
   const listIds = l.lists[plural] ?? l[plural].map((r) => r.id);
   const copies = new Map(l[plural].map((r) => [r.id, r]));
+  const deleted = new Set<number>();
   const v = await judgeCount({
     count: listIds.length,
     ids: listIds,
@@ -242,11 +137,23 @@ export async function countOnSnapshot(
       const f = await freshList(t, t.api, plural, { again: true });
       return f?.whole ? f.ids : null;
     },
-    motion: (earlier, later) => motionBetween(t, t.api, plural, earlier, later, copies),
+    motion: async (earlier, later) => {
+      const m = await motionBetween(t, t.api, plural, earlier, later, copies);
+      for (const id of m.deleted ?? []) deleted.add(id);
+      return m;
+    },
   });
   for (const id of v.left)
     if (copies.has(id))
-      setAside(t, l, plural, id, 'moved', 'left its list since the snapshot (proven by its read by ID)');
+      setAside(
+        t,
+        l,
+        plural,
+        id,
+        'moved',
+        'left its list since the snapshot (proven by its read by ID)',
+        deleted.has(id),
+      );
   if (!v.judged) throw new CouldNotJudge(`the suite could not judge: GET /${plural}: ${v.why}`, 'moving');
   return { wrong: v.wrong, count: v.count };
 }
@@ -288,9 +195,16 @@ export async function all(
       },
     );
   let got = await read();
-  if (got.incoherent && got.pages > 1) {
-    const m = await snapshotMotion(t, client, plural);
-    if (m && !still(m) && !m.unproven.length) got = await read();
+  // A record on two pages: another client's record created between the pages shifts one down.
+  // Read again once, only when the crawl's list proves the site moving (rule `flaky`); a list
+  // incoherent again on a moving site is unjudged, on a still one a failure.
+  if (got.incoherent && got.pages > 1 && (await siteMoving(t, client, plural))) {
+    got = await read();
+    if (got.incoherent)
+      throw new CouldNotJudge(
+        `the suite could not judge: site changing too fast: ${got.incoherent}, on two readings while the site moved`,
+        'moving',
+      );
   }
   const res = got.last as ApiResponse;
   if (got.bad && res && res.status >= 400 && res.status < 500 && opts.onRefused) await opts.onRefused(res);
@@ -318,7 +232,7 @@ export async function refusedNaming(
     const d: Difference = { id: rec.id, side: 'missing', snap: rec, fresh };
     const c = classify(d, () => undefined);
     if (c.verdict !== 'set-aside') continue;
-    setAside(t, l, plural, rec.id, c.rule, c.why);
+    setAside(t, l, plural, rec.id, c.rule, c.why, c.deleted);
     throw new CouldNotJudge(
       `the suite could not judge: ${what} answered ${res.status}, and the ${plural} ${rec.id} it names ${c.why}`,
       'moving',
@@ -402,13 +316,12 @@ export async function judge(
   // A listed record no read finds proves a fault on a site that holds still; on one the crawl's
   // list proves moving it may have been deleted since it was listed.
   const unread = diffs.some((d) => d.side === 'unknown' && d.item.kind !== 'record');
-  const m = unread ? await snapshotMotion(t, client, plural) : null;
-  const moving = !!m && !still(m) && !m.unproven.length;
+  const moving = unread && (await siteMoving(t, client, plural));
   const c = conclude(
     diffs.map((d) => classify(d, opts.matches ?? (() => undefined), { moving })),
     { must: need, mustNot: mustNotIds },
   );
-  for (const s of c.setAside) setAside(t, l, plural, s.id, s.rule, s.why);
+  for (const s of c.setAside) setAside(t, l, plural, s.id, s.rule, s.why, s.deleted);
   const rest = differ.length - examined.length;
   const name = { missing: 'missing', unexpected: 'unexpected', unknown: 'listed' };
   const parts = c.holds.map((h) => `${name[h.side]} ${h.id} (${h.why})`);

@@ -21,7 +21,8 @@ import { type ItemRead, itemRead, unpublished } from '../../lib/spec/judge/field
 import { proveChange } from '../../lib/spec/judge/motion.ts';
 import { refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import type { ApiResponse } from '../../lib/types.ts';
-import { freshOf, setAside } from './readings.ts';
+import { freshOf } from './fresh.ts';
+import { setAside } from './readings.ts';
 import { allow, type Plural, replay, spend, WIDE_WINDOW } from './support.ts';
 
 export type Unserved =
@@ -60,19 +61,18 @@ export async function unserved(
       return { kind: 'left' };
     }
     if (proof.proven && (proof.gone || proof.fresh.some(unpublished))) {
-      setAside(t, l, plural, r.id, 'moved', proof.why);
+      setAside(t, l, plural, r.id, 'moved', proof.why, proof.deleted);
       return { kind: 'left' };
     }
-    return t.fail(
-      `GET ${path} answered ${res.status}: the ${o.who} sees ${plural} ${r.id} in the list and is refused it (${ex.why}; ${proof.why}); ${replay(t)}`,
-      res,
-    );
+    const said = `GET ${path} answered ${res.status}: the ${o.who} sees ${plural} ${r.id} in the list and is refused it (${ex.why}; ${proof.why})`;
+    if (ex.unjudged) throw new CouldNotJudge(`the suite could not judge: ${said}`, 'no-evidence');
+    return t.fail(`${said}; ${replay(t)}`, res);
   }
   if (proof.proven) {
     // Gone, trashed or unpublished since the snapshot: no list that does not ask for it shows it.
     // By ID, a record that keeps changing (its fresh copies differ) cannot be judged either.
     if (proof.gone || proof.fresh.some(unpublished) || (o.slug === undefined && proof.fresh.length > 1)) {
-      setAside(t, l, plural, r.id, 'moved', proof.why);
+      setAside(t, l, plural, r.id, 'moved', proof.why, proof.deleted);
       return { kind: 'left' };
     }
     const now = proof.fresh[0] as ApiRecord;

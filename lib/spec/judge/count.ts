@@ -23,6 +23,10 @@ export interface Motion {
   arrived: number[];
   /** In the earlier reading only, and gone, refused or changed by ID: left. */
   left: number[];
+  /** Of `left`, those proven deleted (gone by ID, or trashed): not counted against the bound. */
+  deleted?: number[];
+  /** In the later reading only, created and deleted meanwhile (see motionOf `after`): motion too. */
+  passed?: number[];
   /** Differences their reads by ID do not explain. */
   unproven: Array<{ id: number; why: string }>;
 }
@@ -30,29 +34,35 @@ export interface Motion {
 /**
  * How `later` differs from `earlier` (two readings of one list), proven record by record: `reads`
  * holds the read by ID of every ID in one reading only, `copies` the earlier reading's records.
- * Pure.
+ * `after`: the list read once more after the reads by ID, when one was taken: a record listed in
+ * `later` only, gone by ID and no longer listed there, was created and deleted in between (another
+ * client's): it passed through, neither arrived nor unproven. Listed again, it is unproven (a
+ * record listed that does not exist). Pure.
  */
 export function motionOf(
   earlier: readonly number[],
   later: readonly number[],
   reads: ReadonlyMap<number, ItemRead>,
   copies: ReadonlyMap<number, ApiRecord>,
+  after?: ReadonlySet<number>,
 ): Motion {
   const a = new Set(earlier);
   const b = new Set(later);
-  const out: Motion = { arrived: [], left: [], unproven: [] };
+  const out: Motion = { arrived: [], left: [], unproven: [], deleted: [], passed: [] };
   for (const id of later)
     if (!a.has(id)) {
       const r = reads.get(id);
       if (r?.kind === 'record') out.arrived.push(id);
+      else if (r?.kind === 'gone' && after && !after.has(id)) out.passed?.push(id);
       else out.unproven.push({ id, why: `${id} is listed now, yet its read by ID answers ${r ? r.kind : 'nothing'}` });
     }
   for (const id of earlier)
     if (!b.has(id)) {
       const r = reads.get(id);
-      if (r && (r.kind === 'gone' || r.kind === 'refused' || (r.kind === 'record' && changed(r.rec, copies.get(id)))))
+      if (r && (r.kind === 'gone' || r.kind === 'refused' || (r.kind === 'record' && changed(r.rec, copies.get(id))))) {
         out.left.push(id);
-      else
+        if (r.kind === 'gone' || (r.kind === 'record' && r.rec.status === 'trash')) out.deleted?.push(id);
+      } else
         out.unproven.push({
           id,
           why: `${id} is no longer listed, yet its read by ID answers ${r?.kind === 'record' ? 'it unchanged' : r ? r.status : 'nothing'}`,
@@ -63,7 +73,7 @@ export function motionOf(
 
 /** Whether two readings hold the same records. */
 export function still(m: Motion): boolean {
-  return !m.arrived.length && !m.left.length && !m.unproven.length;
+  return !m.arrived.length && !m.left.length && !m.unproven.length && !m.passed?.length;
 }
 
 export type CountVerdict =

@@ -31,7 +31,7 @@ export type Proof =
    * The record changed since the snapshot: `fresh` are its copies now (by ID, then in its list
    * when that differs: a record that keeps changing), none when it is gone.
    */
-  { proven: true; gone: boolean; fresh: ApiRecord[]; why: string } | { proven: false; why: string };
+  { proven: true; gone: boolean; deleted: boolean; fresh: ApiRecord[]; why: string } | { proven: false; why: string };
 
 /**
  * Whether a fresh reading proves that the snapshot record `snap` changed: gone from both reads (a
@@ -48,6 +48,7 @@ export function proveChange(snap: ApiRecord, fresh: FreshReading): Proof {
       return {
         proven: true,
         gone: true,
+        deleted: true,
         fresh: [],
         why: `gone since the snapshot (its read by ID answers ${item.status}, the crawl's list no longer holds it)`,
       };
@@ -63,12 +64,20 @@ export function proveChange(snap: ApiRecord, fresh: FreshReading): Proof {
       proven: false,
       why: `unchanged since the snapshot by its read by ID${list.listed ? ' and in the crawl list read again' : ''}`,
     };
+  // Trashed and no longer listed: deleted (LEVELS.md delete: 200 `status: trash`, gone from lists).
   if (!list.listed)
-    return { proven: true, gone: false, fresh: [now], why: 'changed since the snapshot and left its list' };
+    return {
+      proven: true,
+      gone: false,
+      deleted: now.status === 'trash',
+      fresh: [now],
+      why: 'changed since the snapshot and left its list',
+    };
   if (list.copy && changed(list.copy, snap))
     return {
       proven: true,
       gone: false,
+      deleted: false,
       fresh: stableOf(list.copy) === stableOf(now) ? [now] : [now, list.copy],
       why: 'changed since the snapshot, by ID and in its list alike',
     };
@@ -98,6 +107,8 @@ export interface Classified {
   verdict: 'holds' | 'set-aside' | 'fine' | 'unjudged';
   why: string;
   rule: RuleId;
+  /** A set-aside of a record proven deleted (gone, or trashed and unlisted): not counted against the bound. */
+  deleted?: boolean;
 }
 
 /**
@@ -126,7 +137,10 @@ export function classify(d: Difference, matches: Matcher, site: { moving?: boole
         : out('holds', `listed, not in the snapshot, and its read by ID answers ${item.status}`, 'shown-judged');
     if (match(item.rec) !== false) return out('fine', 'not in the snapshot, a match by its read by ID', 'shown-judged');
     if (copy && changed(copy, item.rec) && match(copy) !== false)
-      return out('set-aside', 'not in the snapshot, changed between the list and its read by ID', 'moved');
+      return {
+        ...out('set-aside', 'not in the snapshot, changed between the list and its read by ID', 'moved'),
+        deleted: item.rec.status === 'trash',
+      };
     return out('holds', 'listed, not in the snapshot, and no match by its read by ID', 'shown-judged');
   }
   const proof = proveChange(d.snap, d.fresh);
@@ -134,7 +148,8 @@ export function classify(d: Difference, matches: Matcher, site: { moving?: boole
   // A record that changed may have been a match, or none, when the judged list was read: any of
   // its fresh copies explains the difference, never the snapshot's.
   if (d.side === 'missing') {
-    if (proof.gone || proof.fresh.some((r) => match(r) !== true)) return out('set-aside', proof.why, 'moved');
+    if (proof.gone || proof.fresh.some((r) => match(r) !== true))
+      return { ...out('set-aside', proof.why, 'moved'), deleted: proof.deleted };
     return out('holds', `${proof.why}, and still a match by its fresh copies`, 'moved');
   }
   if (proof.gone) return out('holds', `listed, yet ${proof.why}`, 'moved');

@@ -65,9 +65,9 @@ export const RULES = [
   {
     rule: 'bound',
     reason:
-      'Set-asides are bounded per run: 5% of the snapshot (at least 1), at most 10 records. Past the bound the run is `inconclusive` ("site changing too fast"), never certified; a must-check that fails still makes it not certified.',
+      'Set-asides are bounded per run: 5% of the snapshot (at least 1), at most 10 records. Past the bound the run is `inconclusive` ("site changing too fast"), never certified; a must-check that fails still makes it not certified. A record proven deleted (gone by ID and from the crawl\'s list, or `status: trash` by ID and no longer listed) leaves the snapshot without counting: a deletion hides nothing the server still serves. Edits, unpublished records and records the two readings of the crawl disagree on count.',
     measured:
-      'The busy reference (one write every 60 ms, two of the crawled events updated) and the twin runs on the original move a few records per run; a site moving more cannot be judged read-only.',
+      'The busy reference (one write every 60 ms, two of the crawled events updated) and the twin runs on the original move a few records per run; a site moving more cannot be judged read-only. A full certification beside a neighbour that creates and deletes its own records (selftest/safety/neighbours.test.ts, one write every 100 ms) sets aside 8 of 123 records, 7 of them deleted (bound 6). Delete: 200 `status: trash` (posts), terms gone (LEVELS.md).',
   },
   {
     rule: 'child',
@@ -80,9 +80,9 @@ export const RULES = [
   {
     rule: 'refusal',
     reason:
-      "A refusal (401/403) of a listed record is excused only by a property the suite read itself: the fixtures file names the event password-protected, or with credentials its record shows a password. Never by the refusal's own text.",
+      "A refusal (401/403) of a listed record is excused only by a property the suite read itself: the fixtures file names the event password-protected, or with credentials its record shows a password. Never by the refusal's own text. A refused event that nothing read tells apart from a password-protected one (no fixture, no password shown) is unjudged (`error`: the run is incomplete, never certified); any other refused record fails.",
     measured:
-      '6.8.0 (2026-11-28) refuses a password-protected event by ID with 403 `event-password-protected`, to the administrator too, and lists it; every other listed record is readable by whoever it is listed to.',
+      '6.8.0 (2026-11-28) refuses a password-protected event by ID with 403 `event-password-protected`, to the administrator too, and lists it; its records show no password, to the administrator either (its list copy, read as admin, has no `password` field): without a fixture no reading proves an event protected or not. Every other listed record is readable by whoever it is listed to.',
     fault: 'item-refused-password-text',
   },
   {
