@@ -32,6 +32,7 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
 export const SCOPES: Record<QuirkName, string[]> = {
   'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug', 'missing']), 'errors.'],
   'root-names-no-version': [...every(['missing']), 'root.'],
+  'linked-website-url-only': [...every(['create', 'update', 'fields'], ['venues', 'organizers']), 'errors.fuzz.'],
   'strict-bounds-utc': [...EL('strict-dates', 'date-filters', 'starts', 'ends'), 'observe.events-dates.'],
   'text-rendered': [
     'events.model.',

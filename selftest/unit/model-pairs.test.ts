@@ -210,6 +210,12 @@ test.each<[string, FieldDifference, LevelContext, string]>([
   ['an anonymous read of a draft served (a should row)', d('status'), lc('GET', '/events/5', 200, 403), 'should'],
   ['an update refused', d('status'), lc('PATCH', '/venues/1', 400, 200), 'must'],
   ['a by-slug delete refused', d('status'), lc('DELETE', '/venues/by-slug/x', 404, 200), 'must'],
+  [
+    'a second delete of a record the target already deleted in the check (410), the model holding two',
+    d('status'),
+    { ...lc('DELETE', '/venues/12', 410, 200), deletedBefore: true as const },
+    'should',
+  ],
   ['a record without its id', d('missing', 'id'), lc('GET', '/events/1', 200, 200), 'must'],
   ['a list without its records array', d('missing', 'events'), lc('GET', '/events', 200, 200), 'must'],
   [

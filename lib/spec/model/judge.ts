@@ -40,10 +40,12 @@ export interface CheckState {
   desynced: boolean;
   /** A write the model could not replay: the check's lists may hold what the model lacks. */
   listsUnseen: boolean;
+  /** Item routes the target answered a DELETE of with 2xx earlier in the check (`/organizers/12`). */
+  deletedOnTarget: Set<string>;
 }
 
 export function newCheckState(): CheckState {
-  return { pairs: new Pairs(), desynced: false, listsUnseen: false };
+  return { pairs: new Pairs(), desynced: false, listsUnseen: false, deletedOnTarget: new Set() };
 }
 
 export type Scoped =
@@ -130,6 +132,9 @@ export function judgeAnswer(
   if (scoped.operation !== 'list' && ok(target.status) && ok(model.status))
     learnPairs(resource, target.body, model.body, state.pairs);
   const diffs = compareAnswers(target, model, { ...ctx, resource, pairs: state.pairs });
+  const isDelete = x.method.toUpperCase() === 'DELETE';
+  const againOnTarget = isDelete && state.deletedOnTarget.has(x.route);
+  if (isDelete && ok(target.status)) state.deletedOnTarget.add(x.route);
   return diffs.map((d) => {
     const { level, row } = levelOf(d, {
       method: x.method,
@@ -139,6 +144,7 @@ export function judgeAnswer(
       ...(x.headers['content-type'] ? { contentType: x.headers['content-type'] } : {}),
       targetStatus: target.status,
       modelStatus: model.status,
+      ...(againOnTarget ? { deletedBefore: true } : {}),
     });
     return { ...d, level, ...(row ? { row } : {}) };
   });
