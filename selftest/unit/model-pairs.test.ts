@@ -196,6 +196,18 @@ test.each<[string, FieldDifference, LevelContext, string]>([
   ['a value', d('value'), lc('GET', '/events/1', 200, 200), 'should'],
   ['a create the model accepts, refused', d('status'), lc('POST', '/events', 400, 201, '{"title":"x"}'), 'must'],
   ['201 against 200 on create', d('status'), lc('POST', '/events', 200, 201, '{"title":"x"}'), 'should'],
+  [
+    'a fuzzed create refused where the model accepts (no valid create)',
+    d('status'),
+    { ...lc('POST', '/venues', 400, 201, '{"venue":"x"}'), check: 'errors.fuzz.create-text-fields' },
+    'should',
+  ],
+  [
+    'the same refusal from another check',
+    d('status'),
+    { ...lc('POST', '/venues', 400, 201, '{"venue":"x"}'), check: 'venues.create.round-trip' },
+    'must',
+  ],
   ['a create without its name, accepted', d('status'), lc('POST', '/events', 201, 400, '{"start_date":"x"}'), 'must'],
   [
     'a create with its name the model refuses, accepted',

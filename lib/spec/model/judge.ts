@@ -125,6 +125,7 @@ export function judgeAnswer(
   model: ModelAnswer,
   state: CheckState,
   ctx: JudgeContext,
+  check?: string,
 ): LevelledDifference[] {
   const resource: ResourceKey = scoped.route.resource;
   const target = targetAnswer(x);
@@ -145,6 +146,7 @@ export function judgeAnswer(
       targetStatus: target.status,
       modelStatus: model.status,
       ...(againOnTarget ? { deletedBefore: true } : {}),
+      ...(check !== undefined ? { check } : {}),
     });
     return { ...d, level, ...(row ? { row } : {}) };
   });
@@ -214,7 +216,7 @@ export async function judgeCheck(
       out.push({ ...base, outOfScope: 'desynced', modelCheck: scoped.modelCheck });
       continue;
     }
-    const differences = judgeAnswer(x, scoped, answer, state, ctx);
+    const differences = judgeAnswer(x, scoped, answer, state, ctx, check.check);
     out.push({
       ...base,
       modelCheck: scoped.modelCheck,
