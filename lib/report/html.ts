@@ -288,12 +288,9 @@ export function renderHtml(report: RunReport): string {
     `<div class="scroll">${countsTable(groups.map((g) => [g, f.counts.byGroup[g]]))}</div>`,
   );
   out.push(modelHtml(report));
-  // The coverage map is thousands of pixels tall: its figures here, the map after the checks, so
-  // the failures follow the summary (issue 39 point 10).
+  // The coverage map is thousands of pixels tall: its figures here, the map after the checks.
   if (report.coverage)
-    out.push(
-      `<p class="cov-line"><a href="#coverage">${esc(coverageLine(report.coverage))}</a>: the map follows the checks</p>`,
-    );
+    out.push(`<p class="cov-line"><a href="#coverage">${esc(coverageLine(report.coverage))}</a></p>`);
   out.push(`<div class="filters">${statusFilters(checks.map((c) => c.status))}
 ${selectFilter('f-level', 'level', ['must', 'should'])} ${selectFilter('f-group', 'group', groups)}
 <label>find <input type="search" id="f-text" placeholder="check ID or title"></label>
