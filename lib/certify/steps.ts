@@ -157,6 +157,9 @@ export async function runChecksUntil(
 }
 
 /** The run-tag sweep after the checks, with up to two more passes while a pass met transient trouble. */
+/** How long a stopped run waits before its last sweep pass (its in-flight writes land meanwhile). */
+const INTERRUPTED_SETTLE_MS = 2000;
+
 export async function sweepAfter(
   client: Client,
   resolved: ResolvedConfig,
@@ -173,6 +176,20 @@ export async function sweepAfter(
       deleted: after.deleted + again.deleted,
       errors: again.errors.length ? [...after.errors, ...again.errors] : [],
       aborted: again.aborted,
+    };
+  }
+  // A stopped run's last writes may still be in the server's hands when the first pass lists (the
+  // server finishes a create whose client went away): one more pass once they have had time to land.
+  if (interrupted && !after.aborted) {
+    await new Promise((r) => setTimeout(r, INTERRUPTED_SETTLE_MS));
+    const late = await sweep(client, resolved.runTag, { log });
+    after = {
+      found: Object.fromEntries(
+        Object.entries(after.found).map(([k, n]) => [k, n + (late.found[k as keyof typeof late.found] ?? 0)]),
+      ) as SweepResult['found'],
+      deleted: after.deleted + late.deleted,
+      errors: late.errors.length ? [...after.errors, ...late.errors] : after.errors,
+      aborted: late.aborted,
     };
   }
   return after;
