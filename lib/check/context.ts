@@ -16,6 +16,7 @@ import { Blocked, CheckFailure, NotApplicable, type PropertyOutcome, type SetAsi
 import { clientFor, shadowFor } from './worker-client.ts';
 import type { ShadowRecord } from '../run/shadow.ts';
 import { RunStopped } from '../run/limiter.ts';
+import { noteInLedger } from '../run/ledger.ts';
 
 let scopeCounter = 0;
 
@@ -242,6 +243,13 @@ export class CheckContext {
       id,
       verified: record !== undefined && carriesTag(resource, record, this.config.runTag),
     });
+    // On file at once: a run stopped before this check's cleanup is swept by id too (lib/run/ledger.ts).
+    noteInLedger(this.config.runTag, { root: this.api.root, resource, id });
+  }
+
+  /** The record is gone (deleted, or found to be none of the run's): the ledger no longer holds it out. */
+  private settled(resource: Resource, id: number): void {
+    noteInLedger(this.config.runTag, { root: this.api.root, resource, id, gone: true });
   }
 
   /**
@@ -322,11 +330,13 @@ export class CheckContext {
     const where = `/${resource}/${id}`;
     // Deleted by the check itself (2xx): one DELETE per record. A server that answered 2xx and
     // kept the record still carries the run tag: the run-tag sweep after the run removes it.
-    if (this.deletedUrls.has(this.api.urlFor({ path: where }))) return;
+    if (this.deletedUrls.has(this.api.urlFor({ path: where }))) return this.settled(resource, id);
     try {
       if (!verified) {
         const current = await this.api.get(where);
-        if (current.status >= 400 && current.status < 500) return; // gone already (404/410, or 400 on the original)
+        // gone already (404/410, or 400 on the original)
+        if (current.status >= 400 && current.status < 500) return this.settled(resource, id);
+        if (current.status < 300 && !carriesTag(resource, current.json, this.config.runTag)) this.settled(resource, id);
         if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
           this.cleanupErrors.push(
             `not deleting ${where}: ${current.status >= 300 ? `reading it answered ${current.status}` : `it does not carry the run tag ${this.config.runTag}`}`,
@@ -340,6 +350,7 @@ export class CheckContext {
       );
       if (res.status >= 400 && res.status !== 404 && res.status !== 410)
         this.cleanupErrors.push(`DELETE ${where} answered ${res.status}`);
+      else this.settled(resource, id);
     } catch (e) {
       // An interrupted run sends nothing more: the run-tag sweep after it deletes the record.
       if (e instanceof RunStopped) return;

@@ -8,6 +8,9 @@ import { startReferenceServer, type ReferenceServer } from '../../fixtures/refer
 import { CheckContext } from '../../lib/check/index.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
 import type { ResolvedConfig } from '../../lib/run/config/model.ts';
+import { existsSync } from 'node:fs';
+import { sweep } from '../../lib/run/cleanup.ts';
+import { dropLedger, ledgerFile, parseLedger, readLedger } from '../../lib/run/ledger.ts';
 
 let server: ReferenceServer;
 let cfg: ResolvedConfig;
@@ -82,4 +85,67 @@ test('a record the check deleted itself (2xx) costs no second DELETE; one it fai
   expect(deletes).toEqual([`DELETE /events/${kept.id}`]);
   expect(t.cleanupErrors).toEqual([]);
   await t.api.close();
+});
+
+// A record no list shows (6.x never lists a hidden event) left live by a check cut short: the
+// run-tag sweep finds it through the run's ledger (lib/run/ledger.ts), reads it by id and deletes
+// it; an id on the ledger whose record lacks the tag is left alone; a sweep that met no problem
+// forgets the ledger, and a check that cleaned up leaves nothing outstanding on it.
+test('the run-tag sweep deletes a tagged record no list shows, through the ledger, and nothing else', async () => {
+  const t = new CheckContext(
+    {
+      id: 'events.selftest.ledger',
+      spec: 'selftest',
+      level: 'must',
+      requirements: ['route:POST /cal/events/v1/events'],
+      tags: ['writes'],
+    },
+    cfg,
+  );
+  const hidden = await t.create('events', {
+    title: t.name('hidden'),
+    start_date: '2030-01-01 10:00:00',
+    end_date: '2030-01-01 11:00:00',
+    hide_from_listings: true,
+  });
+  const listed = await t.api.get('/events', { search: cfg.runTag, start_date: '2029-12-31 00:00:00' });
+  expect((listed.json as { events?: unknown[] }).events ?? []).toEqual([]); // in no list: only the ledger finds it
+  const foreign = server.store.addEvent({ title: 'someone else', startLocal: '2030-01-01 10:00:00', endLocal: '2030-01-01 11:00:00' });
+  t.track('events', foreign.id); // an id a misbehaving server answered
+  expect(readLedger(cfg.runTag, t.api.root).map((e) => e.id)).toEqual([hidden.id, foreign.id]);
+  // The check never cleans up (a second signal ended the run): the sweep alone.
+  const swept = await sweep(t.api, cfg.runTag);
+  expect(swept).toMatchObject({ errors: [], deleted: 1 });
+  expect(server.store.events.get(hidden.id)?.status).toBe('trash');
+  expect(server.store.events.get(foreign.id)?.status).toBe('publish');
+  expect(existsSync(ledgerFile(cfg.runTag, t.api.root))).toBe(false);
+  // A check that cleans up settles its records: nothing outstanding, no read by id for the sweep.
+  const u = new CheckContext(t.meta, cfg);
+  await u.create('events', { title: u.name('settled'), start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', hide_from_listings: true });
+  await u.cleanup();
+  expect(readLedger(cfg.runTag, u.api.root)).toEqual([]);
+  dropLedger(cfg.runTag, u.api.root);
+  await t.api.close();
+  await u.api.close();
+});
+
+test('the ledger: created minus gone, once each, for one root; torn lines skipped', () => {
+  const root = 'http://h/wp-json';
+  const line = (o: object) => JSON.stringify({ root, ...o });
+  const text = [
+    line({ resource: 'events', id: 3 }),
+    line({ resource: 'events', id: 3 }),
+    line({ resource: 'tags', id: 4 }),
+    JSON.stringify({ root: 'http://other/wp-json', resource: 'events', id: 5 }),
+    line({ resource: 'events', id: 6 }),
+    line({ resource: 'events', id: 6, gone: true }),
+    line({ resource: 'posts', id: 7 }),
+    line({ resource: 'venues', id: 1.5 }),
+    '{"root":"http://h/wp-js',
+    'not json',
+  ].join('\n');
+  expect(parseLedger(text, root)).toEqual([
+    { root, resource: 'events', id: 3 },
+    { root, resource: 'tags', id: 4 },
+  ]);
 });
