@@ -110,7 +110,11 @@ test('the run-tag sweep deletes a tagged record no list shows, through the ledge
   });
   const listed = await t.api.get('/events', { search: cfg.runTag, start_date: '2029-12-31 00:00:00' });
   expect((listed.json as { events?: unknown[] }).events ?? []).toEqual([]); // in no list: only the ledger finds it
-  const foreign = server.store.addEvent({ title: 'someone else', startLocal: '2030-01-01 10:00:00', endLocal: '2030-01-01 11:00:00' });
+  const foreign = server.store.addEvent({
+    title: 'someone else',
+    startLocal: '2030-01-01 10:00:00',
+    endLocal: '2030-01-01 11:00:00',
+  });
   t.track('events', foreign.id); // an id a misbehaving server answered
   expect(readLedger(cfg.runTag, t.api.root).map((e) => e.id)).toEqual([hidden.id, foreign.id]);
   // The check never cleans up (a second signal ended the run): the sweep alone.
@@ -121,7 +125,12 @@ test('the run-tag sweep deletes a tagged record no list shows, through the ledge
   expect(existsSync(ledgerFile(cfg.runTag, t.api.root))).toBe(false);
   // A check that cleans up settles its records: nothing outstanding, no read by id for the sweep.
   const u = new CheckContext(t.meta, cfg);
-  await u.create('events', { title: u.name('settled'), start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', hide_from_listings: true });
+  await u.create('events', {
+    title: u.name('settled'),
+    start_date: '2030-01-01 10:00:00',
+    end_date: '2030-01-01 11:00:00',
+    hide_from_listings: true,
+  });
   await u.cleanup();
   expect(readLedger(cfg.runTag, u.api.root)).toEqual([]);
   dropLedger(cfg.runTag, u.api.root);

@@ -140,7 +140,14 @@ const cases: Array<{
     title: 'start_date/end_date as whole days around a learned event list what the oracle says',
     params: ['start_date', 'end_date'],
     extended: false,
-    build: (ev) => ({ start_date: day(at(ev, 'start')), end_date: day(at(ev, 'end').plus({ days: 20 })) }),
+    // The window ends on the day the event starts: read as a whole day the bound takes the event
+    // in, read as that day's midnight (end_date not rounded) it leaves it out. An event starting at
+    // midnight proves nothing there: its window reaches 20 days past its end instead.
+    build: (ev) => {
+      const start = at(ev, 'start');
+      const last = start.hour || start.minute || start.second ? start : at(ev, 'end').plus({ days: 20 });
+      return { start_date: day(start), end_date: day(last) };
+    },
   },
   {
     id: 'rounding-both-sides',

@@ -14,7 +14,7 @@ import { classify, conclude, type Difference, type Matcher } from '../../lib/spe
 import { type Judge, judgeCount } from '../../lib/spec/judge/count.ts';
 import type { RuleId } from '../../lib/spec/judge/rules.ts';
 import type { ApiResponse, Params } from '../../lib/types.ts';
-import { learned, type Plural, replay, SAMPLE_PAGES, spend } from './support.ts';
+import { allow, learned, type Plural, replay, SAMPLE_PAGES, spend } from './support.ts';
 import { freshList, freshOf, motionBetween, readById, siteMoving } from './fresh.ts';
 
 export type { Matcher };
@@ -199,6 +199,8 @@ export async function all(
   // Read again once, only when the crawl's list proves the site moving (rule `flaky`); a list
   // incoherent again on a moving site is unjudged, on a still one a failure.
   if (got.incoherent && got.pages > 1 && (await siteMoving(t, client, plural))) {
+    // The judge's second reading: it does not eat the check's share.
+    allow(t, got.pages);
     got = await read();
     if (got.incoherent)
       throw new CouldNotJudge(
