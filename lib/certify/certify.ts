@@ -200,6 +200,8 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       client = moved;
     }
     const resolved = resolveConfig(target, pre, fixturesOf(target, options.fixtures, server), !!server);
+    // The ledger has a reader only in a run that sweeps a server that outlives it (lib/run/ledger.ts).
+    if (!resolved.readOnly && options.sweep !== false && !resolved.embedded) resolved.ledger = true;
     options.onResolved?.(resolved);
     log(
       `target ${resolved.baseUrl}/${resolved.namespace}: variant ${resolved.resolvedVariant}${resolved.readOnly ? ', read-only' : ''}, seed ${resolved.seed}, run tag ${resolved.runTag}`,

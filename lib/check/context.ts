@@ -244,12 +244,12 @@ export class CheckContext {
       verified: record !== undefined && carriesTag(resource, record, this.config.runTag),
     });
     // On file at once: a run stopped before this check's cleanup is swept by id too (lib/run/ledger.ts).
-    noteInLedger(this.config.runTag, { root: this.api.root, resource, id });
+    if (this.config.ledger) noteInLedger(this.config.runTag, { root: this.api.root, resource, id });
   }
 
   /** The record is gone (deleted, or found to be none of the run's): the ledger no longer holds it out. */
   private settled(resource: Resource, id: number): void {
-    noteInLedger(this.config.runTag, { root: this.api.root, resource, id, gone: true });
+    if (this.config.ledger) noteInLedger(this.config.runTag, { root: this.api.root, resource, id, gone: true });
   }
 
   /**

@@ -10,7 +10,7 @@
  * residue.test.ts met it under load). The ledger holds ids only: the sweep reads each record by
  * id and deletes it only when its title carries the run tag, as for a listed record.
  *
- * The file lives in the user's temporary directory (one folder per user, mode 0700), one file per
+ * Only a run that sweeps afterwards keeps one (`ResolvedConfig.ledger`). The file lives in the user's temporary directory (one folder per user, mode 0700), one file per
  * run tag and REST root, one JSON line per event: `{"root":...,"resource":...,"id":...}` when a check
  * learns a record's id, the same with `"gone":true` when its cleanup (or the check) deleted it. So a
  * run that ended normally leaves a ledger with nothing outstanding, and the sweep reads no record
@@ -18,9 +18,9 @@
  * written never fails a run (the list sweep still runs).
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { SweepResource } from './cleanup.ts';
 
 const RESOURCES = new Set<string>(['events', 'venues', 'organizers', 'categories', 'tags']);
@@ -94,11 +94,16 @@ export function readLedger(runTag: string, root: string): LedgerEntry[] {
   }
 }
 
-/** Forget a run tag's ledger (after a sweep that met no problem). */
+/**
+ * Forget a run tag's ledger (after a sweep that met no problem), and the folders it leaves empty:
+ * nothing of calcert stays in the temporary directory.
+ */
 export function dropLedger(runTag: string, root: string): void {
   try {
     rmSync(ledgerFile(runTag, root), { force: true });
+    rmdirSync(ledgerDir());
+    rmdirSync(dirname(ledgerDir()));
   } catch {
-    // Nothing to do: a stale ledger only costs the next sweep of this tag a few reads.
+    // Another run's ledger is still there (the folder is not empty), or none was ever written.
   }
 }

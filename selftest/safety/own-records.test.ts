@@ -92,6 +92,7 @@ test('a record the check deleted itself (2xx) costs no second DELETE; one it fai
 // it; an id on the ledger whose record lacks the tag is left alone; a sweep that met no problem
 // forgets the ledger, and a check that cleaned up leaves nothing outstanding on it.
 test('the run-tag sweep deletes a tagged record no list shows, through the ledger, and nothing else', async () => {
+  const withLedger = { ...cfg, ledger: true }; // as a run that sweeps afterwards
   const t = new CheckContext(
     {
       id: 'events.selftest.ledger',
@@ -100,7 +101,7 @@ test('the run-tag sweep deletes a tagged record no list shows, through the ledge
       requirements: ['route:POST /cal/events/v1/events'],
       tags: ['writes'],
     },
-    cfg,
+    withLedger,
   );
   const hidden = await t.create('events', {
     title: t.name('hidden'),
@@ -108,7 +109,7 @@ test('the run-tag sweep deletes a tagged record no list shows, through the ledge
     end_date: '2030-01-01 11:00:00',
     hide_from_listings: true,
   });
-  const listed = await t.api.get('/events', { search: cfg.runTag, start_date: '2029-12-31 00:00:00' });
+  const listed = await t.api.get('/events', { search: withLedger.runTag, start_date: '2029-12-31 00:00:00' });
   expect((listed.json as { events?: unknown[] }).events ?? []).toEqual([]); // in no list: only the ledger finds it
   const foreign = server.store.addEvent({
     title: 'someone else',
@@ -116,15 +117,15 @@ test('the run-tag sweep deletes a tagged record no list shows, through the ledge
     endLocal: '2030-01-01 11:00:00',
   });
   t.track('events', foreign.id); // an id a misbehaving server answered
-  expect(readLedger(cfg.runTag, t.api.root).map((e) => e.id)).toEqual([hidden.id, foreign.id]);
+  expect(readLedger(withLedger.runTag, t.api.root).map((e) => e.id)).toEqual([hidden.id, foreign.id]);
   // The check never cleans up (a second signal ended the run): the sweep alone.
-  const swept = await sweep(t.api, cfg.runTag);
+  const swept = await sweep(t.api, withLedger.runTag);
   expect(swept).toMatchObject({ errors: [], deleted: 1 });
   expect(server.store.events.get(hidden.id)?.status).toBe('trash');
   expect(server.store.events.get(foreign.id)?.status).toBe('publish');
-  expect(existsSync(ledgerFile(cfg.runTag, t.api.root))).toBe(false);
+  expect(existsSync(ledgerFile(withLedger.runTag, t.api.root))).toBe(false);
   // A check that cleans up settles its records: nothing outstanding, no read by id for the sweep.
-  const u = new CheckContext(t.meta, cfg);
+  const u = new CheckContext(t.meta, withLedger);
   await u.create('events', {
     title: u.name('settled'),
     start_date: '2030-01-01 10:00:00',
@@ -132,8 +133,15 @@ test('the run-tag sweep deletes a tagged record no list shows, through the ledge
     hide_from_listings: true,
   });
   await u.cleanup();
-  expect(readLedger(cfg.runTag, u.api.root)).toEqual([]);
-  dropLedger(cfg.runTag, u.api.root);
+  expect(readLedger(withLedger.runTag, u.api.root)).toEqual([]);
+  dropLedger(withLedger.runTag, u.api.root);
+  expect(existsSync(ledgerFile(withLedger.runTag, u.api.root))).toBe(false);
+  // Without the run's word (a run that does not sweep) no ledger is written.
+  const v = new CheckContext(t.meta, cfg);
+  await v.create('tags', { name: v.name('no ledger') });
+  expect(existsSync(ledgerFile(cfg.runTag, v.api.root))).toBe(false);
+  await v.cleanup();
+  await v.api.close();
   await t.api.close();
   await u.api.close();
 });

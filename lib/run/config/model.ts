@@ -81,6 +81,11 @@ export interface ResolvedConfig extends Config {
    * absent for the checks' own pass. The workers key their per-run state (client, crawl) on it.
    */
   pass?: number;
+  /**
+   * The checks write the ids they create to the run's ledger (lib/run/ledger.ts): set by a run
+   * that sweeps its tag afterwards, the ledger's one reader. Absent: no file is written.
+   */
+  ledger?: boolean;
 }
 
 export class ConfigError extends Error {
