@@ -1,7 +1,14 @@
 // Unit tables of lib/spec/records.ts: a record read by ID, by slug, in a list and embedded agree;
 // permalinks; an event's json_ld (the answers of 6.8.0 and 4.6.8 measured 2026-11-28).
 import { expect, test } from 'vitest';
-import { agreementWrongs, eventJsonLdWrongs, permalinkWrong, titleSlug } from '../../lib/spec/records.ts';
+import {
+  agreementWrongs,
+  eventJsonLdWrongs,
+  hiddenListingWrongs,
+  permalinkWrong,
+  titleSlug,
+  writtenWrongs,
+} from '../../lib/spec/records.ts';
 
 const BY_ID = {
   id: 7,
@@ -78,4 +85,43 @@ test.each([
   ['no json_ld', undefined, 1],
 ])('eventJsonLdWrongs: %s', (_, ld, n) => {
   expect(eventJsonLdWrongs(ld, WANT)).toHaveLength(n);
+});
+
+const IMAGE = { id: 1507, url: 'http://x/wp-content/uploads/2026/11/calcert-fixture.png' };
+const READ = {
+  status: 'publish',
+  slug: 'a-whole-slug',
+  all_day: true,
+  date: '2026-11-27 07:14:29',
+  date_utc: '2026-11-27 07:14:29',
+  modified: '2026-11-28 23:10:17',
+  modified_utc: '2026-11-28 23:10:17',
+  image: { ...IMAGE, extension: 'png' },
+};
+const EXACT = { exact: { status: 'publish', slug: 'a-whole-slug', all_day: true }, date: READ.date, image: IMAGE };
+test.each([
+  ['all as written (a UTC site)', READ, 0],
+  ['a site at UTC+2', { ...READ, date_utc: '2026-11-27 05:14:29', modified: '2026-11-29 01:10:17' }, 0],
+  ['date_utc not shifted on a site at UTC+2', { ...READ, modified: '2026-11-29 01:10:17' }, 1],
+  ['date_utc the time of the write', { ...READ, date_utc: READ.modified_utc }, 1],
+  ['seconds dropped', { ...READ, date: '2026-11-27 07:14:00', date_utc: '2026-11-27 07:14:00' }, 2],
+  ['status future', { ...READ, status: 'future' }, 1],
+  ['all_day "1"', { ...READ, all_day: '1' }, 1],
+  ['the slug from the title', { ...READ, slug: 'a-title' }, 1],
+  ['no image', { ...READ, image: false }, 1],
+  ['the image by another url', { ...READ, image: { ...IMAGE, url: 'http://x/a-300x225.png' } }, 1],
+  ['no modified_utc', { ...READ, modified_utc: undefined }, 1],
+  ['no record', null, 1],
+])('writtenWrongs: %s', (_, rec, n) => {
+  expect(writtenWrongs(rec, EXACT)).toHaveLength(n);
+});
+
+test.each([
+  ['6.x: not listed', true, undefined, 0],
+  ['6.x: listed', true, { ...BY_ID }, 1],
+  ['4.6.8: listed as read', false, (({ json_ld: _j, ...r }) => r)(BY_ID), 0],
+  ['base: not listed', false, undefined, 0],
+  ['4.6.8: listed with another title', false, { ...BY_ID, title: 'X' }, 1],
+] as const)('hiddenListingWrongs: %s', (_, extended, listed, n) => {
+  expect(hiddenListingWrongs(extended, listed, BY_ID)).toHaveLength(n);
 });

@@ -6,13 +6,22 @@
  * list record is the read without json_ld; the embedded venue and organizer equal their own reads,
  * the embedded terms on the keys both hold; url is the permalink `/event/<slug>/`; timezone_abbr
  * EST for America/New_York in winter; json_ld names the title, the url, the start (local time with
- * its offset), the venue and the organizer.
+ * its offset), the venue and the organizer. The slug, status, publication date, image, all_day and
+ * hide_from_listings read back exactly (all_day snaps the dates to whole days); hidden, the event is
+ * listed nowhere on 6.8.0 and listed as read on 4.6.8; an update that shows it again lists it as the
+ * update answers it (4.6.8 resets the dates an update does not send: the update sends every field).
  */
 import { DateTime } from 'luxon';
 import { check } from '../../lib/check/index.ts';
 import { at, field, isObject, req, wallToUtc } from '../../lib/spec/contract.ts';
 import { sameText } from '../../lib/spec/normalise.ts';
-import { agreementWrongs, eventJsonLdWrongs, permalinkWrong } from '../../lib/spec/records.ts';
+import {
+  agreementWrongs,
+  eventJsonLdWrongs,
+  hiddenListingWrongs,
+  permalinkWrong,
+  writtenWrongs,
+} from '../../lib/spec/records.ts';
 import { eventBody, listEvents } from './support.ts';
 
 const READ = req.route('GET', 'events', '/{id}');
@@ -33,12 +42,12 @@ function detailsWrong(date: unknown, details: unknown): string {
 check(
   {
     id: 'events.read.record-values',
-    spec: "Response records: not shown; docs/requirements.md#original-tests (should: a read event holds each value written (zone, text, cost, website, flags, venue, organizer, terms, author), its rest_url is its item route, its url its permalink, timezone_abbr the zone's abbreviation, json_ld describes it, every *_date_details splits its date, as the original's own tests assert; read by slug and in a list it is the same record, and the embedded venue, organizer, categories and tags equal their own reads: measured on 6.8.0 and 4.6.8)",
+    spec: "Response records: not shown; docs/requirements.md#original-tests (should: a read event holds each value written (zone, text, cost, website, flags, venue, organizer, terms, author), the slug, status, publication date (date, date_utc at the site's offset), the image (fixture) and all_day (its dates snapped to 00:00:00 and 23:59:59, their UTC forms) exactly, its rest_url is its item route, its url its permalink, timezone_abbr the zone's abbreviation, json_ld describes it, every *_date_details splits its date, as the original's own tests assert; read by the slug written it is the same record; hidden from listings, 6.x lists it nowhere (4.6.8 lists it as read); shown again, the list holds it as the update answers it; the embedded venue, organizer, categories and tags equal their own reads: measured on 6.8.0 and 4.6.8)",
     level: 'should',
     requirements: [READ, req.route('GET', 'events', '/by-slug/{slug}'), req.route('GET', 'events')],
     tags: ['writes'],
   },
-  'an event written with a zone, text, cost, website, the map, sticky and featured flags, a venue and an organizer (extended: a category and a tag; fixture: another author) reads back whole: each value written, rest_url, url (its permalink), timezone_abbr, json_ld and the date details; by slug and in a list the same record; the embedded venue, organizer (extended: terms) as their own reads',
+  'an event written with a zone, text, cost, website, a slug, status publish, a publication date, every flag (all_day, hidden from listings), a venue and an organizer (extended: a category and a tag; fixture: another author, an image) reads back whole: each value written, the whole-day dates, rest_url, url (its permalink), timezone_abbr, json_ld and the date details; by its slug the same record; listed nowhere on 6.x while hidden, and in the list as its update answers once shown; the embedded venue, organizer (extended: terms) as their own reads',
   async (t) => {
     const venue = await t.create('venues', { venue: t.name('whole venue'), city: 'Lyon', address: '1 Rue Main' });
     const organizer = await t.create('organizers', {
@@ -52,10 +61,24 @@ check(
         }
       : {};
     const author = t.config.fixtures?.otherAuthor;
-    // Odd hours and minutes on two days, so that a split that reads the wrong positions shows.
+    const image = t.config.fixtures?.image;
+    // Sent with odd hours and minutes, read back snapped to whole days (all_day): 00:00:00 of the
+    // first day, 23:59:59 of the last, so a split that reads the wrong positions shows.
+    const start = at(37, 9, 5);
+    const end = at(38, 17, 45);
+    const wall = { start_date: `${start.slice(0, 10)} 00:00:00`, end_date: `${end.slice(0, 10)} 23:59:59` };
+    // A publication date a day back, with seconds (a later one would schedule the event).
+    const date = `${at(-1).slice(0, 10)} 07:14:29`;
+    const slug = `${t.scope}-whole-slug`;
     const sent = eventBody(t, 'record values', {
-      start_date: at(37, 9, 5),
-      end_date: at(38, 17, 45),
+      start_date: start,
+      end_date: end,
+      all_day: true,
+      hide_from_listings: true,
+      slug,
+      status: 'publish',
+      date,
+      ...(image ? { image: String(image.id) } : {}),
       timezone: ZONE,
       description: `${t.scope} whole description`,
       excerpt: `${t.scope} whole excerpt`,
@@ -77,13 +100,19 @@ check(
     // Each value written.
     for (const k of ['title', 'description', 'excerpt'] as const)
       if (!sameText(String(sent[k]), ev[k])) bad.push(`${k} ${JSON.stringify(ev[k])}, sent ${JSON.stringify(sent[k])}`);
-    for (const k of ['start_date', 'end_date', 'timezone', 'website'] as const)
+    for (const k of ['timezone', 'website'] as const)
       if (ev[k] !== sent[k]) bad.push(`${k} ${JSON.stringify(ev[k])}, sent ${JSON.stringify(sent[k])}`);
-    for (const k of ['start_date', 'end_date'] as const) {
-      const utc = wallToUtc(String(sent[k]), ZONE);
-      if (ev[`utc_${k}`] !== utc) bad.push(`utc_${k} ${JSON.stringify(ev[`utc_${k}`])}, expected ${utc}`);
-    }
-    const abbr = DateTime.fromFormat(String(sent.start_date), 'yyyy-MM-dd HH:mm:ss', { zone: ZONE }).toFormat('ZZZZ', {
+    const exact = {
+      ...wall,
+      utc_start_date: wallToUtc(wall.start_date, ZONE),
+      utc_end_date: wallToUtc(wall.end_date, ZONE),
+      status: 'publish',
+      slug,
+      all_day: true,
+      hide_from_listings: true,
+    };
+    bad.push(...writtenWrongs(ev, { exact, date, image }));
+    const abbr = DateTime.fromFormat(wall.start_date, 'yyyy-MM-dd HH:mm:ss', { zone: ZONE }).toFormat('ZZZZ', {
       locale: 'en-US',
     });
     if (ev.timezone_abbr !== abbr) bad.push(`timezone_abbr ${JSON.stringify(ev.timezone_abbr)}, expected ${abbr}`);
@@ -115,18 +144,33 @@ check(
       ...eventJsonLdWrongs(ev.json_ld, {
         title: String(sent.title),
         url: ev.url,
-        utcStart: wallToUtc(String(sent.start_date), ZONE),
+        utcStart: exact.utc_start_date,
         venue: String(venue.venue),
         organizer: String(organizer.organizer),
       }),
     );
-    // The same record by slug and in a list (a list's records carry no json_ld, measured).
-    const slugRes = await t.api.get(`/events/by-slug/${encodeURIComponent(String(ev.slug))}`);
+    // The same record by the slug written; hidden, listed nowhere (6.x) or as read (4.6.8).
+    const slugRes = await t.api.get(`/events/by-slug/${encodeURIComponent(slug)}`);
     bad.push(...agreementWrongs(ev, slugRes.json, 'by slug'));
-    const list = await listEvents(t, { search: t.scope, per_page: 50 }, { what: 'the events of the check' });
+    const query = { search: t.scope, per_page: 50 };
+    const hidden = await listEvents(t, query, { what: 'the events of the check', notFoundIsEmpty: true });
+    bad.push(
+      ...hiddenListingWrongs(
+        t.extended,
+        hidden.records.find((r) => r.id === made.id),
+        ev,
+      ),
+    );
+    // Shown again, it is listed as its update answers it (a list's records carry no json_ld, measured).
+    // Every field sent again: 4.6.8 resets the dates and drops the venue an update does not send.
+    const upRes = await t.api.post(`/events/${made.id}`, { ...sent, hide_from_listings: false });
+    const shown = t.record(upRes, `POST /events/${made.id} with hide_from_listings false`);
+    if (shown.hide_from_listings !== false)
+      bad.push(`the update answers hide_from_listings ${JSON.stringify(shown.hide_from_listings)}, sent false`);
+    const list = await listEvents(t, query, { what: 'the events of the check' });
     bad.push(
       ...agreementWrongs(
-        ev,
+        shown,
         list.records.find((r) => r.id === made.id),
         'in the list',
         { ignoreDeep: ['json_ld'] },
