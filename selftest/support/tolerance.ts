@@ -44,6 +44,15 @@ export const SCOPES: Record<QuirkName, string[]> = {
   ],
   'cost-formatted': ['events.create.', 'events.update.', 'events.read.', ...EL('contract', 'shape')],
   'website-defaults-permalink': ['events.create.', 'events.update.'],
+  'slugs-sanitize-title': [...every(['create', 'update', 'by-slug', 'fields']), 'events.model.'],
+  'term-text-kses': [
+    ...every(['create', 'update', 'read', 'fields', 'list'], ['categories', 'tags']),
+    'events.create.',
+  ],
+  'json-ld-original': [...every(['read', 'by-slug'], ['events', 'venues', 'organizers']), 'events.model.'],
+  'permalink-follows-status': [...every(['delete', 'read', 'by-slug', 'create', 'update']), 'events.model.'],
+  'venue-map-off-by-default': [...every(['create', 'read', 'fields', 'update'], ['venues']), 'events.create.'],
+  'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
   'child-by-parent-path': ['events.by-slug.', 'observe.events-read.'],
   'empty-text-refused': [
     ...every(['create', 'update', 'fields'], ['events', 'categories', 'tags']),
