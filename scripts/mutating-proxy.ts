@@ -50,14 +50,18 @@ interface Drawn {
 }
 
 const checks = MODEL_CHECKS.filter((c) => VARIANT === 'extended' || !c.tags.includes('extended')).map((c) => c.id);
-const drawn: Drawn[] = fc.sample(
-  fc.record({
-    modelCheck: fc.constantFrom(...checks),
-    operator: fc.constantFrom(...OPERATORS),
-    pick: fc.nat({ max: 50 }),
-  }),
-  { numRuns: COUNT, seed: SEED },
-);
+/** `--control`: one run through the proxy with no mutation (the proxy alone must change nothing). */
+const CONTROL = process.argv.includes('--control');
+const drawn: Drawn[] = CONTROL
+  ? [{ modelCheck: '(none)', operator: 'drop-field', pick: 0 }]
+  : fc.sample(
+      fc.record({
+        modelCheck: fc.constantFrom(...checks),
+        operator: fc.constantFrom(...OPERATORS),
+        pick: fc.nat({ max: 50 }),
+      }),
+      { numRuns: COUNT, seed: SEED },
+    );
 
 async function once(m: Drawn): Promise<string> {
   const ref = await startReferenceServer({
@@ -135,6 +139,8 @@ async function once(m: Drawn): Promise<string> {
     if (!report) return `NOT RUN  ${m.modelCheck} ${m.operator}: ${result.problem}`;
     const model = report.checks.find((c) => c.id === m.modelCheck);
     const mustFails = report.checks.filter((c) => c.level === 'must' && c.status === 'fail').length;
+    if (CONTROL)
+      return `CONTROL  model ${report.model?.identical} of ${report.model?.compared} identical; by field ${JSON.stringify(report.model?.byField)}; must-failures ${mustFails}, verdict ${report.footer.verdict}`;
     const byModel = model && ['warn', 'fail'].includes(model.status);
     const caught = applied > 0 && (byModel || mustFails > 0);
     return `${applied === 0 ? 'UNUSED' : caught ? 'CAUGHT' : 'MISSED'}  ${m.modelCheck} ${m.operator} (pick ${m.pick}): applied to ${applied} answer(s)${first ? `, first ${first.slice(0, 140)}` : ''}; model check ${model?.status ?? 'absent'} (${model?.model?.differing ?? 0} differing), must-failures ${mustFails}, verdict ${report.footer.verdict}`;

@@ -31,7 +31,7 @@ import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/
 import type { JudgeContext } from '../spec/model/judge.ts';
 import { modelCheckResults, modelPlan, unjudgedModelChecks, withFindings } from './model-results.ts';
 import { runModel } from './model.ts';
-import { siteZone } from './steps.ts';
+import { siteIndex } from './steps.ts';
 import {
   cleanupOf,
   exitCodeOf,
@@ -232,7 +232,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       plan.feeders?.length && options.files?.length
         ? [...new Set([...options.files, ...(await feederFiles(plan.feeders))])]
         : options.files;
-    const zone = plan.on ? await siteZone(client) : 'UTC';
+    const { zone, siteUrl } = plan.on ? await siteIndex(client) : { zone: 'UTC', siteUrl: '' };
     shadowDir = plan.on ? mkdtempSync(join(tmpdir(), 'calcert-model-')) : undefined;
     const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
@@ -286,6 +286,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       const judged = await runModel(shadow, {
         resolved,
         zone,
+        siteUrl,
         quirks,
         ...(options.onModel ? { keep: true, onContext: (c: JudgeContext) => (context = c) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),

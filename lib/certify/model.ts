@@ -30,6 +30,8 @@ export interface ModelOptions {
   resolved: Pick<ResolvedConfig, 'resolvedVariant' | 'features' | 'namespace' | 'baseUrl' | 'runTag'>;
   /** The target's site zone (its REST index), `UTC` when unknown. */
   zone: string;
+  /** The site URL the target's REST index names ('' or absent: the base URL's origin alone). */
+  siteUrl?: string;
   /** The quirks of the first model (`original`); the second runs with none. */
   quirks: string[];
   /** Keep each model answer on its judged exchange, and say how they were compared (the mutation self-test). */
@@ -103,7 +105,11 @@ export function clockSkew(checks: readonly ShadowCheck[]): number {
 
 function contextOf(m: Model, opts: ModelOptions, window: readonly [number, number]): JudgeContext {
   return {
-    target: { baseUrl: opts.resolved.baseUrl, namespace: opts.resolved.namespace },
+    target: {
+      baseUrl: opts.resolved.baseUrl,
+      namespace: opts.resolved.namespace,
+      ...(opts.siteUrl ? { siteUrl: opts.siteUrl } : {}),
+    },
     model: { baseUrl: m.server.url, namespace: m.server.namespace },
     runTag: opts.resolved.runTag,
     window,

@@ -201,28 +201,36 @@ export function hasTransportTrouble(checks: readonly CheckResult[], after?: Swee
 }
 
 /**
- * The target's site time zone, from its REST index (WordPress: `timezone_string`, else
- * `gmt_offset` as `UTC+h`): the shadow model answers in it. `UTC` when the index does not say.
+ * What the shadow model takes from the target's REST index: the site time zone (WordPress:
+ * `timezone_string`, else `gmt_offset` as `UTC+h`; `UTC` when the index does not say) and the site
+ * URL it names (`url`, else `home`; '' when none), by which a site behind a proxy or under another
+ * host name than the base URL's writes its links (the model's rule site-address).
  */
-export async function siteZone(client: Client): Promise<string> {
+export async function siteIndex(client: Client): Promise<{ zone: string; siteUrl: string }> {
+  let zone = 'UTC';
+  let siteUrl = '';
   try {
     const base = client.options.baseUrl;
     const res = await client.request({
       method: 'GET',
       url: base.includes('?') ? base : `${base.replace(/\/+$/, '')}/`,
     });
-    const body = res.json as { timezone_string?: unknown; gmt_offset?: unknown } | undefined;
+    const body = res.json as
+      | { timezone_string?: unknown; gmt_offset?: unknown; url?: unknown; home?: unknown }
+      | undefined;
     const named = typeof body?.timezone_string === 'string' ? body.timezone_string : '';
-    if (named && DateTime.now().setZone(named).isValid) return named;
     const off = Number(body?.gmt_offset);
-    if (Number.isFinite(off) && off !== 0 && Math.abs(off) <= 14) {
+    if (named && DateTime.now().setZone(named).isValid) zone = named;
+    else if (Number.isFinite(off) && off !== 0 && Math.abs(off) <= 14) {
       const minutes = Math.round(Math.abs(off) * 60);
-      return `UTC${off > 0 ? '+' : '-'}${Math.floor(minutes / 60)}${minutes % 60 ? `:${String(minutes % 60).padStart(2, '0')}` : ''}`;
+      zone = `UTC${off > 0 ? '+' : '-'}${Math.floor(minutes / 60)}${minutes % 60 ? `:${String(minutes % 60).padStart(2, '0')}` : ''}`;
     }
+    const url = [body?.url, body?.home].find((u) => typeof u === 'string' && /^https?:\/\/[^/]/.test(u));
+    if (typeof url === 'string') siteUrl = url;
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
   }
-  return 'UTC';
+  return { zone, siteUrl };
 }
 
 /** A one-line reason when the target stopped answering during the run, or null. */

@@ -198,3 +198,25 @@ test('the differences of one answer are capped', () => {
   const zero = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, -1]));
   expect(compareAnswers(ok(many), ok(zero), ctx()).length).toBe(40);
 });
+
+// Rule site-address: a site reached through a proxy (or under another host name) writes its links
+// with the site URL its REST index names, not with the base URL's origin.
+test('a site URL other than the base URL: its links, REST URLs and global IDs are the site address too', () => {
+  const SITE = 'https://calendar.example.org';
+  const c = { ...ctx(), target: { baseUrl: T, namespace: NS, siteUrl: SITE } };
+  const behind = (extra: Record<string, unknown> = {}) =>
+    event(T, 237, 234, {
+      rest_url: `${SITE}/wp-json/${NS}/events/237`,
+      url: `${SITE}/event/cc1-t/`,
+      global_id: 'calendar.example.org?id=237',
+      ...extra,
+    });
+  const model = ok(event(M, 76, 77, { url: `${new URL(M).origin}/event/cc1-t/`, global_id: '127.0.0.1?id=76' }));
+  expect(kinds(compareAnswers(ok(behind()), model, c))).toEqual([]);
+  // Without the site URL every link differs (what a proxied site met before).
+  expect(kinds(compareAnswers(ok(behind()), model, ctx()))).toEqual(
+    expect.arrayContaining(['value url', 'value rest_url', 'value global_id']),
+  );
+  // The site address still hides no fault below it: a wrong path stays a difference.
+  expect(kinds(compareAnswers(ok(behind({ url: `${SITE}/events/cc1-t/` })), model, c))).toEqual(['value url']);
+});

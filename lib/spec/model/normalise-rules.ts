@@ -33,7 +33,7 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
   {
     name: 'site-address',
     appliesTo:
-      "the target's REST root (base URL and namespace), its origin and, in `global_id`, its host: replaced by the model's in every string",
+      "the target's REST root (base URL and namespace), its origin and, in `global_id`, its host: replaced by the model's in every string; so is the site URL its REST index names (`url`), when a proxy or another host name puts it elsewhere than the base URL",
     reason: 'the site URL is configuration; the paths below it are compared',
     measured:
       '6.8.0, 2026-11-28: `url` http://127.0.0.1:8883/event/<slug>/, `rest_url` http://127.0.0.1:8883/wp-json/tribe/events/v1/events/237, `global_id` 127.0.0.1?id=237 (the host without its port)',
@@ -53,6 +53,11 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
 export interface Site {
   baseUrl: string;
   namespace: string;
+  /**
+   * The site URL the REST index names (`url`), when known: a site reached through a proxy, or
+   * under another host name than its own, writes its links with it, not with the base URL's origin.
+   */
+  siteUrl?: string;
 }
 
 /** What comparing the target's answer with the model's needs besides the two answers. */
@@ -103,53 +108,62 @@ export function targetString(s: string, ctx: CompareContext): string {
   const a = addressesOf(ctx);
   let out = s;
   let url = false;
-  if (a.tRoot && out.includes(a.tRoot)) {
-    out = out.split(a.tRoot).join(a.mRoot);
-    url = true;
-  }
+  for (const tRoot of a.tRoots)
+    if (out.includes(tRoot)) {
+      out = out.split(tRoot).join(a.mRoot);
+      url = true;
+    }
   if (a.namespace && url) out = out.replace(a.namespace, `$1${ctx.model.namespace}`);
-  if (a.tOrigin && out.includes(a.tOrigin)) {
-    out = out.split(a.tOrigin).join(a.mOrigin);
-    url = true;
+  for (const tOrigin of a.tOrigins)
+    if (out.includes(tOrigin)) {
+      out = out.split(tOrigin).join(a.mOrigin);
+      url = true;
+    }
+  for (const gidOf of a.gids) {
+    const gid = gidOf.exec(out);
+    if (gid) return `${a.mHost}?id=${translateId('post', Number(gid[1]), ctx.pairs)}`;
   }
-  const gid = a.tHost && out.startsWith(a.tHost) ? a.gid.exec(out) : null;
-  if (gid) return `${a.mHost}?id=${translateId('post', Number(gid[1]), ctx.pairs)}`;
   if (!url) return out;
   return translateUrl(out, a.mRoot, ctx);
 }
 
 /** The two sites' addresses as targetString uses them (parsed once per pair of sites: it runs on every string compared). */
 interface Addresses {
-  tRoot: string;
+  /** The target's REST roots: the base URL's, and the one under the site URL its index names. */
+  tRoots: string[];
   mRoot: string;
-  tOrigin: string;
+  tOrigins: string[];
   mOrigin: string;
-  tHost: string;
   mHost: string;
   /** The target's namespace after the model's root, when the two namespaces differ. */
   namespace: RegExp | null;
-  gid: RegExp;
+  /** A `global_id` of each of the target's hosts. */
+  gids: RegExp[];
 }
 const addresses = new Map<string, Addresses>();
 function addressesOf(ctx: CompareContext): Addresses {
-  const key = `${ctx.target.baseUrl} ${ctx.target.namespace} ${ctx.model.baseUrl} ${ctx.model.namespace}`;
+  const key = `${ctx.target.baseUrl} ${ctx.target.siteUrl ?? ''} ${ctx.target.namespace} ${ctx.model.baseUrl} ${ctx.model.namespace}`;
   let a = addresses.get(key);
   if (a) return a;
   const tRoot = bare(ctx.target.baseUrl);
   const mRoot = bare(ctx.model.baseUrl);
-  const tHost = hostOf(tRoot);
+  const origin = originOf(tRoot);
+  const site = originOf(ctx.target.siteUrl ?? '');
+  // The site's own origin, when it is another: the REST root keeps the base URL's path below it.
+  const other = site && site !== origin && origin ? site : '';
+  const tOrigins = [origin, other].filter((o) => o !== '');
+  const hosts = [...new Set([hostOf(tRoot), hostOf(other)].filter((h) => h !== ''))];
   a = {
-    tRoot,
+    tRoots: [tRoot, ...(other ? [other + tRoot.slice(origin.length)] : [])],
     mRoot,
-    tOrigin: originOf(tRoot),
+    tOrigins,
     mOrigin: originOf(mRoot),
-    tHost,
     mHost: hostOf(mRoot),
     namespace:
       ctx.target.namespace !== ctx.model.namespace
         ? new RegExp(`(${escapeRegex(mRoot)}/)${escapeRegex(ctx.target.namespace)}(?=/|$|\\?|#)`)
         : null,
-    gid: new RegExp(`^${escapeRegex(tHost)}\\?id=(\\d+)$`),
+    gids: hosts.map((h) => new RegExp(`^${escapeRegex(h)}\\?id=(\\d+)$`)),
   };
   // A run compares against one model address (two with the spec's reading); a long-lived process (the self-tests) many.
   if (addresses.size > 64) addresses.clear();
