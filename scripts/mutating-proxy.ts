@@ -5,7 +5,8 @@
  * model-mutations.ts: drop, retype or change a field, swap list items, change a status or an error
  * code, cut or duplicate a link, change a header) to every JSON answer of one route-method, and a
  * whole certification through the proxy. Caught: the route-method's model check
- * (`<resource>.<operation>.model`) warns or fails, or a must-check fails.
+ * (`<resource>.<operation>.model`) warns or fails, a must-check fails, or the preflight refuses
+ * the target. A mutation that found no answer to change is `UNUSED` and not counted.
  *
  *   npx tsx scripts/mutating-proxy.ts [--count 10] [--seed 37] [--variant extended|base]
  *
@@ -136,7 +137,8 @@ async function once(m: Drawn): Promise<string> {
     });
     const result = await certify(config, { fixtures: ref.fixtures, writeReports: false, reconfirm: false });
     const report = result.report;
-    if (!report) return `NOT RUN  ${m.modelCheck} ${m.operator}: ${result.problem}`;
+    // The preflight refused the target (e.g. its create of a tag answered no record): no certificate either.
+    if (!report) return `CAUGHT  ${m.modelCheck} ${m.operator} (pick ${m.pick}) by the preflight: ${result.problem}`;
     const model = report.checks.find((c) => c.id === m.modelCheck);
     const mustFails = report.checks.filter((c) => c.level === 'must' && c.status === 'fail').length;
     if (CONTROL)
@@ -155,7 +157,7 @@ let used = 0;
 for (const m of drawn) {
   const line = await once(m);
   console.log(line);
-  if (!line.startsWith('UNUSED') && !line.startsWith('NOT RUN')) used++;
+  if (!line.startsWith('UNUSED')) used++;
   if (line.startsWith('CAUGHT')) caught++;
 }
 console.log(`caught ${caught} of ${used} applied mutations (${drawn.length} drawn, seed ${SEED}, ${VARIANT})`);
