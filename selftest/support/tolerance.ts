@@ -53,6 +53,15 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'permalink-follows-status': [...every(['delete', 'read', 'by-slug', 'create', 'update']), 'events.model.'],
   'venue-map-off-by-default': [...every(['create', 'read', 'fields', 'update'], ['venues']), 'events.create.'],
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
+  'modified-from-date': [...every(['create', 'read', 'fields']), 'events.model.', 'observe.'],
+  'linked-no-slug': [
+    ...every(['create', 'read', 'by-slug', 'fields', 'list'], ['venues', 'organizers']),
+    'events.create.',
+  ],
+  'linked-description-rendered': [
+    ...every(['create', 'read', 'update', 'fields', 'by-slug'], ['venues', 'organizers']),
+    'events.create.',
+  ],
   'child-by-parent-path': ['events.by-slug.', 'observe.events-read.'],
   'empty-text-refused': [
     ...every(['create', 'update', 'fields'], ['events', 'categories', 'tags']),
