@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { certify, type CertifyResult } from '../lib/certify/certify.ts';
 import { Client } from '../lib/run/client.ts';
@@ -22,9 +22,8 @@ import { compareReports } from '../lib/tools/compare.ts';
 import type { RunReport } from '../lib/report/results.ts';
 import { FAULTS, startReferenceServer, type ReferenceServer } from '../fixtures/reference-server/index.ts';
 import { field } from '../lib/spec/contract.ts';
+import { COMPILED_BIN, compiledTool, ROOT } from './support/run-cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin/calcert.js');
 /** A hang is a bug: every child process must end well within this. */
 const CHILD_BOUND_MS = 180_000;
 const FAULT = 'doc-missing';
@@ -37,14 +36,19 @@ interface Child {
   stderr: string;
 }
 
-/** Run the CLI; the environment carries no CAL_* key so only the flags count. */
-function calcert(args: string[]): Promise<Child> {
+/**
+ * Run the CLI (the clone's compiled CLI, built once per self-test run: the subject is the exit
+ * codes and reports, not the TypeScript loader); the environment carries no CAL_* key so only
+ * the flags count.
+ */
+async function calcert(args: string[]): Promise<Child> {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CAL_')) env[k] = v;
+  await compiledTool();
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [COMPILED_BIN, ...args],
       { cwd: ROOT, env, timeout: CHILD_BOUND_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         done({ code: child.exitCode ?? (error ? -1 : 0), stdout: String(stdout), stderr: String(stderr) });

@@ -6,18 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../lib/commands/cli.ts';
 import { FLAGS, type FlagSpec } from '../../lib/run/config/flags.ts';
-import { bareEnv } from '../support/run-cli.ts';
+import { bareEnv, COMPILED_BIN, compiledTool, ROOT } from '../support/run-cli.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'bin/calcert.js');
 const cwd = mkdtempSync(join(tmpdir(), 'calcert-cli-'));
 
+/** The clone's compiled CLI (built once per self-test run): the subject is the command line, not the TypeScript loader. */
 function calcert(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
+  const r = spawnSync(process.execPath, [COMPILED_BIN, ...args], {
     cwd,
     env: { ...bareEnv(), ...env },
     encoding: 'utf8',
@@ -30,6 +29,7 @@ let server: Server;
 let hits = 0;
 let target = '';
 beforeAll(async () => {
+  await compiledTool();
   server = createServer((_req, res) => {
     hits++;
     res.end('{}');

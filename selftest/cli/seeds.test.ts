@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { checkSeed } from '../../lib/check/index.ts';
-import { cleanEnv, run, tempDir } from '../support/run-cli.ts';
+import { calcert, cleanEnv, run, tempDir } from '../support/run-cli.ts';
 import { calcertCommand, replayCommand } from '../../lib/run/config/replay.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
 import { MAX_SEED, parseSeed } from '../../lib/run/config/validate.ts';
@@ -32,7 +32,8 @@ test('a mistyped --seed or CAL_SEED exits 2 with one line, before anything runs'
     [[], { CAL_SEED: 'abc' }],
     [['--seed', ''], {}], // an unset variable in a script: never a silently random run
   ] as [string[], Record<string, string>][]) {
-    const r = await run(process.execPath, [join(ROOT, 'bin/calcert.js'), 'certify', ...args], {
+    // The clone's compiled CLI: the subject is the refusal, not the TypeScript loader.
+    const r = await calcert(['certify', ...args], {
       cwd: tempDir('seed'),
       env: cleanEnv(env),
     });

@@ -1,15 +1,15 @@
 /**
- * Helpers of the safety self-tests: the CLI as a child process, and views of the reference
- * server's store (tagged records left live, foreign records byte for byte).
+ * Helpers of the safety self-tests: the CLI as a child process (compiled: the subject is the run's
+ * signals, sweeps and exit codes, which the TypeScript loader of bin/calcert.js in the clone takes
+ * no part in; selftest/cli/wrappers.test.ts signals that path through npm), and views of the
+ * reference server's store (tagged records left live, foreign records byte for byte).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import type { Store } from '../../fixtures/reference-server/index.ts';
-
-const BIN = join(PROJECT_ROOT, 'bin', 'calcert.js');
+import { COMPILED_BIN, compiledTool } from '../support/run-cli.ts';
 
 interface CliRun {
   code: number | null;
@@ -31,10 +31,11 @@ export function tmp(prefix: string): string {
 }
 
 /**
- * Run `node bin/calcert.js ARGS` in a scratch directory (no .env); `watch` sees stdout as it
- * comes and may signal the child. Killed after `limitMs` (a hang is a bug: code null).
+ * Run `calcert ARGS` (the clone's compiled CLI: selftest/support/run-cli.ts) in a scratch directory
+ * (no .env); `watch` sees stdout as it comes and may signal the child. Killed after `limitMs` (a
+ * hang is a bug: code null).
  */
-export function runCli(
+export async function runCli(
   args: string[],
   opts: {
     env?: Record<string, string>;
@@ -43,9 +44,10 @@ export function runCli(
     onSpawn?: (child: ChildProcess) => void;
   } = {},
 ): Promise<CliRun> {
+  await compiledTool();
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [COMPILED_BIN, ...args], {
       cwd: tmp('cwd'),
       env: cleanEnv(opts.env),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,13 @@
 // The packed tool (`npm pack`), made once per self-test run and shared by the files that install
-// it (packaging, installs as another user, signals through the packed bin). Packing runs prepack,
-// which rebuilds dist/ in the repository from scratch: two packs at once would delete each other's
-// dist/ mid-build. The first caller packs into a folder of the run's TMPDIR (one per run,
-// selftest/support/global.ts); the others wait for its result there.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// it (packaging, installs as another user, signals through the packed bin). It packs the dist/
+// that the self-tests' compiled CLI runs (compiledTool in selftest/support/run-cli.ts: scripts/build.mjs, the
+// build prepack runs, made once per run), with --ignore-scripts: prepack would rebuild dist/ from
+// scratch under the CLI children running it. The first caller packs into a folder of the run's
+// TMPDIR (one per run, selftest/support/global.ts); the others wait for its result there.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, run } from './run-cli.ts';
+import { once } from './once.ts';
+import { compiledTool, ROOT, run } from './run-cli.ts';
 
 interface PackInfo {
   filename: string;
@@ -39,56 +40,17 @@ export function plainEnv(): NodeJS.ProcessEnv {
 }
 
 async function pack(dir: string): Promise<Packed> {
-  // prepack builds dist/ (scripts/build.mjs), without a second type check (`npm test` ran one);
-  // --json lists what ships.
-  const r = await run(NPM, ['pack', '--json', '--pack-destination', dir], {
+  // dist/ built by prepack's own command (scripts/build.mjs, without a second type check: `npm
+  // test` ran one), once per run; --json lists what ships.
+  await compiledTool();
+  const r = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
     cwd: ROOT,
-    env: { ...plainEnv(), CALCERT_BUILD_NO_CHECK: '1' },
+    env: plainEnv(),
     boundMs: 180_000,
   });
   if (r.code !== 0) throw new Error(`npm pack exited ${r.code}: ${r.stderr}`);
   const info = (JSON.parse(r.stdout.slice(r.stdout.search(/^\[/m))) as PackInfo[])[0] as PackInfo;
   return { tarball: join(dir, info.filename), info };
-}
-
-const made = new Map<string, Promise<unknown>>();
-
-/**
- * `make(dir)` once per self-test run, whichever file asks first; the others wait for its result
- * (JSON) in the run's TMPDIR. A failure is every caller's failure.
- */
-function once<T>(name: string, make: (dir: string) => Promise<T>): Promise<T> {
-  let p = made.get(name) as Promise<T> | undefined;
-  if (p) return p;
-  p = (async () => {
-    const dir = join(tmpdir(), `calcert-${name}`);
-    const done = join(dir, 'result.json');
-    const failed = join(dir, 'failed.txt');
-    try {
-      mkdirSync(dir);
-    } catch {
-      // Another file makes it: wait for its result (a bound: a pack or an install takes about 30 s).
-      const t0 = Date.now();
-      while (!existsSync(done) && !existsSync(failed)) {
-        if (Date.now() - t0 > 400_000) throw new Error(`nothing in ${dir} after 400 s`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
-      return JSON.parse(readFileSync(done, 'utf8')) as T;
-    }
-    try {
-      const result = await make(dir);
-      // Written whole, then seen: a waiter never reads half a file.
-      writeFileSync(`${done}.tmp`, JSON.stringify(result));
-      renameSync(`${done}.tmp`, done);
-      return result;
-    } catch (e) {
-      writeFileSync(failed, (e as Error).message);
-      throw e;
-    }
-  })();
-  made.set(name, p);
-  return p;
 }
 
 /** The tarball of this self-test run. */

@@ -1,14 +1,19 @@
-// Runs `calcert` (bin/calcert.js) as a child process for the CLI self-tests: no CAL_* key of the
-// calling environment leaks in (only `env` given here), a working directory without `.env` by
-// default, and a bound after which the child is killed (a hang is a bug, never a timing assertion).
+// Runs `calcert` as a child process for the CLI self-tests: no CAL_* key of the calling
+// environment leaks in (only `env` given here), a working directory without `.env` by default, and
+// a bound after which the child is killed (a hang is a bug, never a timing assertion). `calcert()`
+// runs the clone's compiled CLI (built once per self-test run), `calcertSource()` bin/calcert.js
+// on the sources through the TypeScript loader (for the tests whose subject is that path).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { commandFor } from '../../lib/run/config/replay.ts';
+import { once } from './once.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calcert.js');
+/** The compiled CLI's launcher: bin/calcert.js's branch for the packed tool (no sources). */
+export const COMPILED_BIN = join(ROOT, 'selftest/support/compiled-cli.mjs');
 
 interface Child {
   code: number;
@@ -73,8 +78,37 @@ export function run(
   });
 }
 
-/** `calcert ARGS` from the repository's bin, in `cwd`. */
-export function calcert(
+/**
+ * The clone compiled to dist/ (scripts/build.mjs, what prepack runs, without a second type check:
+ * `npm test` type-checked these sources a step before), once per self-test run, whichever file
+ * asks first (selftest/support/once.ts); the packed tool packs this dist/ too.
+ */
+export function compiledTool(): Promise<{ dist: string }> {
+  return once('compiled', async () => {
+    const r = await run(process.execPath, [join(ROOT, 'scripts/build.mjs')], {
+      cwd: ROOT,
+      env: cleanEnv({ CALCERT_BUILD_NO_CHECK: '1' }),
+      boundMs: 300_000,
+    });
+    if (r.code !== 0) throw new Error(`scripts/build.mjs exited ${r.code}: ${r.stdout}${r.stderr}`);
+    return { dist: join(ROOT, 'dist') };
+  });
+}
+
+/**
+ * `calcert ARGS` in `cwd`, compiled (COMPILED_BIN): the same commands, options, output and exit
+ * codes as bin/calcert.js in the clone, without the TypeScript loader's CPU-second per child.
+ */
+export async function calcert(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; boundMs?: number },
+): Promise<Child> {
+  await compiledTool();
+  return run(process.execPath, [COMPILED_BIN, ...args], options);
+}
+
+/** `calcert ARGS` from the repository's bin/calcert.js on the sources (the TypeScript loader), in `cwd`. */
+export function calcertSource(
   args: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; boundMs?: number },
 ): Promise<Child> {
