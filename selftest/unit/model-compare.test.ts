@@ -95,6 +95,18 @@ test.each<[string, ModelAnswer, ModelAnswer, string[]]>([
   ],
   ['a status', ok(event(T, 237, 234), 200), ok(event(M, 76, 77), 201), ['status status']],
   [
+    'a JSON-LD email with random character references (antispambot): the address compared',
+    ok(event(T, 237, 234, { json_ld: { email: '&#105;n&#x66;o&#64;example.org' } })),
+    ok(event(M, 76, 77, { json_ld: { email: 'info@example.org' } })),
+    [],
+  ],
+  [
+    'a JSON-LD email naming another address, and an email outside JSON-LD with references',
+    ok(event(T, 237, 234, { json_ld: { email: '&#105;nfo&#64;example.net' }, email: 'info&#64;example.org' })),
+    ok(event(M, 76, 77, { json_ld: { email: 'info@example.org' }, email: 'info@example.org' })),
+    ['value json_ld.email', 'value email'],
+  ],
+  [
     'a link duplicated in a list of values (an item, not an unknown field)',
     ok(event(T, 237, 234, { cost_details: { currency_symbol: '', values: ['12', '12'] } })),
     ok(event(M, 76, 77)),
