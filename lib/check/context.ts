@@ -102,7 +102,10 @@ export class CheckContext {
     this.config = cfg;
     this.cov = new CoverageRecord(cfg.namespace);
     const base = clientFor(cfg);
-    this.shadow = seedName === meta.id ? shadowFor(meta.id, base.root, cfg.runTag) : undefined; // not a shared setup's
+    scopeCounter++;
+    this.scope = `${cfg.runTag}${scopeCounter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    // Not a shared setup's.
+    this.shadow = seedName === meta.id ? shadowFor(meta.id, base.root, cfg.runTag, this.scope) : undefined;
     const record = (e: Exchange, detail?: ExchangeDetail) => {
       this.exchanges.push(e);
       this.shadow?.note(e, detail);
@@ -112,8 +115,6 @@ export class CheckContext {
     };
     this.api = base.derive({ onExchange: record });
     this.anon = base.derive({ auth: { kind: 'none' }, onExchange: record });
-    scopeCounter++;
-    this.scope = `${cfg.runTag}${scopeCounter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     this.seed = checkSeed(cfg.seed, seedName);
   }
 

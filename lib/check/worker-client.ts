@@ -22,9 +22,9 @@ export function runConfig(): ResolvedConfig {
 }
 
 /** A check's record for the run's shadow model (lib/run/shadow.ts), or undefined when the run has no model. */
-export function shadowFor(check: string, root: string, runTag: string): ShadowRecord | undefined {
+export function shadowFor(check: string, root: string, runTag: string, scope?: string): ShadowRecord | undefined {
   const dir = inject('calcertModel') ?? '';
-  return dir ? new ShadowRecord(dir, check, root, runTag) : undefined;
+  return dir ? new ShadowRecord(dir, check, root, runTag, scope) : undefined;
 }
 
 /** This worker's client for the run of `cfg`. */

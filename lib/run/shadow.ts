@@ -40,6 +40,8 @@ export interface ShadowExchange {
 
 export interface ShadowCheck {
   check: string;
+  /** The check's scope word (lib/check/context.ts): slugs it made up name no record (lib/spec/model/pairs.ts madeUpSlug). */
+  scope?: string;
   exchanges: ShadowExchange[];
 }
 
@@ -117,13 +119,19 @@ export class ShadowRecord {
     /** The client's namespace root. */
     private readonly root: string,
     private readonly runTag: string,
+    private readonly scope?: string,
   ) {}
   note(e: Exchange, detail?: { body: string | undefined; json: unknown }): void {
     this.exchanges.push(shadowOf(e, detail?.body, detail?.json, this.root, this.runTag));
   }
   /** Hands the check's exchanges to the model (once). */
   flush(): void {
-    if (this.exchanges.length) writeShadow(this.dir, { check: this.check, exchanges: this.exchanges });
+    if (this.exchanges.length)
+      writeShadow(this.dir, {
+        check: this.check,
+        ...(this.scope ? { scope: this.scope } : {}),
+        exchanges: this.exchanges,
+      });
     this.exchanges = [];
   }
 }

@@ -239,3 +239,36 @@ test.each<[string, FieldDifference, LevelContext, string]>([
 ])('level: %s', (_name, diff, c, level) => {
   expect(levelOf(diff, c).level).toBe(level);
 });
+
+// A slug the check made up from its own scope word names no record (issue 37: the missing-slug
+// reads of <resource>.missing.exact-version were out of scope, so a changed error code passed).
+test.each<[string, string, string | undefined, boolean]>([
+  ["the check's scope word, no answer gave it", 'cc1abqx9-no-such-slug', 'cc1abqx9', true],
+  ['the scope in other case', 'CC1ABQX9-none', 'cc1abqx9', true],
+  ["another check's or a shared setup's scope", 'cc1zzzz1-no-such-slug', 'cc1abqx9', false],
+  ['the run tag alone', 'cc1-market', 'cc1abqx9', false],
+  ['no scope recorded', 'cc1abqx9-no-such-slug', undefined, false],
+])('a made-up slug: %s', (_name, slug, scope, inScope) => {
+  const tr = translateRequest(get(`/events/by-slug/${slug}`), pairs(), 'cc1', scope);
+  expect(tr.ok).toBe(inScope);
+  if (tr.ok) expect(tr.request.route).toBe(`/events/by-slug/${encodeURIComponent(slug)}`);
+  else expect(tr.reason).toBe('foreign-record');
+});
+
+test('a made-up slug is out of scope once a write of the check was not replayed (it may have made the record)', () => {
+  const state = newCheckState('cc1abqx9');
+  const x = (method: string, route: string, body?: string): TargetExchange =>
+    ({
+      method,
+      route,
+      query: '',
+      headers: { 'content-type': 'application/json' },
+      auth: true,
+      status: 201,
+      ...(body ? { body } : {}),
+    }) as TargetExchange;
+  expect(scopeOf(x('GET', '/events/by-slug/cc1abqx9-x'), state, 'cc1').inScope).toBe(true);
+  // A create naming a site record (an image of the site): not replayed.
+  expect(scopeOf(x('POST', '/events', '{"title":"cc1abqx9 e","image":42}'), state, 'cc1').inScope).toBe(false);
+  expect(scopeOf(x('GET', '/events/by-slug/cc1abqx9-x'), state, 'cc1').inScope).toBe(false);
+});

@@ -42,10 +42,18 @@ export interface CheckState {
   listsUnseen: boolean;
   /** Item routes the target answered a DELETE of with 2xx earlier in the check (`/organizers/12`). */
   deletedOnTarget: Set<string>;
+  /** The check's own scope word (`CheckContext.scope`), when the recording names it. */
+  scope?: string;
 }
 
-export function newCheckState(): CheckState {
-  return { pairs: new Pairs(), desynced: false, listsUnseen: false, deletedOnTarget: new Set() };
+export function newCheckState(scope?: string): CheckState {
+  return {
+    pairs: new Pairs(),
+    desynced: false,
+    listsUnseen: false,
+    deletedOnTarget: new Set(),
+    ...(scope ? { scope } : {}),
+  };
 }
 
 export type Scoped =
@@ -83,7 +91,9 @@ export function scopeOf(x: TargetExchange, state: CheckState, runTag: string): S
     ...(x.headers['content-type'] ? { contentType: x.headers['content-type'] } : {}),
     auth: x.auth,
   };
-  const tr = translateRequest(request, state.pairs, runTag);
+  // A made-up slug names no record only while every write of the check was replayed (one that was
+  // not may have made a record with it).
+  const tr = translateRequest(request, state.pairs, runTag, state.listsUnseen ? undefined : state.scope);
   const operation = tr.route ? operationOf(x.method, tr.route) : null;
   const modelCheck = tr.route && operation ? modelCheckId(tr.route.resource, operation) : undefined;
   if (!tr.ok || !operation || !modelCheck) {
@@ -182,6 +192,8 @@ function excerpt(v: unknown): string {
 /** One check's exchanges, as recorded (lib/run/shadow.ts ShadowCheck has this shape). */
 export interface TargetCheck {
   check: string;
+  /** The check's scope word (names and slugs it made carry it). */
+  scope?: string;
   exchanges: ReadonlyArray<TargetExchange & { text?: string; curl?: string }>;
 }
 
@@ -196,7 +208,7 @@ export async function judgeCheck(
   ctx: JudgeContext,
   keep = false,
 ): Promise<JudgedExchange[]> {
-  const state = newCheckState();
+  const state = newCheckState(check.scope);
   const out: JudgedExchange[] = [];
   for (const [index, x] of check.exchanges.entries()) {
     const base = {

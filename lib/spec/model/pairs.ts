@@ -313,7 +313,7 @@ export type Translation =
  * only when scoped to the check's records (an `include` of own IDs, an ID filter naming an own
  * record, or a search for a run-tagged word); `listInScope` then looks at the target's answer.
  */
-export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string): Translation {
+export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string, scope?: string): Translation {
   const route = parseRoute(req.route);
   const seen: Seen = { own: [], foreign: false };
   if (!route) return { ok: false, reason: 'not-a-record-route', route, names: [] };
@@ -328,8 +328,9 @@ export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string
     const named = pairs.slugRecord(route.slug);
     if (named) seen.own.push(named);
     if (slug !== undefined) path = `/${route.resource}/by-slug/${encodeURIComponent(slug)}`;
-    // A slug no answer of the check gave names a record of the site or of a shared setup.
-    else seen.foreign = true;
+    // A slug no answer of the check gave names a record of the site or of a shared setup, unless
+    // the check made it up from its own scope word (a slug of no record: the model is asked the same).
+    else if (!madeUpSlug(route.slug, scope)) seen.foreign = true;
   }
   const keys = new Set<string>();
   // In a query a word names an existing term (a slug): only the check's own are known to the model.
@@ -358,6 +359,16 @@ export function translateRequest(req: ModelRequest, pairs: Pairs, runTag: string
     if (!scoped) return { ok: false, reason: 'unscoped-list', route, names };
   }
   return { ok: true, request: { ...req, route: path, query, ...(body !== undefined ? { body } : {}) }, route, names };
+}
+
+/**
+ * A slug the check made from its own scope word (`<scope>-no-such-slug`): no record but one of the
+ * check's own can carry the scope, and the check's own records' slugs are paired from its answers,
+ * so a slug of it that no answer gave names no record, on the target as on the model. A shared
+ * setup's or another check's records carry their own scope word, never this one. Pure.
+ */
+export function madeUpSlug(slug: string, scope: string | undefined): boolean {
+  return !!scope && scope.length >= 6 && slug.toLowerCase().includes(scope.toLowerCase());
 }
 
 /**
