@@ -25,11 +25,14 @@ function cpu(): [number, number] | undefined {
   return [u! + s!, cu! + cs!];
 }
 
+// The setup file runs again before each file, also where files share a worker process (the unit
+// tests: isolate: false, selftest/vitest.config.ts): there `own` and `children` are the process's
+// so far, and `sinceSetup` is the file's own.
 const start = cpu();
 const out = process.env['CALCERT_SELFTEST_CPU'];
-const file = expect.getState().testPath;
 
 afterAll(() => {
+  const file = expect.getState().testPath;
   const end = cpu();
   if (!out || !start || !end) return;
   const line = {
