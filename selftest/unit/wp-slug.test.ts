@@ -7,7 +7,8 @@
  * `<?` edge case the reference does not follow.
  */
 import { expect, test } from 'vitest';
-import { termDescription, termName } from '../../fixtures/reference-server/wp-kses.ts';
+import { paragraphs } from '../../fixtures/reference-server/original.ts';
+import { escJs, termDescription, termName } from '../../fixtures/reference-server/wp-kses.ts';
 import { sanitizeTitle } from '../../fixtures/reference-server/wp-slug.ts';
 
 const ROWS: Array<[string, string, string?]> = [
@@ -80,4 +81,34 @@ const TERM_ROWS: Array<[string, string, string]> = [
 test.each(TERM_ROWS)('term text %j', (sent, name, description) => {
   expect(termName(sent)).toBe(name);
   expect(termDescription(sent)).toBe(description);
+});
+
+/**
+ * What quirk `json-ld-original` makes of a JSON-LD name and description: esc_js() of the text and
+ * of its wpautop() paragraphs. Each row: the text, then PHP's esc_js($text) and
+ * esc_js(wpautop($text)) on the 6.8.0 site, recorded 2026-11-28 (esc_js agreed on 1,004
+ * generated strings, wpautop on 997: the reference's wpautop is simplified).
+ */
+const JS_ROWS: Array<[string, string, string]> = [
+  ['a\\\\b', 'a\\\\b', '&lt;p&gt;a\\\\b&lt;/p&gt;\\n'],
+  [
+    'it\'s "q" &#39; &#x27; x',
+    "it\\'s &quot;q&quot; \\' \\' x",
+    "&lt;p&gt;it\\'s &quot;q&quot; \\' \\' x&lt;/p&gt;\\n",
+  ],
+  [
+    'Tom & Jerry\'s "best" 1 < 2 excerpt',
+    "Tom &amp; Jerry\\'s &quot;best&quot; 1 &lt; 2 excerpt",
+    "&lt;p&gt;Tom &amp; Jerry\\'s &quot;best&quot; 1 &lt; 2 excerpt\\n&lt;/p&gt;\\n",
+  ],
+  [
+    'line1\nline2\r\n\nline3',
+    'line1\\nline2\\n\\nline3',
+    '&lt;p&gt;line1&lt;br /&gt;\\nline2&lt;/p&gt;\\n&lt;p&gt;line3&lt;/p&gt;\\n',
+  ],
+];
+
+test.each(JS_ROWS)('esc_js %j', (text, js, paragraphsJs) => {
+  expect(escJs(text)).toBe(js);
+  expect(escJs(paragraphs(text))).toBe(paragraphsJs);
 });
