@@ -62,6 +62,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
     ...every(['create', 'read', 'update', 'fields', 'by-slug'], ['venues', 'organizers']),
     'events.create.',
   ],
+  'timezone-abbr-php': [...every(['create', 'read', 'update', 'fields', 'list'], ['events']), 'events.model.'],
   'child-by-parent-path': ['events.by-slug.', 'observe.events-read.'],
   'empty-text-refused': [
     ...every(['create', 'update', 'fields'], ['events', 'categories', 'tags']),

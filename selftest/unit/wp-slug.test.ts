@@ -8,6 +8,7 @@
  */
 import { expect, test } from 'vitest';
 import { paragraphs } from '../../fixtures/reference-server/original.ts';
+import { phpZoneAbbr } from '../../fixtures/reference-server/tz-abbr.ts';
 import { escJs, termDescription, termName } from '../../fixtures/reference-server/wp-kses.ts';
 import { sanitizeTitle } from '../../fixtures/reference-server/wp-slug.ts';
 
@@ -111,4 +112,20 @@ const JS_ROWS: Array<[string, string, string]> = [
 test.each(JS_ROWS)('esc_js %j', (text, js, paragraphsJs) => {
   expect(escJs(text)).toBe(js);
   expect(escJs(paragraphs(text))).toBe(paragraphsJs);
+});
+
+/** PHP's zone abbreviations (quirk `timezone-abbr-php`), as PHP 8.2.36 of the original formats 'T' (2026-11-28). */
+test.each<[string, number, string]>([
+  ['Europe/Berlin', 60, 'CET'],
+  ['Europe/Berlin', 120, 'CEST'],
+  ['America/New_York', -300, 'EST'],
+  ['Asia/Kolkata', 330, 'IST'],
+  ['Pacific/Auckland', 780, 'NZDT'],
+  ['UTC', 0, 'UTC'],
+  ['Asia/Dubai', 240, '+04'],
+  ['Asia/Kathmandu', 345, '+0545'],
+  ['Australia/Lord_Howe', 630, '+1030'],
+  ['America/Sao_Paulo', -180, '-03'],
+])('%s at %i minutes: %s', (zone, offset, abbr) => {
+  expect(phpZoneAbbr(zone, offset)).toBe(abbr);
 });
