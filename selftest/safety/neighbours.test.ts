@@ -5,7 +5,9 @@
  * categories, none carrying the run tag) is certified with no must-failure, and the suite touches
  * none of the neighbour's records: every one the neighbour did not delete itself still reads as
  * the neighbour wrote it. A check whose verdict depends on records other clients create at the
- * same time (an unscoped list, an empty slug, a search) fails here.
+ * same time (an unscoped list, an empty slug, a search) fails here. An observation of the whole
+ * site the neighbour kept moving through every reading may be unjudged `moving` (at most 3: the
+ * run is then inconclusive, by design).
  */
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
@@ -109,11 +111,19 @@ test.each(['extended', 'base'] as const)(
       running = false;
       await neighbour;
       const report = result.report!;
+      // An observation of the whole site that the neighbour's writes kept moving through every
+      // reading is unjudged `moving` by design (issue 38: "site changing too fast", the run
+      // inconclusive, never a failure); under load a slower suite meets more of its writes. A few
+      // of those are no isolation problem; anything else is.
+      const moving = report.checks.filter(
+        (c) => c.level === 'must' && c.status === 'error' && c.unjudged === 'moving' && c.id.startsWith('observe.'),
+      );
       const mustFailures = report.checks
-        .filter((c) => c.level === 'must' && ['fail', 'blocked', 'error'].includes(c.status))
+        .filter((c) => c.level === 'must' && ['fail', 'blocked', 'error'].includes(c.status) && !moving.includes(c))
         .map((c) => `${c.id}: ${c.status}: ${(c.message ?? '').slice(0, 300)}`);
       expect(mustFailures, 'must-checks that depend on the neighbour').toEqual([]);
-      expect(report.footer.verdict).toBe('certified');
+      expect(moving.length, 'observations the neighbour kept moving').toBeLessThanOrEqual(3);
+      expect(report.footer.verdict).toBe(moving.length ? 'inconclusive' : 'certified');
       expect(n, 'the neighbour kept writing during the run').toBeGreaterThan(50);
       // Every record the neighbour kept reads as it wrote it: the suite changed and deleted none.
       const touched: string[] = [];
