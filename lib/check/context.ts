@@ -47,15 +47,10 @@ export class CheckContext {
   /** Records this check took out of the read-only snapshot by a rule of the judge (lib/spec/judge/rules.ts). */
   readonly setAsides: SetAside[] = [];
   /**
-   * The check's assertions, counted by kind (shared by the check's setup view, `t.setup`):
-   * - `judgements`: `assert` and `expectStatus` (and what asserts through them, `expectNotServed`)
-   *   made by the check body on the answers it judges. A check that ends without one has shown
-   *   nothing about the behaviour it names and is never `pass` (lib/check/outcome.ts: `error`,
-   *   unjudged 'no-evidence').
-   * - `setup`: assertions made through `t.setup` (setup reads, a helper's checks of its own
-   *   requests) and the list/record readers' bookkeeping (`record`, `list`): no evidence.
-   * - `sharedRequests`: requests of shared setup (lib/check/shared.ts) this check made for the
-   *   checks of its file.
+   * The check's assertions by kind (shared by its setup view, `t.setup`): `judgements` (`assert`,
+   * `expectStatus` and what asserts through them) on the answers it judges: without one a check is
+   * never `pass` (lib/check/outcome.ts: unjudged 'no-evidence'); `setup` (through `t.setup`, and the
+   * readers' bookkeeping): no evidence; `sharedRequests`: shared setup's (lib/check/shared.ts).
    */
   private readonly counts = { judgements: 0, setup: 0, sharedRequests: 0 };
   /** True on the setup view (`t.setup`): its assertions are setup, not judgements. */
@@ -244,13 +239,12 @@ export class CheckContext {
       id,
       verified: record !== undefined && carriesTag(resource, record, this.config.runTag),
     });
-    // On file at once: a run stopped before this check's cleanup is swept by id too (lib/run/ledger.ts).
-    if (this.config.ledger) noteInLedger(this.config.runTag, { root: this.api.root, resource, id });
+    this.settled(resource, id, false); // on file at once: a stopped run sweeps it by id (lib/run/ledger.ts)
   }
 
-  /** The record is gone (deleted, or found to be none of the run's): the ledger no longer holds it out. */
-  private settled(resource: Resource, id: number): void {
-    if (this.config.ledger) noteInLedger(this.config.runTag, { root: this.api.root, resource, id, gone: true });
+  /** The run's ledger (lib/run/ledger.ts) holds the record out (`gone` false) or no longer: deleted, or none of the run's. */
+  private settled(resource: Resource, id: number, gone = true): void {
+    if (this.config.ledger) noteInLedger(this.config.runTag, { root: this.api.root, resource, id, gone });
   }
 
   /**
@@ -316,10 +310,8 @@ export class CheckContext {
    * not create.
    */
   async cleanup(): Promise<void> {
-    // Newest first, a few at a time: against a slow target a check's records (a property's runs
-    // make dozens) are deleted in a fraction of the time one by one would take; the run's bound
-    // still caps the requests in flight. No deletion depends on another (a venue or a parent term
-    // deleted before its event or child leaves the latter deletable).
+    // Newest first, a few at a time (a property's runs make dozens; the run's bound caps what is in
+    // flight). No deletion depends on another: a parent deleted first leaves its child deletable.
     const pending = this.created.reverse();
     this.created = [];
     for (let from = 0; from < pending.length; from += CLEANUP_BATCH)
@@ -334,8 +326,7 @@ export class CheckContext {
     if (this.deletedUrls.has(this.api.urlFor({ path: where }))) return this.settled(resource, id);
     try {
       if (!verified) {
-        const current = await this.api.get(where);
-        // gone already (404/410, or 400 on the original)
+        const current = await this.api.get(where); // gone already: 404/410, or 400 on the original
         if (current.status >= 400 && current.status < 500) return this.settled(resource, id);
         if (current.status < 300 && !carriesTag(resource, current.json, this.config.runTag)) this.settled(resource, id);
         if (current.status >= 300 || !carriesTag(resource, current.json, this.config.runTag)) {
@@ -360,12 +351,10 @@ export class CheckContext {
   }
 
   /**
-   * Run a property with fast-check, seeded from the run seed (replay with --seed and --grep).
-   * numRuns is bounded by the run's config because every run costs requests on a live server.
-   * A property is bounded by its runs and its requests, never by the clock: every run is made,
-   * however slow the target (waiting for a slot or a slow answer never counts against a check),
-   * and shrinking stops after SHRINK_REQUESTS_PER_RUN x numRuns requests. The one wall-clock limit
-   * is the run's --deadline-s, which stops the run (the check ends unjudged, 'interrupted').
+   * Run a property with fast-check, seeded from the run seed (replay with --seed and --grep),
+   * bounded by its runs (the run's config: each costs requests) and its requests, never by the
+   * clock: shrinking stops after SHRINK_REQUESTS_PER_RUN x numRuns requests. The one wall-clock
+   * limit is the run's --deadline-s (the check then ends unjudged, 'interrupted').
    */
   async property<T>(
     arbitrary: fc.Arbitrary<T>,

@@ -21,17 +21,17 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { SweepResource } from './cleanup.ts';
+import type { Resource } from '../types.ts';
 
 const RESOURCES = new Set<string>(['events', 'venues', 'organizers', 'categories', 'tags']);
 
 /** One record of the ledger. `root` is the REST root URL the record was created under. */
 export interface LedgerEntry {
   root: string;
-  resource: SweepResource;
+  resource: Resource;
   id: number;
-  /** The record was deleted (by the check or its cleanup): it is no longer outstanding. */
-  gone?: true;
+  /** True: the record was deleted (by the check or its cleanup), it is no longer outstanding. */
+  gone?: boolean;
 }
 
 /** The ledger folder of this user. */
@@ -53,7 +53,8 @@ export function ledgerFile(runTag: string, root: string): string {
 export function noteInLedger(runTag: string, entry: LedgerEntry): void {
   try {
     mkdirSync(ledgerDir(), { recursive: true, mode: 0o700 });
-    appendFileSync(ledgerFile(runTag, entry.root), `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    const line = JSON.stringify(entry.gone ? entry : { root: entry.root, resource: entry.resource, id: entry.id });
+    appendFileSync(ledgerFile(runTag, entry.root), `${line}\n`, { mode: 0o600 });
   } catch {
     // An unwritable temporary directory: the list sweep still runs.
   }
@@ -80,7 +81,7 @@ export function parseLedger(text: string, root: string): LedgerEntry[] {
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) continue;
     const key = `${resource}/${id}`;
     if (gone === true) outstanding.delete(key);
-    else if (!outstanding.has(key)) outstanding.set(key, { root: r, resource: resource as SweepResource, id });
+    else if (!outstanding.has(key)) outstanding.set(key, { root: r, resource: resource as Resource, id });
   }
   return [...outstanding.values()];
 }
