@@ -163,10 +163,15 @@ check(
     );
     // Shown again, it is listed as its update answers it (a list's records carry no json_ld, measured).
     // Every field sent again: 4.6.8 resets the dates and drops the venue an update does not send.
-    const upRes = await t.api.post(`/events/${made.id}`, { ...sent, hide_from_listings: false });
-    const shown = t.record(upRes, `POST /events/${made.id} with hide_from_listings false`);
+    // Timed again too (all_day false): the date details then split a start with its hour and minutes.
+    const upRes = await t.api.post(`/events/${made.id}`, { ...sent, hide_from_listings: false, all_day: false });
+    const shown = t.record(upRes, `POST /events/${made.id} with hide_from_listings and all_day false`);
     if (shown.hide_from_listings !== false)
       bad.push(`the update answers hide_from_listings ${JSON.stringify(shown.hide_from_listings)}, sent false`);
+    for (const d of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date']) {
+      const wrong = detailsWrong(shown[d], shown[`${d}_details`]);
+      if (wrong) bad.push(`the update's ${d}_details: ${wrong}`);
+    }
     const list = await listEvents(t, query, { what: 'the events of the check' });
     bad.push(
       ...agreementWrongs(
