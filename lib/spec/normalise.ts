@@ -4,6 +4,7 @@
  * formats costs, so must-level round trips compare normalised values, never raw echoes.
  * Every rule here is one that recordings/text-rendering.jsonl needs (selftest/recordings.test.ts).
  */
+import { DateTime } from 'luxon';
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -215,6 +216,17 @@ export function sameDateTime(sent: string, got: unknown): boolean {
     throw new TypeError(`sameDateTime: sent date ${JSON.stringify(sent)} is not YYYY-MM-DD hh:mm[:ss] (space or T)`);
   if (typeof got !== 'string' || !RECORD_DATE.test(got)) return false;
   return got === `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
+}
+
+/**
+ * Whether `zone` skips the wall clock `wall` (`YYYY-MM-DD hh:mm:ss`): a DST gap (02:30 on a
+ * spring-forward day in New York), which the spec gives no reading and WordPress (PHP's DateTime)
+ * moves past the gap. No zone, or one luxon does not know: false.
+ */
+export function skippedWallClock(wall: string, zone: string): boolean {
+  if (!zone) return false;
+  const dt = DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone });
+  return dt.isValid && dt.toFormat('yyyy-MM-dd HH:mm:ss') !== wall;
 }
 
 /** Booleans come back as JSON booleans: every recorded boolean field is one, on both versions. */

@@ -12,6 +12,7 @@ import {
   sameBoolean,
   sameDateTime,
   sameText,
+  skippedWallClock,
 } from '../../lib/spec/normalise.ts';
 
 describe('normaliseText', () => {
@@ -159,6 +160,18 @@ describe('sameDateTime', () => {
     expect(() => sameDateTime('2027-05-10', '2027-05-10 00:00:00')).toThrow(TypeError);
     expect(() => sameDateTime('2027-05-10T10:00:00Z', '2027-05-10 10:00:00')).toThrow(TypeError);
   });
+});
+
+describe('skippedWallClock', () => {
+  test.each([
+    ['2027-03-14 02:02:00', 'America/New_York', true],
+    ['2027-03-14 03:02:00', 'America/New_York', false],
+    ['2027-03-28 02:30:00', 'Europe/Paris', true],
+    ['2027-11-07 01:30:00', 'America/New_York', false],
+    ['2027-03-14 02:02:00', 'UTC', false],
+    ['2027-03-14 02:02:00', '', false],
+    ['2027-03-14 02:02:00', 'Nope/Zone', false],
+  ])('%s in %j: %s', (wall, zone, want) => expect(skippedWallClock(wall, zone)).toBe(want));
 });
 
 describe('sameBoolean', () => {

@@ -3,6 +3,7 @@ import type fc from 'fast-check';
 import { differences } from './compare.ts';
 import type { Field, Model, ModelEvent, Real } from './model.ts';
 import { at } from '../../../lib/spec/contract.ts';
+import { skippedWallClock } from '../../../lib/spec/normalise.ts';
 
 export class CreateCommand implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -26,11 +27,11 @@ export class CreateCommand implements fc.AsyncCommand<Model, Real> {
     const rec = r.t.record(res, 'the create answer');
     r.t.assert(Number.isInteger(rec?.id), `the create answer has no integer id (${JSON.stringify(rec?.id)})`, res);
     r.t.track('events', rec.id, rec);
-    const ev: ModelEvent = {
-      id: rec.id,
-      fields: new Map(Object.entries(body) as Array<[Field, string]>),
-      deleted: false,
-    };
+    // A wall clock the event's zone skips (a DST gap: 02:30 on a spring-forward day in New York) has
+    // no reading in the spec; WordPress moves it past the gap (PHP's DateTime). Such a date is unknown.
+    const zone = typeof rec.timezone === 'string' ? rec.timezone : '';
+    const fields = Object.entries(body).filter(([f, v]) => !(f.endsWith('_date') && skippedWallClock(v, zone)));
+    const ev: ModelEvent = { id: rec.id, fields: new Map(fields as Array<[Field, string]>), deleted: false };
     const diff = differences(ev, rec);
     if (diff.length)
       r.t.fail(`the create answer of event ${rec.id} does not reflect what was sent: ${diff.join('; ')}`, res);
