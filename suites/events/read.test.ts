@@ -39,6 +39,14 @@ function detailsWrong(date: unknown, details: unknown): string {
   return off.length ? `${off.map((p) => `${p} ${JSON.stringify(details[p])}`).join(', ')} (the date is ${date})` : '';
 }
 
+/** Each of an event's four dates whose `*_details` is not its split, as `<date>_details: what`. */
+function everyDetailsWrong(ev: Record<string, unknown>): string[] {
+  return ['start_date', 'end_date', 'utc_start_date', 'utc_end_date'].flatMap((d) => {
+    const wrong = detailsWrong(ev[d], ev[`${d}_details`]);
+    return wrong ? [`${d}_details: ${wrong}`] : [];
+  });
+}
+
 check(
   {
     id: 'events.read.record-values',
@@ -136,10 +144,7 @@ check(
       bad.push(`rest_url ${JSON.stringify(restUrl)}, expected the URL of /events/${made.id}`);
     const permalink = permalinkWrong(ev.url, ev.slug, made.id as number);
     if (permalink) bad.push(permalink);
-    for (const d of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date']) {
-      const wrong = detailsWrong(ev[d], ev[`${d}_details`]);
-      if (wrong) bad.push(`${d}_details: ${wrong}`);
-    }
+    bad.push(...everyDetailsWrong(ev));
     bad.push(
       ...eventJsonLdWrongs(ev.json_ld, {
         title: String(sent.title),
@@ -168,10 +173,7 @@ check(
     const shown = t.record(upRes, `POST /events/${made.id} with hide_from_listings and all_day false`);
     if (shown.hide_from_listings !== false)
       bad.push(`the update answers hide_from_listings ${JSON.stringify(shown.hide_from_listings)}, sent false`);
-    for (const d of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date']) {
-      const wrong = detailsWrong(shown[d], shown[`${d}_details`]);
-      if (wrong) bad.push(`the update's ${d}_details: ${wrong}`);
-    }
+    bad.push(...everyDetailsWrong(shown).map((w) => `the update's ${w}`));
     const list = await listEvents(t, query, { what: 'the events of the check' });
     bad.push(
       ...agreementWrongs(
