@@ -156,10 +156,10 @@ export async function runChecksUntil(
   }
 }
 
-/** The run-tag sweep after the checks, with up to two more passes while a pass met transient trouble. */
 /** How long a stopped run waits before its last sweep pass (its in-flight writes land meanwhile). */
 const INTERRUPTED_SETTLE_MS = 2000;
 
+/** The run-tag sweep after the checks, with up to two more passes while a pass met transient trouble. */
 export async function sweepAfter(
   client: Client,
   resolved: ResolvedConfig,

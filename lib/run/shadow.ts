@@ -10,28 +10,17 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import type { TargetExchange } from '../spec/model/judge.ts';
 import type { Exchange } from '../types.ts';
 
-/** One exchange of a check as the model replays it. */
-export interface ShadowExchange {
+/**
+ * One exchange of a check as the model replays it: the target's exchange as the model judges it
+ * (lib/spec/model/judge.ts TargetExchange: method, route, query, body, headers, auth, status,
+ * answerHeaders, json), plus what only the recording and the report need.
+ */
+export interface ShadowExchange extends TargetExchange {
   /** When the answer came, epoch ms (our clock). */
   at: number;
-  method: string;
-  /** Below the namespace root (`/events/12`); the whole URL when it is not below it. */
-  route: string;
-  /** The raw query string, without `?`. */
-  query: string;
-  body?: string;
-  /** The request headers that shape it (content type, method overrides, a foreign Authorization). */
-  headers: Record<string, string>;
-  /** Sent with the run's credentials. */
-  auth: boolean;
-  /** Absent: no HTTP answer. */
-  status?: number;
-  /** content-type, x-wp-total, x-wp-totalpages, date (lower-case names). */
-  answerHeaders?: Record<string, string>;
-  /** The parsed answer (absent: not JSON, or dropped as out of every model's scope). */
-  json?: unknown;
   /** The answer's first characters when it was not JSON. */
   text?: string;
   /** The curl line that replays the request against the target (redacted). */

@@ -19,17 +19,26 @@ import {
   type RouteOf,
 } from './route.ts';
 
-/** One exchange of the target as recorded (lib/run/shadow.ts ShadowExchange has this shape). */
+/**
+ * One exchange of the target as the model judges it (lib/run/shadow.ts ShadowExchange extends it
+ * with what the recording adds).
+ */
 export interface TargetExchange {
   method: string;
+  /** Below the namespace root (`/events/12`); the whole URL when it is not below it. */
   route: string;
+  /** The raw query string, without `?`. */
   query: string;
   body?: string;
+  /** The request headers that shape it (content type, method overrides, a foreign Authorization). */
   headers: Record<string, string>;
+  /** Sent with the run's credentials. */
   auth: boolean;
   /** Absent: no HTTP answer. */
   status?: number;
+  /** content-type, x-wp-total, x-wp-totalpages, date (lower-case names). */
   answerHeaders?: Record<string, string>;
+  /** The parsed answer (absent: not JSON, or dropped as out of every model's scope). */
   json?: unknown;
 }
 
