@@ -364,7 +364,7 @@ export class RunSession {
    * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
    */
   warm(
-    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>,
+    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS' | 'embedded'>,
     selection: Selection = {},
   ): Promise<void> {
     this.creating = selectionOf(selection)
@@ -379,7 +379,7 @@ export class RunSession {
 
   /** `checks`: how many checks the run selects, when it selects (a few need fewer workers). */
   private async instance(
-    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS'>,
+    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS' | 'embedded'>,
     checks?: number,
   ): Promise<Vitest> {
     // A warm-up under way finishes first (one vitest at a time).
@@ -390,7 +390,7 @@ export class RunSession {
     }
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
     const workers = Math.min(
-      workersFor(config.concurrency, undefined, config.latencyMs, loadavg()[0], checks),
+      workersFor(config.concurrency, undefined, config.latencyMs, loadavg()[0], checks, config.embedded === true),
       this.options.maxWorkers ?? Number.POSITIVE_INFINITY,
     );
     // Concurrent checks per file: up to the whole bound (one worker may use every slot the others leave idle).

@@ -39,6 +39,12 @@ test('worker shares sum to exactly the bound, each at least 1', () => {
   expect(workersFor(16, 2, 300, 2)).toBe(3);
   expect(workersFor(16, 2, 300, 15)).toBe(3);
   expect(workersFor(2, 2, 300, 15)).toBe(2);
+  // The embedded reference answers on the main thread: it keeps a core, the workers get the rest.
+  expect(workersFor(16, 2, 0, 0, undefined, true)).toBe(1);
+  expect(workersFor(16, 1, 0, 0, undefined, true)).toBe(1);
+  expect(workersFor(16, 8, 0, 0, undefined, true)).toBe(7);
+  expect(workersFor(16, 8, 300, 0, undefined, true)).toBe(7);
+  expect(workersFor(16, 8, 0, 0, 150, true)).toBe(2);
   // A run of a few selected checks against a fast target: one worker per CHECKS_PER_WORKER of them.
   expect(workersFor(16, 2, 3, 0, 7)).toBe(1);
   expect(workersFor(16, 2, 3, 0, CHECKS_PER_WORKER)).toBe(1);
