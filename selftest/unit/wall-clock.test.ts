@@ -3,7 +3,7 @@
 // impossible dates and times, other shapes.
 import { DateTime } from 'luxon';
 import { expect, test } from 'vitest';
-import { parseRequestDate } from '../../fixtures/reference-server/dates.ts';
+import { fmt, isValidZone, parseRequestDate } from '../../fixtures/reference-server/dates.ts';
 import { wallClock } from '../../fixtures/reference-server/store.ts';
 
 const WALLS = [
@@ -49,4 +49,33 @@ test.each(ZONES)('a request date in WordPress form parses as fromFormat reads it
     if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wall)) continue;
     expect([wall, parsed ? parsed.dt.toMillis() : null]).toEqual([wall, slow.isValid ? slow.toMillis() : null]);
   }
+});
+
+// fmt writes the stored form from the date's numbers: the same text as luxon's toFormat.
+test.each(ZONES)('fmt writes what toFormat writes in %s', (zone) => {
+  const dates = [
+    ...WALLS.map((w) => DateTime.fromFormat(w, 'yyyy-MM-dd HH:mm:ss', { zone })),
+    ...[-62_200_000_000_000, -1, 0, 1_801_000_000_123, 253_402_300_799_000, 253_402_300_800_000].map((ms) =>
+      DateTime.fromMillis(ms, { zone }),
+    ),
+    DateTime.fromObject({ year: 2027, month: 3, day: 4, hour: 5 }, { zone, locale: 'ar-EG' }),
+    DateTime.fromObject({ year: 999, month: 12, day: 31 }, { zone }),
+  ];
+  for (const dt of dates) expect(fmt(dt)).toBe(dt.toFormat('yyyy-MM-dd HH:mm:ss'));
+});
+
+test('isValidZone answers the same when asked again', () => {
+  for (let i = 0; i < 2; i++)
+    expect(ZONES.concat(['UTC+2', 'UTC-5:30', 'Mars/Olympus', '']).map(isValidZone)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
 });
