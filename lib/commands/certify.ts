@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { fallbackReportDirs, reportDirProblem } from '../report/write.ts';
 import { calcertCommand, replayCommand, shellQuote } from '../run/config/replay.ts';
 import { colourWanted, loadConfig } from '../run/config/load.ts';
-import { type Config, ConfigError } from '../run/config/model.ts';
+import { type Config, ConfigError, type ResolvedConfig } from '../run/config/model.ts';
+import type { ShadowCheck } from '../run/shadow.ts';
+import type { JudgeContext, JudgedExchange } from '../spec/model/judge.ts';
 import { err, out, warn, type CommandFn } from './command.ts';
 import { prunedNote, pruneRuns } from './keep.ts';
 import { Progress } from './progress.ts';
@@ -144,6 +146,10 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
     const { expectations } = loadExpectations(config.expect);
     progress.expected = (id) => expectations[id]?.reason;
   }
+  // A developer's recording of the shadow model (lib/certify/model-recording.ts).
+  const keepShadow = process.env['CALCERT_KEEP_SHADOW'];
+  const recorder = keepShadow ? await import('../certify/model-recording.ts') : undefined;
+  let resolvedConfig: ResolvedConfig | undefined;
   const result = await runWithSignals(config, (signal) =>
     certify(config, {
       signal,
@@ -151,8 +157,19 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
       onResult: progress.onResult,
       onProgress: progress.onProgress,
       onResolved: (resolved) => {
+        resolvedConfig = resolved;
         progress.replayOf = (id) => replayCommand(resolved, id);
       },
+      ...(keepShadow && recorder
+        ? {
+            onModel: (shadow: ShadowCheck[], judged: JudgedExchange[], ctx: JudgeContext) => {
+              if (resolvedConfig)
+                progress.line(
+                  `model: recorded ${recorder.writeRecording(keepShadow, resolvedConfig, shadow, judged, ctx)}`,
+                );
+            },
+          }
+        : {}),
     }),
   );
   progress.end();
