@@ -53,6 +53,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'permalink-follows-status': [...every(['delete', 'read', 'by-slug', 'create', 'update']), 'events.model.'],
   'venue-map-off-by-default': [...every(['create', 'read', 'fields', 'update'], ['venues']), 'events.create.'],
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
+  'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'modified-from-date': [...every(['create', 'read', 'fields']), 'events.model.', 'observe.'],
   'linked-no-slug': [
     ...every(['create', 'read', 'by-slug', 'fields', 'list'], ['venues', 'organizers']),
