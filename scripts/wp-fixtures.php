@@ -4,7 +4,7 @@
  *
  * Creates, through WordPress's own functions, what the REST interface cannot create, and writes the
  * fixtures file `certify --fixtures` reads (fixtures/schemas/fixtures.schema.json):
- *   image          an uploaded PNG attachment (media library), its ID and URL
+ *   image          an uploaded PNG attachment (media library), its ID, URL and pixel size
  *   otherAuthor    a second user (login calcert-author, role author), its ID
  *   childEvent     a published event with a published parent event (post_parent), both IDs
  *   passwordEvent  a published password-protected event and its password (TEC 6.5.0.1 and later:
@@ -111,7 +111,8 @@ if ( ! $image_id ) {
 	wp_update_attachment_metadata( $image_id, wp_generate_attachment_metadata( $image_id, $upload['file'] ) );
 	update_post_meta( $image_id, '_calcert_fixture', 1 );
 }
-$image_url = wp_get_attachment_url( $image_id );
+$image_url  = wp_get_attachment_url( $image_id );
+$image_meta = wp_get_attachment_metadata( $image_id );
 
 // 3. Events, through the plugin's own API (it stores the dates, and on 6.x its custom tables).
 if ( ! function_exists( 'tribe_create_event' ) ) {
@@ -148,7 +149,13 @@ $out = [
 	'description' => 'Written by scripts/wp-fixtures.php on ' . home_url() . ' (The Events Calendar ' . ( class_exists( 'Tribe__Events__Main' ) ? Tribe__Events__Main::VERSION : '?' ) . ')',
 	'format'      => 1,
 	'childEvent'  => [ 'id' => $child, 'parent' => $parent ],
-	'image'       => [ 'id' => (int) $image_id, 'url' => $image_url ],
+	// Its pixel size: the shadow model renders a copy sideloaded by URL with it (no sub-size at 16x16).
+	'image'       => [
+		'id'     => (int) $image_id,
+		'url'    => $image_url,
+		'width'  => (int) ( $image_meta['width'] ?? 16 ),
+		'height' => (int) ( $image_meta['height'] ?? 16 ),
+	],
 	'otherAuthor' => [ 'id' => (int) $author_id ],
 ];
 // 4. A password-protected venue and organizer, made anew on every call like the events.

@@ -42,6 +42,7 @@ export function writeRecording(
       namespace: resolved.namespace,
       baseUrl: resolved.baseUrl,
       runTag: resolved.runTag,
+      ...(resolved.fixtures ? { fixtures: resolved.fixtures } : {}),
     },
     zone: ctx.zone ?? 'UTC',
     siteUrl: ctx.target.siteUrl ?? '',

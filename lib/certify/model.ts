@@ -27,7 +27,8 @@ interface Model {
 }
 
 export interface ModelOptions {
-  resolved: Pick<ResolvedConfig, 'resolvedVariant' | 'features' | 'namespace' | 'baseUrl' | 'runTag'>;
+  resolved: Pick<ResolvedConfig, 'resolvedVariant' | 'features' | 'namespace' | 'baseUrl' | 'runTag'> &
+    Partial<Pick<ResolvedConfig, 'fixtures'>>;
   /** The target's site zone (its REST index), `UTC` when unknown. */
   zone: string;
   /** The site URL the target's REST index names ('' or absent: the base URL's origin alone). */
@@ -56,6 +57,10 @@ async function startModel(opts: ModelOptions, quirks: string[]): Promise<Model> 
     siteTimezone: opts.zone,
     clock: () => now.ms,
   });
+  // The target's fixture image keeps its pixel size when a request sideloads it by URL.
+  const image = opts.resolved.fixtures?.image;
+  if (image?.width && image.height)
+    server.store.imageSizes.set(image.url, { width: image.width, height: image.height });
   return {
     server,
     path: `${new URL(server.url).pathname}/${server.namespace}`,

@@ -17,7 +17,8 @@ export interface FixturesFile {
   passwordVenue?: { id: number; name: string; password: string };
   passwordOrganizer?: { id: number; name: string; password: string };
   geolocatedVenue?: { id: number; lat: number; lng: number };
-  image?: { id: number; url: string };
+  /** `width`, `height`: its pixel size (the shadow model renders a copy sideloaded by URL with it). */
+  image?: { id: number; url: string; width?: number; height?: number };
   /** Another existing user than the caller: the author checks send its ID. */
   otherAuthor?: { id: number };
 }
