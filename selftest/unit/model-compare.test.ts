@@ -107,6 +107,18 @@ test.each<[string, ModelAnswer, ModelAnswer, string[]]>([
     ['value json_ld.email', 'value email'],
   ],
   [
+    "a trashed draft's slug numbered by the site (wp_unique_post_slug): the slug compared without the number",
+    ok(event(T, 237, 234, { slug: '__trashed-16', title: 'x__trashed-3' })),
+    ok(event(M, 76, 77, { slug: '__trashed', title: 'x__trashed' })),
+    ['value title'],
+  ],
+  [
+    'another slug before __trashed, and a number where the model has none trashed',
+    ok(event(T, 237, 234, { slug: 'cc1-a__trashed-2', venue: venue(T, 234, { slug: 'cc1-v-2' }) })),
+    ok(event(M, 76, 77, { slug: 'cc1-b__trashed' })),
+    ['value slug', 'value venue.slug'],
+  ],
+  [
     'a link duplicated in a list of values (an item, not an unknown field)',
     ok(event(T, 237, 234, { cost_details: { currency_symbol: '', values: ['12', '12'] } })),
     ok(event(M, 76, 77)),

@@ -7,7 +7,14 @@
  * record-relative, list indices as `[]`). Pure.
  */
 import { isObject } from '../contract.ts';
-import { type CompareContext, jsonLdEmailsAgree, stampsAgree, targetId, targetString } from './normalise-rules.ts';
+import {
+  type CompareContext,
+  jsonLdEmailsAgree,
+  stampsAgree,
+  targetId,
+  targetString,
+  trashedSlugsAgree,
+} from './normalise-rules.ts';
 import { DEFINED_HEADERS, type IdKind, idKindOf, type ModelAnswer } from './route.ts';
 
 export type DifferenceKind =
@@ -117,6 +124,7 @@ class Walk {
     if (typeof t === 'string') {
       if (stampsAgree(key, t, m, this.ctx)) return true;
       if (jsonLdEmailsAgree(key, field, t, m)) return true;
+      if (trashedSlugsAgree(key, t, m)) return true;
       const s = targetString(t, this.ctx);
       if (s === m) return true;
       // A term named after a paired ID (6.x links a new tag named after the ID sent): its name, slug, url.

@@ -56,7 +56,24 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
     measured:
       '6.8.0 and 4.6.8, 2026-11-28: organizer info@example.org answered `json_ld.email` `&#105;&#110;f&#111;&#64;&#101;xam&#112;l&#101;.&#111;&#114;g` and on the next read another mix (36 and 37 answers of a certification)',
   },
+  {
+    name: 'trashed-slug-number',
+    appliesTo:
+      "a `slug` WordPress gave a trashed record (`<slug>__trashed`, a draft's `__trashed`): the number WordPress appends to keep it unique (`__trashed-16`) is not compared",
+    reason:
+      "wp_unique_post_slug numbers a trashed record's slug after every other trashed record of the site still holding it, records of other checks and other runs included: the number is the whole site's state, not the answer's",
+    measured:
+      '6.8.0, 2026-11-29 certify-original: trashed drafts answered `__trashed-2` up to `__trashed-16`, in the order the checks of the run trashed them, where the model of each check answered `__trashed`',
+  },
 ];
+
+/** Whether two slugs name one trashed record's slug under rule trashed-slug-number. */
+export function trashedSlugsAgree(key: string, target: unknown, model: unknown): boolean {
+  if (key !== 'slug' || typeof target !== 'string' || typeof model !== 'string') return false;
+  const t = /^(.*__trashed)(?:-\d+)?$/.exec(target);
+  const m = /^(.*__trashed)(?:-\d+)?$/.exec(model);
+  return !!t && !!m && t[1] === m[1];
+}
 
 /** Where one side lives: its REST root (the base URL, e.g. `http://host/wp-json`) and namespace. */
 export interface Site {
