@@ -61,6 +61,9 @@ async function startModel(opts: ModelOptions, quirks: string[]): Promise<Model> 
   const image = opts.resolved.fixtures?.image;
   if (image?.width && image.height)
     server.store.imageSizes.set(image.url, { width: image.width, height: image.height });
+  // The target's other user (fixtures): the author checks send its ID, and an author is a user of the site.
+  const other = opts.resolved.fixtures?.otherAuthor?.id;
+  if (other) server.store.userIds.add(other);
   return {
     server,
     path: `${new URL(server.url).pathname}/${server.namespace}`,
