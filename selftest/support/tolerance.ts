@@ -54,6 +54,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'venue-map-off-by-default': [...every(['create', 'read', 'fields', 'update'], ['venues']), 'events.create.'],
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
   'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
+  'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
   'modified-from-date': [...every(['create', 'read', 'fields']), 'events.model.', 'observe.'],
   'linked-no-slug': [
     ...every(['create', 'read', 'by-slug', 'fields', 'list'], ['venues', 'organizers']),
