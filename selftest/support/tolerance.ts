@@ -55,6 +55,11 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
   'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
+  'linked-meta-sanitized': [
+    ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
+    'events.create.',
+    'errors.fuzz.',
+  ],
   'modified-from-date': [...every(['create', 'read', 'fields']), 'events.model.', 'observe.'],
   'linked-no-slug': [
     ...every(['create', 'read', 'by-slug', 'fields', 'list'], ['venues', 'organizers']),
