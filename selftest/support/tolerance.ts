@@ -55,6 +55,11 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
   'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
+  'linked-name-rendered': [
+    ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
+    'events.create.',
+    'events.read.',
+  ],
   'linked-meta-sanitized': [
     ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
     'events.create.',
