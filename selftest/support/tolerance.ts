@@ -54,6 +54,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'venue-map-off-by-default': [...every(['create', 'read', 'fields', 'update'], ['venues']), 'events.create.'],
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
   'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
+  'list-order-local-start': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
   'linked-name-rendered': [
     ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
