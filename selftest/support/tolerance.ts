@@ -55,6 +55,7 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'list-urls-trailing-slash': [...every(['list', 'pages']), 'observe.'],
   'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'list-order-local-start': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
+  'pub-dates-apart': [...every(['update', 'fields', 'delete', 'create', 'read']), 'events.model.', 'observe.'],
   'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
   'linked-name-rendered': [
     ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
