@@ -25,9 +25,9 @@ function cpu(): [number, number] | undefined {
   return [u! + s!, cu! + cs!];
 }
 
-// The setup file runs again before each file, also where files share a worker process (the unit
-// tests: isolate: false, selftest/vitest.config.ts): there `own` and `children` are the process's
-// so far, and `sinceSetup` is the file's own.
+// The setup file runs again before each file, and files share a worker process (isolate: false,
+// selftest/vitest.config.ts): `own` and `children` are the process's so far, and `sinceSetup` is
+// the file's own.
 const start = cpu();
 const out = process.env['CALCERT_SELFTEST_CPU'];
 

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { teardown as mergeFaultMatrix } from './teardown.ts';
 
-/** Set by the first project's setup: every project of the config inherits this file (selftest/vitest.config.ts). */
+/** Set by the first setup: one folder and one teardown per run, should a config hold several projects. */
 const MADE = Symbol.for('calcert.selftest.tmpdir');
 
 export default function setup() {
   const made = globalThis as { [MADE]?: string };
-  if (made[MADE]) return () => {}; // the other project's copy: one folder, one teardown per run
+  if (made[MADE]) return () => {}; // another project's copy
   const dir = mkdtempSync(join(tmpdir(), 'calcert-selftest-'));
   made[MADE] = dir;
   process.env['CALCERT_CACHE_ROOT'] ||= join(PROJECT_ROOT, 'node_modules', '.cache');
