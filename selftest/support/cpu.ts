@@ -11,8 +11,11 @@ import { afterAll, expect } from 'vitest';
 
 const TICK = 100; // USER_HZ: the unit of /proc's times on every Linux build
 
-/** [own, children] CPU-seconds of this process, or undefined off Linux. */
-function cpu(): [number, number] | undefined {
+/**
+ * CPU-seconds of this process: [own, children it waited for, user of both, system of both], or
+ * undefined off Linux.
+ */
+function cpu(): [number, number, number, number] | undefined {
   let stat: string;
   try {
     stat = readFileSync('/proc/self/stat', 'utf8');
@@ -22,7 +25,7 @@ function cpu(): [number, number] | undefined {
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the name: state is field 3, so utime (14), stime (15), cutime (16), cstime (17).
   const [u, s, cu, cs] = [f[11], f[12], f[13], f[14]].map((x) => Number(x) / TICK);
-  return [u! + s!, cu! + cs!];
+  return [u! + s!, cu! + cs!, u! + cu!, s! + cs!];
 }
 
 // The setup file runs again before each file, and files share a worker process (isolate: false,
@@ -41,6 +44,9 @@ afterAll(() => {
     own: +end[0].toFixed(2),
     children: +end[1].toFixed(2),
     sinceSetup: +(end[0] + end[1] - start[0] - start[1]).toFixed(2),
+    // The file's own, split: where system time goes (process start-ups, installs, file writes).
+    user: +(end[2] - start[2]).toFixed(2),
+    system: +(end[3] - start[3]).toFixed(2),
   };
   appendFileSync(out, JSON.stringify(line) + '\n');
 });

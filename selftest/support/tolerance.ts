@@ -26,7 +26,15 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
  * Check-ID prefixes a quirk can affect: the operations (and for the big events list, the
  * behaviours) whose answers it changes. `errors.` holds the route-table checks, which touch
  * every route. The all-quirks runs cover every check, so a scope only needs to be wide enough to
- * attribute warnings to the quirk and to catch a must-check the quirk breaks on its own. Keyed by
+ * attribute warnings to the quirk and to catch a must-check the quirk breaks on its own.
+ *
+ * Why each quirk runs alone (the single runs are about 85% of this matrix's checks, the largest
+ * part of `npm test`'s CPU; examined for issue 39's budget): two quirks with disjoint mayWarn
+ * lists in one run would prove less. A scope is a list of where a quirk's effect is expected,
+ * not a proof that it reaches nothing else, so a warning of a check in A's mayWarn could be B's
+ * doing (the "mayWarn lists nothing the quirk does not break" test would pass on a stale entry),
+ * and B could hide a must-check A breaks on its own (two quirks on one route: missing-record-400
+ * with drafts-unpublished, the update quirks with each other). Keyed by
  * `QuirkName`: a quirk without a scope, or a misspelt one, fails the type check.
  */
 export const SCOPES: Record<QuirkName, string[]> = {
