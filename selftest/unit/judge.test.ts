@@ -7,14 +7,14 @@ import { describe, expect, test } from 'vitest';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 import { RULES, type RuleId } from '../../lib/spec/judge/rules.ts';
 import { agreeOn, agreeOnIds, pastBound, setAsideBound } from '../../lib/spec/judge/snapshot.ts';
-import { changed, type ItemRead, itemRead } from '../../lib/spec/judge/fields.ts';
+import { changed, type ItemRead, itemRead, sluggable } from '../../lib/spec/judge/fields.ts';
 import { classify, conclude, type Difference, type FreshReading, proveChange } from '../../lib/spec/judge/motion.ts';
-import { judgeCount, type Motion, motionOf } from '../../lib/spec/judge/count.ts';
+import { judgeCount, type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
 import { childVerdict, namedParent, type Parenthood, parentCandidates } from '../../lib/spec/judge/child.ts';
 import { refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import { nameOrder } from '../../lib/spec/judge/collation.ts';
 import { pageEnd } from '../../lib/spec/judge/totals.ts';
-import { partitionVerdict, tiedByDate } from '../../lib/spec/judge/partition.ts';
+import { partitionVerdict, shiftedAtBoundary, tiedByDate } from '../../lib/spec/judge/partition.ts';
 import { inconclusiveWhy, snapshotHeader, verdictOf, type CheckResult } from '../../lib/report/results.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 
@@ -155,6 +155,20 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
     expect(motionOf([1], [1, 9], reads, new Map(), new Set([1, 9])).unproven.map((u) => u.id)).toEqual([9]);
     expect(motionOf([1], [1, 9], reads, new Map()).unproven.map((u) => u.id)).toEqual([9]);
   });
+  test('motionOf: a record listed later only and refused by ID (a visitor reading a trashed event) passed through when a reading after no longer lists it', () => {
+    const reads = new Map<number, ItemRead>([[9, refused]]);
+    expect(motionOf([1], [1, 9], reads, new Map(), new Set([1]))).toMatchObject({ unproven: [], passed: [9] });
+    // Still listed after: refused to whoever it is listed to.
+    expect(motionOf([1], [1, 9], reads, new Map(), new Set([1, 9])).unproven.map((u) => u.id)).toEqual([9]);
+    expect(motionOf([1], [1, 9], reads, new Map()).unproven.map((u) => u.id)).toEqual([9]);
+  });
+  test.each<[string, Motion, boolean]>([
+    ['nothing moved', { arrived: [], left: [], unproven: [] }, false],
+    ['only unproven differences', { arrived: [], left: [], unproven: [{ id: 3, why: 'x' }] }, false],
+    ['a record arrived', { arrived: [9], left: [], unproven: [] }, true],
+    ['one left, another skipped unchanged', { arrived: [], left: [2], unproven: [{ id: 3, why: 'x' }] }, true],
+    ['one passed through', { arrived: [], left: [], passed: [9], unproven: [] }, true],
+  ])('the site moves: %s', (_, m, yes) => expect(moving(m)).toBe(yes));
   test('motionOf names the records that left deleted (gone or trashed)', () => {
     const reads = new Map<number, ItemRead>([
       [2, gone],
@@ -309,6 +323,21 @@ describe(`rule ${rule('all-set-aside')}: a side whose every candidate was set as
   });
 });
 
+describe(`rule ${rule('shifted')}: a record skipped at a page boundary while the site moved`, () => {
+  // First reading, pages of 3: [1 2 3] [5 6 7] [8]; 4 was skipped (a record before it left between pages 1 and 2).
+  const first = [1, 2, 3, 5, 6, 7, 8];
+  test.each<[string, number[], number, boolean]>([
+    ['listed again right after the last record of a page', [1, 3, 4, 5, 6, 7, 8], 4, true],
+    ['listed again right before the first record of the next page', [2, 3, 9, 4, 5, 6], 4, true],
+    ['missing on the second reading too', [1, 3, 5, 6, 7, 8], 4, false],
+    ['listed again inside a page, away from every boundary', [1, 2, 3, 5, 4, 6, 7, 8], 4, false],
+    ['listed on the first reading (no skip)', [1, 2, 3, 5, 6, 7, 8], 5, false],
+    ['a single page has no boundary', [1, 4, 2], 4, false],
+  ])('%s', (_, second, id, yes) => {
+    expect(shiftedAtBoundary(id === 4 && second.length === 3 ? [1, 2] : first, 3, second, id)).toBe(yes);
+  });
+});
+
 describe(`rule ${rule('ties')}: records of one post date may trade places`, () => {
   test.each<[string, Array<{ id: number; date?: unknown }>, number[]]>([
     [
@@ -450,13 +479,20 @@ describe(`rule ${rule('refusal')}: excused by a property the suite read, never b
 });
 
 describe(`rule ${rule('empty-slug')} and ${rule('na-on-snapshot')}: judged, not dropped`, () => {
-  test('the sample of by-slug reads drops drafts by status, never a published record by an empty slug', async () => {
+  test('the sample of by-slug reads drops drafts and pending records by status, never a published record by an empty slug', async () => {
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(new URL('../../suites/observe/records.test.ts', import.meta.url), 'utf8');
-    const sample = text.split('\n').filter((line) => line.includes(".filter((r) => r.status !== 'draft'"));
+    const sample = text.split('\n').filter((line) => line.includes('.filter((r) => sluggable(r)'));
     expect(sample.length).toBeGreaterThan(0);
-    for (const line of sample) expect(line).not.toMatch(/slug/);
+    for (const line of sample) expect(line.replace('sluggable(r)', '')).not.toMatch(/slug/);
   });
+  test.each<[string, ApiRecord, boolean]>([
+    ['published, slug ""', ev({ slug: '' }), true],
+    ['private', ev({ status: 'private' }), true],
+    ['no status shown', ev({ status: undefined }), true],
+    ['a draft', ev({ status: 'draft', slug: '' }), false],
+    ['pending', ev({ status: 'pending', slug: '' }), false],
+  ])('sluggable: %s', (_, r, yes) => expect(sluggable(r)).toBe(yes));
 });
 
 describe(`rule ${rule('totals')}: the crawl believes total, total_pages and next_rest_url`, () => {

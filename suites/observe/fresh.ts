@@ -11,7 +11,7 @@ import type { Client } from '../../lib/run/client.ts';
 import { readPages, type ApiRecord } from '../../lib/spec/contract.ts';
 import { type ItemRead, itemRead } from '../../lib/spec/judge/fields.ts';
 import type { FreshReading } from '../../lib/spec/judge/motion.ts';
-import { type Motion, motionOf, still } from '../../lib/spec/judge/count.ts';
+import { type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
 import { allow, crawlQuery, learned, type Plural, spend } from './support.ts';
 
 /** The crawl's own list, read again. */
@@ -132,9 +132,10 @@ export async function motionBetween(
     );
   const reads = new Map<number, ItemRead>();
   for (const id of differ) reads.set(id, await readById(t, client, plural, id));
-  // A record listed in the later reading only and gone by ID: the crawl's list read once more
-  // tells one created and deleted meanwhile (no longer listed) from one listed that does not exist.
-  const passed = later.some((id) => !a.has(id) && reads.get(id)?.kind === 'gone');
+  // A record listed in the later reading only and gone or refused by ID: the crawl's list read
+  // once more tells one created and deleted meanwhile (no longer listed) from one listed that does
+  // not exist or is refused to whoever it is listed to.
+  const passed = later.some((id) => !a.has(id) && ['gone', 'refused'].includes(reads.get(id)?.kind ?? ''));
   const after = passed ? await freshList(t, client, plural, { again: true }) : null;
   return motionOf(earlier, later, reads, copies, after?.whole ? new Set(after.ids) : undefined);
 }
@@ -152,5 +153,5 @@ export async function siteMoving(t: CheckContext, client: Client, plural: Plural
   if (!now) return false;
   const earlier = now.whole ? all : all.filter((id) => now.byId.has(id));
   const m = await motionBetween(t, client, plural, earlier, now.ids, new Map(l[plural].map((r) => [r.id, r])));
-  return !still(m) && !m.unproven.length;
+  return moving(m);
 }

@@ -10,7 +10,8 @@ import { CouldNotJudge } from '../../lib/check/index.ts';
 import type { Client } from '../../lib/run/client.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
 import { readPages, type ApiRecord } from '../../lib/spec/contract.ts';
-import { classify, conclude, type Difference, type Matcher } from '../../lib/spec/judge/motion.ts';
+import { type Classified, classify, conclude, type Difference, type Matcher } from '../../lib/spec/judge/motion.ts';
+import { shiftedAtBoundary } from '../../lib/spec/judge/partition.ts';
 import { type Judge, judgeCount } from '../../lib/spec/judge/count.ts';
 import type { RuleId } from '../../lib/spec/judge/rules.ts';
 import type { ApiResponse, Params } from '../../lib/types.ts';
@@ -165,6 +166,8 @@ export interface Sample {
   /** The last answer read (absent for a list the crawl read). */
   res?: ApiResponse;
   complete: boolean;
+  /** The same query read again to its end (its IDs; null when it could not be), for rule `shifted`. */
+  reread?: () => Promise<number[] | null>;
 }
 
 /**
@@ -184,12 +187,12 @@ export async function all(
     readPages(
       (p) => {
         spend(t);
-        return client.get(`/${plural}`, { ...query, per_page: 50, page: p });
+        return client.get(`/${plural}`, { ...query, per_page: SAMPLE_PER_PAGE, page: p });
       },
       plural,
       {
         variant: t.variant,
-        perPage: 50,
+        perPage: SAMPLE_PER_PAGE,
         maxPages: opts.maxPages ?? SAMPLE_PAGES,
         what: `GET /${plural} with ${JSON.stringify(query)}`,
       },
@@ -213,7 +216,13 @@ export async function all(
   if (got.bad) t.fail(got.bad, res);
   // Coherence is the reader's bookkeeping (the evidence rule): no judgement of the behaviour a check names.
   t.setup.assert(!got.incoherent, `${got.incoherent}; ${replay(t)}`, res);
-  return { ids: got.ids, records: got.records, res, complete: got.complete };
+  const reread = async () => {
+    // The judge's second reading: it does not eat the check's share.
+    allow(t, Math.max(1, got.pages));
+    const second = await read();
+    return second.bad || second.incoherent || !second.complete ? null : second.ids;
+  };
+  return { ids: got.ids, records: got.records, res, complete: got.complete, reread };
 }
 
 /**
@@ -241,6 +250,35 @@ export async function refusedNaming(
     );
   }
 }
+
+/**
+ * Rule `shifted`: a record a paged reading misses, while the crawl's list proves the site moving,
+ * is judged on a second reading of the same query when that reading lists it at a page boundary
+ * of the first (a record before it left between two pages). Turns those differences `fine`.
+ */
+async function shifted(
+  t: CheckContext,
+  client: Client,
+  plural: Plural,
+  got: Sample,
+  classes: Classified[],
+  knownMoving: boolean,
+): Promise<void> {
+  const missing = classes.filter((c) => c.verdict === 'holds' && c.side === 'missing');
+  if (!missing.length || !got.reread || got.ids.length < SAMPLE_PER_PAGE) return;
+  if (!knownMoving && !(await siteMoving(t, client, plural))) return;
+  const second = await got.reread();
+  if (!second) return;
+  for (const c of missing)
+    if (shiftedAtBoundary(got.ids, SAMPLE_PER_PAGE, second, c.id)) {
+      c.verdict = 'fine';
+      c.rule = 'shifted';
+      c.why = 'skipped at a page boundary while the site moved, listed there on a second reading';
+    }
+}
+
+/** The page size `all` reads with. */
+const SAMPLE_PER_PAGE = 50;
 
 /** Differences a judgement reads again at most (each by ID); beyond, a difference holds unread. */
 const DIFF_READS = 10;
@@ -319,10 +357,9 @@ export async function judge(
   // list proves moving it may have been deleted since it was listed.
   const unread = diffs.some((d) => d.side === 'unknown' && d.item.kind !== 'record');
   const moving = unread && (await siteMoving(t, client, plural));
-  const c = conclude(
-    diffs.map((d) => classify(d, opts.matches ?? (() => undefined), { moving })),
-    { must: need, mustNot: mustNotIds },
-  );
+  const classes = diffs.map((d) => classify(d, opts.matches ?? (() => undefined), { moving }));
+  await shifted(t, client, plural, got, classes, moving);
+  const c = conclude(classes, { must: need, mustNot: mustNotIds });
   for (const s of c.setAside) setAside(t, l, plural, s.id, s.rule, s.why, s.deleted);
   const rest = differ.length - examined.length;
   const name = { missing: 'missing', unexpected: 'unexpected', unknown: 'listed' };

@@ -35,9 +35,10 @@ export interface Motion {
  * How `later` differs from `earlier` (two readings of one list), proven record by record: `reads`
  * holds the read by ID of every ID in one reading only, `copies` the earlier reading's records.
  * `after`: the list read once more after the reads by ID, when one was taken: a record listed in
- * `later` only, gone by ID and no longer listed there, was created and deleted in between (another
- * client's): it passed through, neither arrived nor unproven. Listed again, it is unproven (a
- * record listed that does not exist). Pure.
+ * `later` only, gone or refused by ID and no longer listed there, was created and deleted in
+ * between (another client's; a visitor is refused a trashed event, 403 on 6.8.0): it passed
+ * through, neither arrived nor unproven. Listed again, it is unproven (a record listed that does
+ * not exist, or one refused to whoever it is listed to). Pure.
  */
 export function motionOf(
   earlier: readonly number[],
@@ -53,7 +54,9 @@ export function motionOf(
     if (!a.has(id)) {
       const r = reads.get(id);
       if (r?.kind === 'record') out.arrived.push(id);
-      else if (r?.kind === 'gone' && after && !after.has(id)) out.passed?.push(id);
+      // Gone, or refused to this caller (a visitor reads a trashed event as 403 on 6.8.0), and no
+      // longer listed after: created and deleted meanwhile.
+      else if ((r?.kind === 'gone' || r?.kind === 'refused') && after && !after.has(id)) out.passed?.push(id);
       else out.unproven.push({ id, why: `${id} is listed now, yet its read by ID answers ${r ? r.kind : 'nothing'}` });
     }
   for (const id of earlier)
@@ -69,6 +72,15 @@ export function motionOf(
         });
     }
   return out;
+}
+
+/**
+ * Whether a motion proves the site moving: a record arrived, left or passed through, each proven
+ * by its read by ID. Differences no read explains beside them do not undo the proof: a record a
+ * paged reading skipped while another left before it reads unchanged by ID (rule `shifted`).
+ */
+export function moving(m: Motion): boolean {
+  return m.arrived.length > 0 || m.left.length > 0 || (m.passed?.length ?? 0) > 0;
 }
 
 /** Whether two readings hold the same records. */

@@ -117,3 +117,25 @@ export function quietWindow(
   if (best.length < min) return null;
   return { start_date: best[0] as string, end_date: best.at(-1) as string };
 }
+
+/**
+ * Whether a record missing from a paged reading (`first`, pages of `perPage`) was skipped by the
+ * list moving between two of its pages (rule `shifted`): a record before it left, so it moved up
+ * onto a page already read. It is listed on a second reading of the same query, next to a record
+ * that ended a page of the first reading or began the next one. A record missing on the second
+ * reading too, or listed away from every page boundary, was not skipped so. Pure.
+ */
+export function shiftedAtBoundary(
+  first: readonly number[],
+  perPage: number,
+  second: readonly number[],
+  id: number,
+): boolean {
+  const at = second.indexOf(id);
+  if (at < 0 || first.includes(id) || perPage < 1) return false;
+  const before = second[at - 1];
+  const after = second[at + 1];
+  for (let k = perPage; k < first.length; k += perPage)
+    if ((before !== undefined && before === first[k - 1]) || (after !== undefined && after === first[k])) return true;
+  return false;
+}

@@ -88,9 +88,9 @@ export const RULES = [
   {
     rule: 'empty-slug',
     reason:
-      'A published record with `slug: ""` is a record like any other: judged, never dropped from the by-slug sample (its slug is read by ID or from its permalink, or the check fails). Drafts leave the sample by their status, not by their slug.',
+      'A published record with `slug: ""` is a record like any other: judged, never dropped from the by-slug sample (its slug is read by ID or from its permalink, or the check fails). Drafts and pending records leave the sample by their status (`sluggable`), not by their slug.',
     measured:
-      'WordPress keeps no slug for a draft: it reads `slug: ""` on both versions (2026-11-26); a published post always has one.',
+      'WordPress keeps no slug for a draft: it reads `slug: ""` on both versions (2026-11-26); a pending event too, a private one its slug (6.8.0, populated, 2026-11-29: a twin run with credentials failed on the pending one); a published post always has one.',
     fault: 'published-slug-empty',
   },
   {
@@ -123,6 +123,15 @@ export const RULES = [
     measured:
       'A record created since the snapshot is readable by ID on the original; a listed record is readable by whoever it is listed to (6.8.0, 4.6.8, 2026-11-28).',
     fault: 'date-lists-leak-unlearned',
+  },
+  {
+    rule: 'shifted',
+    reason:
+      "A snapshot record a paged reading misses, unchanged by ID and still in the crawl's list, was skipped by the list moving between two pages only when the crawl's list read again proves the site moving and a second reading of the same query lists it next to a record that ended a page of the first reading or began the next (a record before it left, so it moved up onto a page already read). It is then judged on the second reading; missing there too, or listed away from every page boundary, it fails.",
+    measured:
+      "Measured on 6.8.0 (2026-11-29): a visitor's read by ID of a trashed, draft, pending or private event answers 403 `event-not-accessible`; lists are ordered (events by start date), so a record deleted before a page boundary moves the next one onto the page already read. The busy reference (a neighbour deleting one record every second) skipped a record at the page-50 boundary of `GET /events` in 2 of 20 read-only runs (seeds 1-10).",
+    // No reference fault: a record a server leaves out misses the second reading too, or sits
+    // away from the boundaries (unit rows); the busy matrix keeps the catches of every fault.
   },
   {
     rule: 'ties',
