@@ -18,7 +18,7 @@
  */
 import type { Client } from './client.ts';
 import type { ApiResponse } from '../types.ts';
-import { readPages, type ApiRecord } from '../spec/contract.ts';
+import { capped, readPages, type ApiRecord } from '../spec/contract.ts';
 import { agreeOn, agreeOnIds, setAsideBound } from '../spec/judge/snapshot.ts';
 import { fewerLine } from '../spec/judge/totals.ts';
 
@@ -319,9 +319,12 @@ async function readOnce(api: Client, anon: Client, opts: CrawlOptions): Promise<
     if (got.stopped) route.stopped = got.stopped;
     if (got.short) route.short = got.short.finding;
     let records = got.records;
-    // Fewer records than the total names, after a short page: read again at the size the server
-    // served (a server that caps per_page below the crawl's skips records between its pages).
-    if (got.short && got.total !== null && records.length < got.total && got.short.size > 0 && got.complete) {
+    // Fewer records than the total names, after a short first page: read again at the size the
+    // server served (a server that caps per_page below the crawl's skips records between its
+    // pages, and its first page is already short). A later short page is a list that moved
+    // between pages (a record deleted meanwhile), no cap: reading it at that size (one record a
+    // page on a busy site) proves nothing more.
+    if (capped(got)) {
       const again = await read(got.short.size);
       if (!again.bad && !again.incoherent) {
         const known = new Set(records.map((r) => r?.id));

@@ -211,11 +211,27 @@ interface Paged {
    * With `believe`: a short page its totals contradicted (lib/spec/judge/totals.ts), read past, and
    * the size of the first such page.
    */
-  short?: { finding: string; size: number };
+  short?: { finding: string; size: number; page: number };
   /** `total` of the first page, when given. */
   total: number | null;
   /** The last answer read (for messages and failures). */
   last?: ApiResponse;
+}
+
+/**
+ * Whether a reading looks capped (rule `totals`): fewer records than the first page's `total`, the
+ * list read to its end, and its first page already short (a server that caps per_page below the
+ * size asked serves every page short). A later short page is a list that moved between its pages.
+ */
+export function capped(got: Paged): got is Paged & { short: { size: number; page: 1 } } {
+  return (
+    !!got.short &&
+    got.short.page === 1 &&
+    got.short.size > 0 &&
+    got.total !== null &&
+    got.ids.length < got.total &&
+    got.complete
+  );
 }
 
 /**
@@ -294,7 +310,7 @@ export async function readPages(
         totalPages: got.totalPages,
         next: got.next,
       });
-      if (end.short) out.short ??= { finding: `${what}: ${end.short}`, size: got.records.length };
+      if (end.short) out.short ??= { finding: `${what}: ${end.short}`, size: got.records.length, page };
       if (end.end) {
         out.complete = true;
         return out;

@@ -4,7 +4,7 @@
  * it), and every rule that names a fault names one of the reference's registry.
  */
 import { describe, expect, test } from 'vitest';
-import type { ApiRecord } from '../../lib/spec/contract.ts';
+import { type ApiRecord, capped } from '../../lib/spec/contract.ts';
 import { RULES, type RuleId } from '../../lib/spec/judge/rules.ts';
 import { agreeOn, agreeOnIds, pastBound, setAsideBound } from '../../lib/spec/judge/snapshot.ts';
 import { changed, type ItemRead, itemRead, sluggable } from '../../lib/spec/judge/fields.ts';
@@ -520,6 +520,23 @@ describe(`rule ${rule('totals')}: the crawl believes total, total_pages and next
     expect(e.end).toBe(end);
     expect(!!e.short).toBe(short);
   });
+});
+
+describe(`rule ${rule('totals')}: a capped list is read again at its size, a list that moved is not`, () => {
+  const paged = (short: { size: number; page: number } | undefined, ids: number, total: number) => ({
+    records: [],
+    ids: Array.from({ length: ids }, (_, i) => i + 1),
+    pages: 3,
+    complete: true,
+    total,
+    ...(short ? { short: { finding: 'short', ...short } } : {}),
+  });
+  test.each<[string, ReturnType<typeof paged>, boolean]>([
+    ['a first page of 30 while total says 40 (a cap)', paged({ size: 30, page: 1 }, 30, 40), true],
+    ['a last page one short while total grew (a busy list)', paged({ size: 1, page: 3 }, 101, 102), false],
+    ['no short page', paged(undefined, 40, 40), false],
+    ['every record learned', paged({ size: 30, page: 1 }, 40, 40), false],
+  ])('%s', (_, got, yes) => expect(capped(got)).toBe(yes));
 });
 
 describe(`rule ${rule('collation')}: names of the measured collation judged, the others named`, () => {

@@ -8,7 +8,7 @@
 import type { CheckContext } from '../../lib/check/index.ts';
 import { CouldNotJudge } from '../../lib/check/index.ts';
 import type { Client } from '../../lib/run/client.ts';
-import { readPages, type ApiRecord } from '../../lib/spec/contract.ts';
+import { capped, readPages, type ApiRecord } from '../../lib/spec/contract.ts';
 import { type ItemRead, itemRead } from '../../lib/spec/judge/fields.ts';
 import type { FreshReading } from '../../lib/spec/judge/motion.ts';
 import { type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
@@ -72,9 +72,9 @@ export async function freshList(
       );
     for (let i = 0; i < FRESH_TRIES; i++) {
       let got = await at(50);
-      // Fewer records than the total names after a short page: read again at the size the server
-      // served, as the crawl does (a server that caps per_page skips records between its pages).
-      if (got.short && got.total !== null && got.ids.length < got.total && got.short.size > 0 && got.complete) {
+      // Fewer records than the total names after a short first page: read again at the size the
+      // server served, as the crawl does (a server that caps per_page skips records between its pages).
+      if (capped(got)) {
         const again = await at(got.short.size);
         if (!again.bad && !again.incoherent && again.complete) got = again;
       }
