@@ -331,6 +331,8 @@ describe(`rule ${rule('shifted')}: a record skipped at a page boundary while the
     ['listed again right before the first record of the next page', [2, 3, 9, 4, 5, 6], 4, true],
     ['missing on the second reading too', [1, 3, 5, 6, 7, 8], 4, false],
     ['listed again inside a page, away from every boundary', [1, 2, 3, 5, 4, 6, 7, 8], 4, false],
+    ['records of another client around it on the second reading', [1, 2, 3, 10, 4, 11, 5, 6], 4, true],
+    ['its neighbours in the first reading both left', [1, 2, 10, 4, 11, 6, 7, 8], 4, false],
     ['listed on the first reading (no skip)', [1, 2, 3, 5, 6, 7, 8], 5, false],
     ['a single page has no boundary', [1, 4, 2], 4, false],
   ])('%s', (_, second, id, yes) => {

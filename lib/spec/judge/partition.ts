@@ -122,7 +122,8 @@ export function quietWindow(
  * Whether a record missing from a paged reading (`first`, pages of `perPage`) was skipped by the
  * list moving between two of its pages (rule `shifted`): a record before it left, so it moved up
  * onto a page already read. It is listed on a second reading of the same query, next to a record
- * that ended a page of the first reading or began the next one. A record missing on the second
+ * that ended a page of the first reading or began the next one (next among the records the first
+ * reading listed: others come and go around it on a busy site). A record missing on the second
  * reading too, or listed away from every page boundary, was not skipped so. Pure.
  */
 export function shiftedAtBoundary(
@@ -133,8 +134,14 @@ export function shiftedAtBoundary(
 ): boolean {
   const at = second.indexOf(id);
   if (at < 0 || first.includes(id) || perPage < 1) return false;
-  const before = second[at - 1];
-  const after = second[at + 1];
+  // Its neighbours on the second reading among the records the first one listed: records another
+  // client created or deleted meanwhile come and go around it.
+  const known = new Set(first);
+  const before = second
+    .slice(0, at)
+    .reverse()
+    .find((x) => known.has(x));
+  const after = second.slice(at + 1).find((x) => known.has(x));
   for (let k = perPage; k < first.length; k += perPage)
     if ((before !== undefined && before === first[k - 1]) || (after !== undefined && after === first[k])) return true;
   return false;
