@@ -113,7 +113,8 @@ foreach ( [ 'Populated Hall 1', 'Populated Hall 2', 'Populated Café Zürich', '
 	if ( ! $id || is_wp_error( $id ) ) {
 		populate_die( "venue $name not created" );
 	}
-	wp_update_post( [ 'ID' => $id, 'post_date' => $d, 'post_date_gmt' => $status === 'publish' ? $g : '0000-00-00 00:00:00' ] );
+	// The status again: 4.6.8's tribe_create_venue() takes no status and publishes.
+	wp_update_post( [ 'ID' => $id, 'post_status' => $status, 'post_date' => $d, 'post_date_gmt' => $status === 'publish' ? $g : '0000-00-00 00:00:00' ] );
 	if ( $status === 'publish' ) {
 		$venues[] = (int) $id;
 	}
