@@ -169,6 +169,26 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
     ['one left, another skipped unchanged', { arrived: [], left: [2], unproven: [{ id: 3, why: 'x' }] }, true],
     ['one passed through', { arrived: [], left: [], passed: [9], unproven: [] }, true],
   ])('the site moves: %s', (_, m, yes) => expect(moving(m)).toBe(yes));
+  test('motionOf: an unchanged record the later paged reading skipped at a page boundary while another left (rule shifted)', () => {
+    // Earlier [1 2 3 4 5], later in pages of 2: [1 3] [5]; 2 was deleted, 4 skipped between pages 1 and 2.
+    const reads = new Map<number, ItemRead>([
+      [2, gone],
+      [4, record(ev({ id: 4 }))],
+    ]);
+    const copies = new Map([[4, ev({ id: 4 })]]);
+    expect(motionOf([1, 2, 3, 4, 5], [1, 3, 5], reads, copies, undefined, 2)).toMatchObject({
+      left: [2],
+      skipped: [4],
+      unproven: [],
+    });
+    // Nothing else moved: unexplained.
+    const still = new Map<number, ItemRead>([[4, record(ev({ id: 4 }))]]);
+    expect(motionOf([1, 3, 4, 5], [1, 3, 5], still, copies, undefined, 2).unproven.map((u) => u.id)).toEqual([4]);
+    // Away from the later reading's page boundaries: unexplained.
+    expect(
+      motionOf([1, 2, 3, 4, 5, 6, 7], [1, 3, 5, 6, 7], reads, copies, undefined, 4).unproven.map((u) => u.id),
+    ).toEqual([4]);
+  });
   test('motionOf names the records that left deleted (gone or trashed)', () => {
     const reads = new Map<number, ItemRead>([
       [2, gone],

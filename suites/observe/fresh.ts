@@ -137,7 +137,9 @@ export async function motionBetween(
   // not exist or is refused to whoever it is listed to.
   const passed = later.some((id) => !a.has(id) && ['gone', 'refused'].includes(reads.get(id)?.kind ?? ''));
   const after = passed ? await freshList(t, client, plural, { again: true }) : null;
-  return motionOf(earlier, later, reads, copies, after?.whole ? new Set(after.ids) : undefined);
+  // The later reading is read in pages of 50 (the crawl's list again, a check's list): a record it
+  // skipped at a page boundary while others moved is no difference (rule `shifted`).
+  return motionOf(earlier, later, reads, copies, after?.whole ? new Set(after.ids) : undefined, 50);
 }
 
 /**

@@ -16,6 +16,7 @@
 import type { ApiRecord } from '../contract.ts';
 import { changed, type ItemRead } from './fields.ts';
 import type { RuleId } from './rules.ts';
+import { shiftedAtBoundary } from './partition.ts';
 
 /** How one list's IDs differ from another reading's, each difference proven or not by its read by ID. */
 export interface Motion {
@@ -27,6 +28,12 @@ export interface Motion {
   deleted?: number[];
   /** In the later reading only, created and deleted meanwhile (see motionOf `after`): motion too. */
   passed?: number[];
+  /**
+   * In the earlier reading only, unchanged by ID, and placed by the earlier reading at a page
+   * boundary of the later one, while other records arrived, left or passed: skipped by the later
+   * paged reading as the list moved under it (rule `shifted`), no difference of the list.
+   */
+  skipped?: number[];
   /** Differences their reads by ID do not explain. */
   unproven: Array<{ id: number; why: string }>;
 }
@@ -46,10 +53,13 @@ export function motionOf(
   reads: ReadonlyMap<number, ItemRead>,
   copies: ReadonlyMap<number, ApiRecord>,
   after?: ReadonlySet<number>,
+  /** The later reading's page size (rule `shifted`: a record it skipped at a page boundary). */
+  perPage?: number,
 ): Motion {
   const a = new Set(earlier);
   const b = new Set(later);
-  const out: Motion = { arrived: [], left: [], unproven: [], deleted: [], passed: [] };
+  const out: Motion = { arrived: [], left: [], unproven: [], deleted: [], passed: [], skipped: [] };
+  const unchanged: number[] = [];
   for (const id of later)
     if (!a.has(id)) {
       const r = reads.get(id);
@@ -65,12 +75,19 @@ export function motionOf(
       if (r && (r.kind === 'gone' || r.kind === 'refused' || (r.kind === 'record' && changed(r.rec, copies.get(id))))) {
         out.left.push(id);
         if (r.kind === 'gone' || (r.kind === 'record' && r.rec.status === 'trash')) out.deleted?.push(id);
-      } else
+      } else if (r?.kind === 'record' && perPage && shiftedAtBoundary(later, perPage, earlier, id)) unchanged.push(id);
+      else
         out.unproven.push({
           id,
           why: `${id} is no longer listed, yet its read by ID answers ${r?.kind === 'record' ? 'it unchanged' : r ? r.status : 'nothing'}`,
         });
     }
+  // A skip needs the list to have moved: with nothing else proven, an unchanged record no longer
+  // listed is unexplained.
+  if (moving(out)) out.skipped?.push(...unchanged);
+  else
+    for (const id of unchanged)
+      out.unproven.push({ id, why: `${id} is no longer listed, yet its read by ID answers it unchanged` });
   return out;
 }
 
