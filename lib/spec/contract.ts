@@ -219,19 +219,12 @@ interface Paged {
 }
 
 /**
- * Whether a reading looks capped (rule `totals`): fewer records than the first page's `total`, the
- * list read to its end, and its first page already short (a server that caps per_page below the
- * size asked serves every page short). A later short page is a list that moved between its pages.
+ * Whether a reading looks capped (rule `totals`): fewer records than `total`, read to its end, its
+ * first page already short (a cap shortens every page; a later short page is a list that moved).
  */
 export function capped(got: Paged): got is Paged & { short: { size: number; page: 1 } } {
-  return (
-    !!got.short &&
-    got.short.page === 1 &&
-    got.short.size > 0 &&
-    got.total !== null &&
-    got.ids.length < got.total &&
-    got.complete
-  );
+  const s = got.short;
+  return !!s && s.page === 1 && s.size > 0 && got.total !== null && got.ids.length < got.total && got.complete;
 }
 
 /**
