@@ -9,7 +9,7 @@ import { RULES, type RuleId } from '../../lib/spec/judge/rules.ts';
 import { agreeOn, agreeOnIds, pastBound, setAsideBound } from '../../lib/spec/judge/snapshot.ts';
 import { changed, type ItemRead, itemRead, sluggable } from '../../lib/spec/judge/fields.ts';
 import { classify, conclude, type Difference, type FreshReading, proveChange } from '../../lib/spec/judge/motion.ts';
-import { judgeCount, type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
+import { countRange, explainable, judgeCount, type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
 import { childVerdict, namedParent, type Parenthood, parentCandidates } from '../../lib/spec/judge/child.ts';
 import { refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import { nameOrder } from '../../lib/spec/judge/collation.ts';
@@ -188,6 +188,15 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
     expect(
       motionOf([1, 2, 3, 4, 5, 6, 7], [1, 3, 5, 6, 7], reads, copies, undefined, 4).unproven.map((u) => u.id),
     ).toEqual([4]);
+  });
+  test.each<[string, number, number, boolean]>([
+    ['per_page 10 listing 9 of about 115, 3 arrived and 2 left', 10, 9, false],
+    ['per_page 10 listing 10', 10, 10, true],
+    ['per_page 50 listing 114 of 115 records is no page', 120, 114, true],
+  ])('a one-answer reading against the counts motion allows: %s', (_, k, got, yes) => {
+    const range = countRange(115, { arrived: [1, 2, 3], left: [4, 5], unproven: [] });
+    expect(range).toEqual({ low: 113, high: 118 });
+    expect(explainable((n) => (got === Math.min(k, n) ? '' : 'wrong'), range)).toBe(yes);
   });
   test('motionOf names the records that left deleted (gone or trashed)', () => {
     const reads = new Map<number, ItemRead>([

@@ -130,10 +130,17 @@ export async function countOnSnapshot(
   const listIds = l.lists[plural] ?? l[plural].map((r) => r.id);
   const copies = new Map(l[plural].map((r) => [r.id, r]));
   const deleted = new Set<number>();
+  let answers = 0;
   const v = await judgeCount({
     count: listIds.length,
     ids: listIds,
-    read,
+    read: async (count) => {
+      const before = t.exchanges.length;
+      const judge = await read(count);
+      answers ||= t.exchanges.length - before;
+      return judge;
+    },
+    oneAnswer: () => answers === 1,
     fresh: async () => {
       const f = await freshList(t, t.api, plural, { again: true });
       return f?.whole ? f.ids : null;

@@ -127,8 +127,11 @@ export async function judgeCount(o: {
   fresh: () => Promise<number[] | null>;
   /** How a later reading of the list differs from an earlier one, proven by reads by ID (motionOf). */
   motion: (earlier: readonly number[], later: readonly number[]) => Promise<Motion>;
+  /** Whether the first reading was one answer (one request): no motion between answers explains it. */
+  oneAnswer?: () => boolean;
 }): Promise<CountVerdict> {
-  const first = (await o.read(o.count))(o.count);
+  const firstJudge = await o.read(o.count);
+  const first = firstJudge(o.count);
   if (!first) return { judged: true, wrong: '', count: o.count, rule: 'flaky', left: [] };
   let before = await o.fresh();
   if (!before)
@@ -143,6 +146,16 @@ export async function judgeCount(o: {
       left: [],
     };
   if (m.unproven.length) return { judged: true, wrong: unexplained(first, m), count: o.count, rule: 'moved', left: [] };
+  // One answer wrong against every count the proven motion allows: no motion explains it (rule `flaky`).
+  const range = countRange(o.count, m);
+  if (o.oneAnswer?.() && !explainable(firstJudge, range))
+    return {
+      judged: true,
+      wrong: `${first} (one answer, wrong at every count from ${range.low} to ${range.high} that the records proven to have arrived or left since the snapshot allow)`,
+      count: o.count,
+      rule: 'flaky',
+      left: [],
+    };
   // Motion proven: the list is read again between two counts; a reading between equal counts is
   // judged strictly, one right against both of two different counts passes (k at or below both:
   // min(k, n) is k at either); any other round needs its own motion proven to read again.
@@ -171,6 +184,20 @@ export async function judgeCount(o: {
     rule: 'moved',
     left: m.left,
   };
+}
+
+/** The counts a list may have had between the snapshot and a motion proven since: less every record that left, up to every one that arrived or passed. */
+export function countRange(count: number, m: Motion): { low: number; high: number } {
+  return {
+    low: Math.max(0, count - m.left.length),
+    high: count + m.arrived.length + (m.passed?.length ?? 0),
+  };
+}
+
+/** Whether a reading is right at some count of the range. */
+export function explainable(judge: Judge, range: { low: number; high: number }): boolean {
+  for (let c = range.low; c <= range.high; c++) if (!judge(c)) return true;
+  return false;
 }
 
 function sameSet(a: readonly number[], b: readonly number[]): boolean {
