@@ -367,6 +367,10 @@ describe(`rule ${rule('shifted')}: a record skipped at a page boundary while the
   ])('%s', (_, second, id, yes) => {
     expect(shiftedAtBoundary(id === 4 && second.length === 3 ? [1, 2] : first, 3, second, id)).toBe(yes);
   });
+  test('after the last record of a reading that ended on a full page (the next page answered empty)', () => {
+    expect(shiftedAtBoundary([1, 2, 3, 5, 6, 7], 3, [1, 2, 3, 5, 6, 7, 4], 4)).toBe(true);
+    expect(shiftedAtBoundary([1, 2, 3, 5, 6], 3, [1, 2, 3, 5, 6, 4], 4)).toBe(false);
+  });
 });
 
 describe(`rule ${rule('ties')}: records of one post date may trade places`, () => {

@@ -142,7 +142,9 @@ export function shiftedAtBoundary(
     .reverse()
     .find((x) => known.has(x));
   const after = second.slice(at + 1).find((x) => known.has(x));
-  for (let k = perPage; k < first.length; k += perPage)
+  // A reading that ended on a full page has a boundary after its last record too (the next page
+  // answered empty: the record that would have begun it had moved up onto the page read).
+  for (let k = perPage; k <= first.length; k += perPage)
     if ((before !== undefined && before === first[k - 1]) || (after !== undefined && after === first[k])) return true;
   return false;
 }
