@@ -64,6 +64,8 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'events-list-url-args': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'list-order-local-start': ['events.list.', 'events.pages.', 'events.params.', 'observe.events-'],
   'pub-dates-apart': [...every(['update', 'fields', 'delete', 'create', 'read']), 'events.model.', 'observe.'],
+  'linked-list-url-args': [...every(['list', 'pages'], ['venues', 'organizers']), 'observe.'],
+  'event-website-esc-html': ['events.create.', 'events.update.', 'events.fields.', 'events.read.', 'events.model.'],
   'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
   'linked-name-rendered': [
     ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
