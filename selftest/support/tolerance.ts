@@ -66,6 +66,10 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'pub-dates-apart': [...every(['update', 'fields', 'delete', 'create', 'read']), 'events.model.', 'observe.'],
   'linked-list-url-args': [...every(['list', 'pages'], ['venues', 'organizers']), 'observe.'],
   'event-website-esc-html': ['events.create.', 'events.update.', 'events.fields.', 'events.read.', 'events.model.'],
+  'linked-slug-from-name': [
+    ...every(['create', 'by-slug', 'fields', 'read'], ['venues', 'organizers']),
+    'events.create.',
+  ],
   'invalid-params-arg-order': [...every(['create', 'update', 'fields']), 'errors.'],
   'linked-name-rendered': [
     ...every(['create', 'update', 'fields', 'read', 'list', 'by-slug'], ['venues', 'organizers']),
