@@ -198,6 +198,26 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
     expect(range).toEqual({ low: 113, high: 118 });
     expect(explainable((n) => (got === Math.min(k, n) ? '' : 'wrong'), range)).toBe(yes);
   });
+  test.each<[string, number, number, 'fails at once' | 'read again']>([
+    ['one short of every count motion allows (list-size-flaky)', 45, 13, 'fails at once'],
+    ['more than the page size', 10, 12, 'fails at once'],
+    ['four over: records that arrived and left again between the readings', 45, 18, 'read again'],
+  ])('judgeCount, one answer against a still count of 14 with one arrival proven: %s', async (_, k, got, outcome) => {
+    let reads = 0;
+    const v = await judgeCount({
+      count: 14,
+      ids: [...Array(14).keys()],
+      read: async () => {
+        reads++;
+        return (n) => ((reads === 1 ? got : Math.min(k, n)) === Math.min(k, n) ? '' : 'wrong');
+      },
+      fresh: async () => [...Array(15).keys()],
+      motion: async () => ({ arrived: [14], left: [], unproven: [] }),
+      oneAnswer: () => true,
+    });
+    expect(v.judged && v.wrong !== '').toBe(outcome === 'fails at once');
+    expect(reads).toBe(outcome === 'fails at once' ? 1 : 2);
+  });
   test('motionOf names the records that left deleted (gone or trashed)', () => {
     const reads = new Map<number, ItemRead>([
       [2, gone],

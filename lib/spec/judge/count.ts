@@ -114,6 +114,13 @@ export type CountVerdict =
 /** A reading's judgement against a count: '' when right, else what is wrong. */
 export type Judge = (count: number) => string;
 
+/**
+ * Records that may arrive and leave again between the snapshot and the list read again, seen by
+ * neither (measured: selftest/safety/neighbours.test.ts, a client creating and deleting its own
+ * tags, made one answer list 18 tags where the snapshot and the list read again held 14).
+ */
+const UNSEEN_ARRIVALS = 1000;
+
 /** Rounds a count judgement reads the list again at most, each after a motion proven by reads by ID. */
 const COUNT_ROUNDS = 3;
 
@@ -147,11 +154,14 @@ export async function judgeCount(o: {
     };
   if (m.unproven.length) return { judged: true, wrong: unexplained(first, m), count: o.count, rule: 'moved', left: [] };
   // One answer wrong against every count the proven motion allows: no motion explains it (rule `flaky`).
+  // Above the proven range the answer may hold records that arrived and left again between the
+  // snapshot and the list read again (in neither reading): only a count no arrival explains fails
+  // at once; a larger one is read again below.
   const range = countRange(o.count, m);
-  if (o.oneAnswer?.() && !explainable(firstJudge, range))
+  if (o.oneAnswer?.() && !explainable(firstJudge, { low: range.low, high: range.high + UNSEEN_ARRIVALS }))
     return {
       judged: true,
-      wrong: `${first} (one answer, wrong at every count from ${range.low} to ${range.high} that the records proven to have arrived or left since the snapshot allow)`,
+      wrong: `${first} (one answer, wrong at every count from ${range.low} up that the records proven to have left since the snapshot allow, and at every larger count that records arriving and leaving again between two readings could make)`,
       count: o.count,
       rule: 'flaky',
       left: [],
