@@ -207,7 +207,15 @@ check(
     if (!pool.length) t.na('no learned event title has a word of 4+ letters');
     const word = draw(t).pick(pool);
     const got = await all(t, t.api, 'events', { ...WIDE_WINDOW, search: word });
-    const must = l.events.filter((e) => words(normaliseText(e.title)).includes(word)).map((e) => e.id);
+    // A visitor's search leaves out a password-protected event (WordPress's search adds
+    // `post_password = ''` for a visitor): measured on 6.8.0, 2026-11-29, `search=fixture` listed the
+    // fixtures' parent and child events to a visitor and also the password event to the
+    // administrator, while the plain list shows it to both. The fixtures file names that event: for
+    // a visitor it is neither one the search must list nor one it must leave out.
+    const visitorHides = l.authenticated ? undefined : t.config.fixtures?.passwordEvent?.id;
+    const must = l.events
+      .filter((e) => e.id !== visitorHides && words(normaliseText(e.title)).includes(word))
+      .map((e) => e.id);
     // Learned events that mention the word nowhere (title, description, excerpt, anything): no
     // search lists them; the word comes from a title, so `must` holds at least one event.
     const mustNot = l.events
@@ -220,7 +228,7 @@ check(
       .map((e) => e.id);
     await judge(t, 'events', l.events, got, must, mustNot, `search "${word}"`, {
       matches: (e) =>
-        words(normaliseText(e.title)).includes(word)
+        e.id !== visitorHides && words(normaliseText(e.title)).includes(word)
           ? true
           : JSON.stringify(e ?? '')
                 .toLowerCase()
