@@ -306,16 +306,16 @@ export class CheckContext {
   /**
    * Delete what this check created, newest first; errors are kept, never thrown. A record whose
    * tag was not seen at creation is read first and left alone unless it carries the run tag: a
-   * misbehaving server may answer another record's id, and the suite never deletes what it did
-   * not create.
+   * misbehaving server may answer another record's id, and the suite never deletes what it did not create.
    */
   async cleanup(): Promise<void> {
-    // Newest first, a few at a time (a property's runs make dozens; the run's bound caps what is in
-    // flight). No deletion depends on another: a parent deleted first leaves its child deletable.
+    // Newest first, a few at a time; events before what they embed (an event's DELETE answer embeds
+    // its venue: both at once, it hung on the server's order and the model's replay differed).
     const pending = this.created.reverse();
     this.created = [];
-    for (let from = 0; from < pending.length; from += CLEANUP_BATCH)
-      await Promise.all(pending.slice(from, from + CLEANUP_BATCH).map((r) => this.deleteCreated(r)));
+    for (const group of [true, false].map((e) => pending.filter((r) => (r.resource === 'events') === e)))
+      for (let from = 0; from < group.length; from += CLEANUP_BATCH)
+        await Promise.all(group.slice(from, from + CLEANUP_BATCH).map((r) => this.deleteCreated(r)));
   }
 
   /** Deletes one record the check created: unless the check deleted it, and only when it carries the run tag. */
