@@ -82,26 +82,22 @@ function populate_pub( $n, $zone, $utc ) {
 $pub = 0;
 
 // Terms.
+/** A term of the taxonomy, its ID; the run stops on a refusal. */
+function populate_term( $name, $taxonomy, $args = [] ) {
+	$t = wp_insert_term( $name, $taxonomy, $args );
+	if ( is_wp_error( $t ) ) {
+		populate_die( ( 'post_tag' === $taxonomy ? 'tag' : 'category' ) . " $name: " . $t->get_error_message() );
+	}
+	return (int) $t['term_id'];
+}
 $cats = [];
 foreach ( [ 'Populated Music', 'Populated Sports', 'Populated Théâtre', 'Populated Talks' ] as $name ) {
-	$t = wp_insert_term( $name, 'tribe_events_cat' );
-	if ( is_wp_error( $t ) ) {
-		populate_die( "category $name: " . $t->get_error_message() );
-	}
-	$cats[] = (int) $t['term_id'];
+	$cats[] = populate_term( $name, 'tribe_events_cat' );
 }
-$t = wp_insert_term( 'Populated Jazz', 'tribe_events_cat', [ 'parent' => $cats[0] ] );
-if ( is_wp_error( $t ) ) {
-	populate_die( 'category Populated Jazz: ' . $t->get_error_message() );
-}
-$cats[] = (int) $t['term_id'];
-$tags = [];
+$cats[] = populate_term( 'Populated Jazz', 'tribe_events_cat', [ 'parent' => $cats[0] ] );
+$tags   = [];
 foreach ( [ 'populated outdoor', 'populated family', 'populated free', 'populated Öffentlich' ] as $name ) {
-	$t = wp_insert_term( $name, 'post_tag' );
-	if ( is_wp_error( $t ) ) {
-		populate_die( "tag $name: " . $t->get_error_message() );
-	}
-	$tags[] = (int) $t['term_id'];
+	$tags[] = populate_term( $name, 'post_tag' );
 }
 
 // Venues and organizers.
