@@ -190,4 +190,17 @@ test('a root-owned clone, run by another user: npm run certify runs, its reports
     `calcert: --report-dir reports cannot be written (EACCES): the reports go to ${reports} (--report-dir to choose)`,
   );
   expect(existsSync(join(reports, 'latest', 'results.json'))).toBe(true);
+  // The lines it prints for itself run as printed for that user. In a clone it does not own,
+  // `npx calcert` failed with npm's EPERM: npx links the clone into its cache and sets its bin
+  // executable, which only the owner may do (lib/run/config/replay.ts `foreignClone`).
+  const [efile, eargs] = user.as(process.execPath, [join(ROOT, 'bin', 'calcert.js'), 'explain', 'root.doc.answers']);
+  const explained = await run(efile, eargs, { cwd: ROOT, env: scratch.env, boundMs: 60_000 });
+  const replay = /^ {2}(.+? certify --grep \S+) {2}# against the embedded reference server$/m.exec(
+    explained.stdout,
+  )?.[1];
+  expect(replay, explained.stdout + explained.stderr).toBeDefined();
+  const [rfile, rargs] = user.as('sh', ['-c', `${replay} --concurrency 1`]);
+  const replayed = await run(rfile, rargs, { cwd: ROOT, env: scratch.env, boundMs: 120_000 });
+  expect(replayed.code, `${replay}\n${replayed.stdout}${replayed.stderr}`).toBe(0);
+  expect(replayed.stdout).toMatch(/^PARTIAL: 1 check, 1 pass, 0 fail/m);
 }, 400_000);

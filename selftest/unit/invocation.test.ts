@@ -17,6 +17,11 @@ describe('commandFor', () => {
       'npx calcert',
     ],
     [
+      'a clone someone else owns, the user inside it: npx would chmod its bin (EPERM), node runs',
+      { root: '/src/calcert', cwd: '/src/calcert', onPath: false, foreignClone: true },
+      'node /src/calcert/bin/calcert.js',
+    ],
+    [
       'a clone run from elsewhere (node /src/calcert/bin/calcert.js)',
       { root: '/src/calcert', cwd: '/tmp/work', onPath: false },
       'node /src/calcert/bin/calcert.js',

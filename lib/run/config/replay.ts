@@ -2,7 +2,7 @@
  * The command lines calcert prints (replay lines, hints): how the user runs calcert from where
  * they stand, shell quoting, and the --grep pattern that selects one check.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config, ResolvedConfig } from './model.ts';
@@ -25,6 +25,12 @@ export interface Invocation {
    * link); the node_modules/.bin folders npm puts first for its scripts and npx do not count.
    */
   onPath: boolean;
+  /**
+   * A clone (not an installed package) whose bin/calcert.js the user neither owns nor is root for.
+   * `npx calcert` there links the clone into npx's cache and sets that file executable, a chmod
+   * only its owner may do: measured with npm 10.8, a user in root's clone gets EPERM.
+   */
+  foreignClone?: boolean;
 }
 
 const inside = (dir: string, root: string) => dir === root || dir.startsWith(root.endsWith('/') ? root : `${root}/`);
@@ -38,7 +44,7 @@ const inside = (dir: string, root: string) => dir === root || dir.startsWith(roo
  *   the npm registry, which has no calcert);
  * - `calcert` on the PATH is this installation (global install, the Docker image): `calcert`;
  * - a clone or a project that installed the tool, the user inside it: `npx calcert` (npx finds
- *   the project's own bin);
+ *   the project's own bin), but not in a clone someone else owns (`foreignClone`);
  * - anywhere else: `node /path/to/bin/calcert.js`. Pure.
  */
 export function commandFor(inv: Invocation): string {
@@ -47,7 +53,7 @@ export function commandFor(inv: Invocation): string {
   if (inv.onPath) return 'calcert';
   // A project that installed the tool: node_modules/calcert; its project is the folder above.
   const project = /\/node_modules\/[^/]+$/.test(inv.root) ? inv.root.replace(/\/node_modules\/[^/]+$/, '') : inv.root;
-  if (inside(inv.cwd, project)) return 'npx calcert';
+  if (inside(inv.cwd, project) && !inv.foreignClone) return 'npx calcert';
   return `node ${shellQuote(`${inv.root}/bin/calcert.js`)}`;
 }
 
@@ -94,11 +100,15 @@ export function invocationOf(
       // no record of what npx installed: the other rules decide
     }
   }
+  const uid = process.getuid?.();
+  const clone = !/[\\/]node_modules[\\/][^\\/]+$/.test(root);
+  const foreignClone = clone && uid !== undefined && uid !== 0 && existsSync(bin) && statSync(bin).uid !== uid;
   return {
     root,
     cwd: realOr(env['INIT_CWD'] || cwd),
     ...(npx?.length ? { npx } : {}),
     onPath,
+    ...(foreignClone ? { foreignClone } : {}),
   };
 }
 
