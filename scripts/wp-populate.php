@@ -15,25 +15,29 @@
  *     a word), venues and organizers (one with two), categories and tags; one draft, one pending,
  *     one password-protected, one hidden from listings, one trashed, one private.
  *
- * Usage: php scripts/wp-populate.php WP_ROOT SITE_URL [EVENTS] [ZONE]
+ * Usage: php scripts/wp-populate.php WP_ROOT SITE_URL [EVENTS] [ZONE] [FIXTURES]
  *   WP_ROOT   the folder holding wp-load.php
  *   SITE_URL  the site's URL (scheme://host[:port])
  *   EVENTS    events to make (default 40); 0 makes nothing and only sets ZONE
  *   ZONE      the site's time zone (timezone_string), e.g. Europe/Berlin; UTC also sets gmt_offset 0.
  *             Set before the events are made (they take the site's zone). Absent: unchanged.
+ *   FIXTURES  a calcert fixtures file (scripts/wp-fixtures.sh wrote it): its `protectedEvents` gets
+ *             the password-protected event made here (nothing the interface answers tells it
+ *             apart; a read-only run of the site needs it named). Absent: no file is touched.
  * scripts/wp-populate.sh wraps it with the SITE.env convention of scripts/wp-fixtures.sh.
  */
 if ( PHP_SAPI !== 'cli' ) {
 	exit( 1 );
 }
 if ( count( $argv ) < 3 ) {
-	fwrite( STDERR, "usage: php wp-populate.php WP_ROOT SITE_URL [EVENTS] [ZONE]\n" );
+	fwrite( STDERR, "usage: php wp-populate.php WP_ROOT SITE_URL [EVENTS] [ZONE] [FIXTURES]\n" );
 	exit( 2 );
 }
 $root     = $argv[1];
 $site_url = $argv[2];
 $events   = isset( $argv[3] ) && $argv[3] !== '' ? (int) $argv[3] : 40;
 $zone_arg = $argv[4] ?? '';
+$fx_file  = $argv[5] ?? '';
 $url      = parse_url( $site_url );
 $_SERVER['HTTP_HOST']      = ( $url['host'] ?? '127.0.0.1' ) . ( isset( $url['port'] ) ? ':' . $url['port'] : '' );
 $_SERVER['SERVER_NAME']    = $url['host'] ?? '127.0.0.1';
@@ -133,6 +137,7 @@ foreach ( [ 'Populated Society 1', 'Populated Society 2', 'Populated Müller & S
 // Events.
 $words = [ 'Concert', 'Workshop', 'Lecture', 'Festival', 'Market', 'Screening', 'Reading', 'Meetup' ];
 $made  = [];
+$protected = [];
 for ( $i = 0; $i < $events; $i++ ) {
 	$offset = (int) round( $i * 360 / max( 1, $events ) ) - 60;
 	$hour   = 9 + ( $i % 8 );
@@ -206,6 +211,9 @@ for ( $i = 0; $i < $events; $i++ ) {
 	if ( get_post_field( 'post_password', $id ) !== ( $args['post_password'] ?? '' ) ) {
 		wp_update_post( [ 'ID' => $id, 'post_password' => $args['post_password'] ?? '' ] );
 	}
+	if ( isset( $args['post_password'] ) ) {
+		$protected[] = (int) $id;
+	}
 	if ( $i % 4 !== 3 ) {
 		wp_set_object_terms( $id, [ $cats[ $i % count( $cats ) ] ], 'tribe_events_cat' );
 	}
@@ -216,6 +224,15 @@ for ( $i = 0; $i < $events; $i++ ) {
 		wp_trash_post( $id );
 	}
 	$made[] = (int) $id;
+}
+if ( $fx_file !== '' ) {
+	$fx = json_decode( (string) @file_get_contents( $fx_file ), true );
+	if ( ! is_array( $fx ) ) {
+		populate_die( "$fx_file is no fixtures file (run scripts/wp-fixtures.sh first)" );
+	}
+	$fx['protectedEvents'] = array_values( array_unique( array_merge( $fx['protectedEvents'] ?? [], $protected ) ) );
+	file_put_contents( $fx_file, json_encode( $fx, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n" );
+	echo "wp-populate: $fx_file names the password-protected event(s) " . implode( ', ', $protected ) . " in protectedEvents\n";
 }
 echo 'wp-populate: ' . count( $made ) . ' events, ' . count( $venues ) . ' published venues, ' . count( $organizers ) . ' organizers, '
 	. count( $cats ) . ' categories, ' . count( $tags ) . ' tags (site zone ' . $zone->getName() . ")\n";

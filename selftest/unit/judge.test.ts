@@ -11,7 +11,7 @@ import { changed, type ItemRead, itemRead, sluggable } from '../../lib/spec/judg
 import { classify, conclude, type Difference, type FreshReading, proveChange } from '../../lib/spec/judge/motion.ts';
 import { countRange, explainable, judgeCount, type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
 import { childVerdict, namedParent, type Parenthood, parentCandidates } from '../../lib/spec/judge/child.ts';
-import { refusalExcused } from '../../lib/spec/judge/refusal.ts';
+import { passwordFixtures, refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import { nameOrder } from '../../lib/spec/judge/collation.ts';
 import { pageEnd } from '../../lib/spec/judge/totals.ts';
 import { partitionVerdict, shiftedAtBoundary, tiedByDate } from '../../lib/spec/judge/partition.ts';
@@ -517,7 +517,12 @@ describe(`rule ${rule('refusal')}: excused by a property the suite read, never b
   // excused: set aside; unjudged: the check ends `error` (nothing read tells it from a
   // password-protected event: the original's records show no password); refused: a failure.
   test.each<[string, Parameters<typeof refusalExcused>[0], 'excused' | 'unjudged' | 'refused']>([
-    ['the fixtures name it password-protected', { plural: 'events', id: 7, passwordFixture: 7 }, 'excused'],
+    ['the fixtures name it password-protected', { plural: 'events', id: 7, passwordFixtures: [7] }, 'excused'],
+    [
+      "the fixtures name it among the site's other password events",
+      { plural: 'events', id: 7, passwordFixtures: [3, 7] },
+      'excused',
+    ],
     [
       'with credentials its record shows a password',
       { plural: 'events', id: 7, authenticatedCopy: ev({ password: 'pw' }) },
@@ -525,11 +530,23 @@ describe(`rule ${rule('refusal')}: excused by a property the suite read, never b
     ],
     ['with credentials its record shows none', { plural: 'events', id: 7, authenticatedCopy: ev() }, 'unjudged'],
     ['without credentials, no fixture', { plural: 'events', id: 7 }, 'unjudged'],
-    ['the fixture names another event', { plural: 'events', id: 7, passwordFixture: 8 }, 'unjudged'],
-    ['a venue is never password-protected', { plural: 'venues', id: 7, passwordFixture: 7 }, 'refused'],
+    ['the fixture names other events', { plural: 'events', id: 7, passwordFixtures: [8, 9] }, 'unjudged'],
+    ['a venue is never password-protected', { plural: 'venues', id: 7, passwordFixtures: [7] }, 'refused'],
   ])('%s', (_, o, verdict) => {
     const v = refusalExcused(o);
     expect(v.excused ? 'excused' : v.unjudged ? 'unjudged' : 'refused').toBe(verdict);
+  });
+  test.each<[string, Parameters<typeof passwordFixtures>[0], number[]]>([
+    ['no fixtures file', null, []],
+    ['passwordEvent alone', { passwordEvent: { id: 4 } }, [4]],
+    ['protectedEvents alone', { protectedEvents: [9, 11] }, [9, 11]],
+    [
+      "both (a populated site: the fixtures' event and its own)",
+      { passwordEvent: { id: 4 }, protectedEvents: [9] },
+      [4, 9],
+    ],
+  ])('the events the fixtures file names password-protected: %s', (_, fx, ids) => {
+    expect(passwordFixtures(fx)).toEqual(ids);
   });
 });
 

@@ -11,6 +11,7 @@ import { complete, draw, LIST, linkedIds, PARAM, replay, SAMPLE_PAGES, WIDE_WIND
 import { all, judge, type Matcher } from './readings.ts';
 import { siteZone, surelyInDefaultWindow } from './date-oracle.ts';
 import { type ApiRecord, isInteger } from '../../lib/spec/contract.ts';
+import { passwordFixtures } from '../../lib/spec/judge/refusal.ts';
 
 const SPEC = 'List events: filters; docs/requirements.md#levels';
 
@@ -210,11 +211,12 @@ check(
     // A visitor's search leaves out a password-protected event (WordPress's search adds
     // `post_password = ''` for a visitor): measured on 6.8.0, 2026-11-29, `search=fixture` listed the
     // fixtures' parent and child events to a visitor and also the password event to the
-    // administrator, while the plain list shows it to both. The fixtures file names that event: for
-    // a visitor it is neither one the search must list nor one it must leave out.
-    const visitorHides = l.authenticated ? undefined : t.config.fixtures?.passwordEvent?.id;
+    // administrator, while the plain list shows it to both. The fixtures file names such events
+    // (passwordEvent, protectedEvents): for a visitor each is neither one the search must list nor
+    // one it must leave out.
+    const visitorHides = new Set(l.authenticated ? [] : passwordFixtures(t.config.fixtures));
     const must = l.events
-      .filter((e) => e.id !== visitorHides && words(normaliseText(e.title)).includes(word))
+      .filter((e) => !visitorHides.has(e.id) && words(normaliseText(e.title)).includes(word))
       .map((e) => e.id);
     // Learned events that mention the word nowhere (title, description, excerpt, anything): no
     // search lists them; the word comes from a title, so `must` holds at least one event.
@@ -228,7 +230,7 @@ check(
       .map((e) => e.id);
     await judge(t, 'events', l.events, got, must, mustNot, `search "${word}"`, {
       matches: (e) =>
-        e.id !== visitorHides && words(normaliseText(e.title)).includes(word)
+        !visitorHides.has(e.id) && words(normaliseText(e.title)).includes(word)
           ? true
           : JSON.stringify(e ?? '')
                 .toLowerCase()

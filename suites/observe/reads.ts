@@ -19,7 +19,7 @@ import {
 } from '../../lib/spec/judge/child.ts';
 import { type ItemRead, itemRead, unpublished } from '../../lib/spec/judge/fields.ts';
 import { proveChange } from '../../lib/spec/judge/motion.ts';
-import { refusalExcused } from '../../lib/spec/judge/refusal.ts';
+import { passwordFixtures, refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 import { freshOf } from './fresh.ts';
 import { setAside } from './readings.ts';
@@ -54,7 +54,7 @@ export async function unserved(
       plural,
       id: r.id,
       ...(l.authenticated ? { authenticatedCopy: r } : {}),
-      ...(t.config.fixtures?.passwordEvent ? { passwordFixture: t.config.fixtures.passwordEvent.id } : {}),
+      passwordFixtures: passwordFixtures(t.config.fixtures),
     });
     if (ex.excused) {
       setAside(t, l, plural, r.id, 'refusal', ex.why);

@@ -24,6 +24,7 @@ import { sampleJudged, unserved } from './reads.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 import { agrees, itemRead, sluggable } from '../../lib/spec/judge/fields.ts';
+import { passwordFixtures } from '../../lib/spec/judge/refusal.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
 
@@ -74,13 +75,14 @@ async function visitorReads(t: CheckContext, l: Learned, plural: Plural, how: 'i
 
 /**
  * The records of the fixtures file that are special by construction, left out of the sampled
- * reads (their own checks judge them): the password-protected event (the original refuses its
- * item route without the password, to an administrator too) and the child event (6.8.0 does not
+ * reads (their own checks judge them): the password-protected events (passwordEvent and
+ * protectedEvents: the original refuses their item route without the password, to an
+ * administrator too) and the child event (6.8.0 does not
  * find an event that has a parent by its slug: measured with scripts/wp-fixtures.php, 2026-11-28).
  */
 function fixtureRecord(t: CheckContext, plural: Plural, r: ApiRecord): boolean {
   const fx = t.config.fixtures;
-  return plural === 'events' && (r.id === fx?.passwordEvent?.id || r.id === fx?.childEvent?.id);
+  return plural === 'events' && (passwordFixtures(fx).includes(r.id) || r.id === fx?.childEvent?.id);
 }
 
 const KIND: Record<Plural, RecordKind> = {

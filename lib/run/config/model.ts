@@ -13,6 +13,8 @@ export interface FixturesFile {
   ticketedEvent?: { id: number };
   childEvent?: { id: number; parent: number };
   passwordEvent?: { id: number; password: string };
+  /** Other published password-protected events of the site, by ID (read-only runs: refused as such). */
+  protectedEvents?: number[];
   /** A published venue / organizer with a post password, its name and the password. */
   passwordVenue?: { id: number; name: string; password: string };
   passwordOrganizer?: { id: number; name: string; password: string };

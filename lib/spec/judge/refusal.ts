@@ -12,10 +12,21 @@
  * has no `password` field), so "its record shows none" proves nothing. Nor does the authenticated
  * caller's read by ID: 6.8.0 refuses a protected event to the administrator too, the spec's reading
  * (the reference) serves it to an administrator. Such an event is unjudged
- * (`error`, the run incomplete, never a pass nor a fail): the fixtures file's `passwordEvent`
- * (CONTRACT.md: records the interface cannot create) makes it judgeable. Pure.
+ * (`error`, the run incomplete, never a pass nor a fail): the fixtures file's `passwordEvent` and
+ * `protectedEvents` (CONTRACT.md: records the interface cannot create) make it judgeable. Pure.
  */
 import type { ApiRecord } from '../contract.ts';
+
+/**
+ * The events the fixtures file names password-protected: `passwordEvent` and `protectedEvents` (a
+ * site may hold several: measured on the populated 6.8.0, 2026-11-29, a second password event,
+ * not the fixtures', refused a visitor by ID and made observe.events-read.by-id-agrees unjudged).
+ */
+export function passwordFixtures(
+  fx: { passwordEvent?: { id: number }; protectedEvents?: readonly number[] } | null | undefined,
+): number[] {
+  return [...(fx?.passwordEvent ? [fx.passwordEvent.id] : []), ...(fx?.protectedEvents ?? [])];
+}
 
 /** Whether a record as read shows a password (`password` or `post_password`, a non-empty string). */
 function showsPassword(r: ApiRecord | undefined): boolean {
@@ -27,17 +38,18 @@ export function refusalExcused(o: {
   id: number;
   /** The record as the suite read it with credentials (the snapshot's authenticated copy), if any. */
   authenticatedCopy?: ApiRecord;
-  /** The event the fixtures file names as password-protected. */
-  passwordFixture?: number;
+  /** The events the fixtures file names password-protected (passwordFixtures()). */
+  passwordFixtures?: readonly number[];
 }): { excused: boolean; unjudged?: true; why: string } {
   if (o.plural !== 'events')
     return { excused: false, why: `no ${o.plural} record may be refused to whom it is listed` };
-  if (o.passwordFixture === o.id) return { excused: true, why: 'the fixtures file names it password-protected' };
+  if (o.passwordFixtures?.includes(o.id))
+    return { excused: true, why: 'the fixtures file names it password-protected' };
   if (showsPassword(o.authenticatedCopy))
     return { excused: true, why: 'password-protected: its record, read with credentials, shows a password' };
   return {
     excused: false,
     unjudged: true,
-    why: `the spec lets a password-protected event be refused, and nothing the suite read says whether this one is (${o.authenticatedCopy ? "its record, read with credentials, shows no password, as the original's never does" : 'no credentials, and'} no fixture names it; the refusal's own text is no evidence): name the site's password-protected event in the fixtures file (passwordEvent) to judge it`,
+    why: `the spec lets a password-protected event be refused, and nothing the suite read says whether this one is (${o.authenticatedCopy ? "its record, read with credentials, shows no password, as the original's never does, and" : 'no credentials, and'} no fixture names it; the refusal's own text is no evidence): name the site's password-protected events in the fixtures file (passwordEvent, protectedEvents) to judge it`,
   };
 }

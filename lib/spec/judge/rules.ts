@@ -80,9 +80,9 @@ export const RULES = [
   {
     rule: 'refusal',
     reason:
-      "A refusal (401/403) of a listed record is excused only by a property the suite read itself: the fixtures file names the event password-protected, or with credentials its record shows a password. Never by the refusal's own text. A refused event that nothing read tells apart from a password-protected one (no fixture, no password shown) is unjudged (`error`: the run is incomplete, never certified); any other refused record fails.",
+      "A refusal (401/403) of a listed record is excused only by a property the suite read itself: the fixtures file names the event password-protected (`passwordEvent`, or `protectedEvents` for a site's others), or with credentials its record shows a password. Never by the refusal's own text. A refused event that nothing read tells apart from a password-protected one (no fixture, no password shown) is unjudged (`error`: the run is incomplete, never certified); any other refused record fails.",
     measured:
-      '6.8.0 (2026-11-28) refuses a password-protected event by ID with 403 `event-password-protected`, to the administrator too, and lists it; its records show no password, to the administrator either (its list copy, read as admin, has no `password` field): without a fixture no reading proves an event protected or not. Every other listed record is readable by whoever it is listed to.',
+      "6.8.0 (2026-11-28) refuses a password-protected event by ID with 403 `event-password-protected`, to the administrator too, and lists it; its records show no password, to the administrator either (its list copy, read as admin, has no `password` field): without a fixture no reading proves an event protected or not. Every other listed record is readable by whoever it is listed to. The populated 6.8.0 (2026-11-29, wp-populate.php: a second password event, not the fixtures') refused it a visitor by ID, its list copy like any other: the fixtures file names it in `protectedEvents`.",
     fault: 'item-refused-password-text',
   },
   {
