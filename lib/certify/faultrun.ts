@@ -34,9 +34,9 @@ export interface FaultRun {
  */
 export function throwawayConfig(
   variant: 'base' | 'extended',
-  opts: { seed?: number; numRuns: number; readOnly?: boolean },
+  opts: { seed?: number; numRuns: number; readOnly?: boolean; shrink?: false },
 ): Config {
-  return loadConfig({
+  const config = loadConfig({
     env: {},
     dotenv: false,
     flags: {
@@ -48,6 +48,7 @@ export function throwawayConfig(
       ...(opts.readOnly ? { 'read-only': true } : {}),
     },
   });
+  return opts.shrink === false ? { ...config, shrink: false } : config;
 }
 
 /** A fault is caught by a check when the check fails (must) or warns (should). */
@@ -72,10 +73,20 @@ export async function runFault(
     readOnly?: boolean;
     /** Events the embedded server's seeded calendar holds (default 40: reference-server/seed.ts). */
     seedEvents?: number;
+    /**
+     * `false`: no shrinking of a failing property (Config.shrink). A check that caught the fault
+     * failed at its first failing value either way; shrinking only looks for a smaller one.
+     */
+    shrink?: false;
   } = {},
 ): Promise<FaultRun> {
   const started = Date.now();
-  const config = throwawayConfig(variant, { seed: opts.seed, numRuns: opts.numRuns ?? 10, readOnly: opts.readOnly });
+  const config = throwawayConfig(variant, {
+    seed: opts.seed,
+    numRuns: opts.numRuns ?? 10,
+    readOnly: opts.readOnly,
+    ...(opts.shrink === false ? { shrink: false as const } : {}),
+  });
   // The embedded server is thrown away after the run: no sweep needed.
   const result = await certify(config, {
     ids,

@@ -1,7 +1,6 @@
 /**
- * What a check body works with: clients that record every exchange of the check, run-tagged
- * names, record creation with cleanup, assertions that fail / block / rule out the check, and
- * seeded properties.
+ * What a check body works with: clients recording every exchange of the check, run-tagged names,
+ * record creation with cleanup, assertions that fail / block / rule out the check, seeded properties.
  */
 import fc from 'fast-check';
 import { carriesTag } from '../run/cleanup.ts';
@@ -407,6 +406,7 @@ export class CheckContext {
     const details = await fc.check(fc.asyncProperty(arbitrary, recorded), {
       seed: this.seed,
       numRuns,
+      ...(this.config.shrink === false ? { endOnFailure: true } : {}),
       ...(opts.examples?.length ? { examples: opts.examples.map((v): [T] => [v]) } : {}),
     });
     this.runs.made += details.numRuns;

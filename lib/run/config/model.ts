@@ -67,6 +67,13 @@ export interface Config {
   /** --min-judged: the least share (percent) of the variant's interface elements the run must judge; 0 = no gate. */
   minJudged: number;
   grep: string;
+  /**
+   * `false`: a failing property ends at its first failing value, unshrunk (fast-check's
+   * `endOnFailure`). Only runs that ask which checks caught a fault set it (the fault matrices:
+   * lib/certify/faultrun.ts): the status is the same (a failed property is a failure either way),
+   * only the counterexample is the first one. No flag sets it.
+   */
+  shrink?: false;
 }
 
 /** Config after preflight: the target is known, its variant detected, fixtures loaded. */
