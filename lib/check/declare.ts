@@ -20,6 +20,17 @@ import { isObservationFile, passGate } from './gate.ts';
 import { runConfig, takeLimitChanges } from './worker-client.ts';
 
 /**
+ * Where each check was declared, per worker thread: a kept thread collects the same files run
+ * after run (the self-tests' matrices: hundreds of runs), and a stack trace, mapped through the
+ * module runner's source maps, is most of what declaring a check costs. A check ID is declared
+ * in one place (the registry test), so the first run's answer is every later run's.
+ */
+const KEPT = globalThis as { [key: symbol]: Map<string, string | undefined> | undefined };
+const SOURCES_KEY = Symbol.for('calcert.check.sources');
+KEPT[SOURCES_KEY] ??= new Map();
+const SOURCES = KEPT[SOURCES_KEY];
+
+/**
  * Declare a check. `title` states the behaviour as a fact ("rejects an event without a title").
  */
 export function check(
@@ -29,7 +40,10 @@ export function check(
   options: { timeout?: number } = {},
 ): void {
   validateMeta(meta);
-  const source = sourceFromStack(new Error().stack);
+  // The stack is taken here, not in a helper: one more frame could push the declaring one past
+  // the trace's limit.
+  if (!SOURCES.has(meta.id)) SOURCES.set(meta.id, sourceFromStack(new Error().stack));
+  const source = SOURCES.get(meta.id);
   const record: CheckRecord = { ...meta, title, ...(source ? { source } : {}) };
   // The test's name is the check ID alone: --grep and the vitest name pattern select over IDs
   // (a pattern like 'json-body$' must not meet the title); the title travels in the meta.
