@@ -11,7 +11,7 @@ export default defineConfig({
     include: ['selftest/**/*.test.ts'],
     // It makes the run's TMPDIR once (selftest/support/global.ts).
     globalSetup: ['selftest/support/global.ts'],
-    // The in-process runs of a file share kept run sessions (selftest/support/shared-sessions.ts).
+    // The in-process runs share kept run sessions, across files (selftest/support/shared-sessions.ts).
     // CALCERT_SELFTEST_CPU=FILE: one line of CPU-seconds per file (selftest/support/cpu.ts).
     setupFiles: [
       'selftest/support/shared-sessions.ts',
@@ -26,8 +26,9 @@ export default defineConfig({
      * 44 -> 31 CPU-seconds (2026-11-29); the unit tests' 49 files 86 -> 54 (2026-11-28). No
      * self-test changes process-wide state that a later file would meet: none mocks a module,
      * stubs a global, fakes timers, changes process.env or the working directory, and the
-     * in-process runs close their sessions, servers and signal handlers when they end (the setup
-     * file above closes the shared sessions after each file).
+     * in-process runs close their sessions, servers and signal handlers when they end (the shared
+     * sessions of the setup file above stay idle for the next file: no run of theirs is under way
+     * between files).
      */
     isolate: false,
     // The long files first (a fresh clone has no durations of earlier runs): selftest/support/sequencer.ts.

@@ -1,6 +1,6 @@
 /**
  * Kept run sessions shared by the in-process certifications of one process, when switched on
- * (the self-tests: selftest/support/shared-sessions.ts, one per test file). A `certify()` given no
+ * (the self-tests: selftest/support/shared-sessions.ts, shared by the files of a worker process). A `certify()` given no
  * session of its own and no signal borrows an idle one, or makes one, and gives it back when the
  * run ends, so that the runs of a file reuse vitest and its worker threads (lib/certify/kept-threads.ts)
  * instead of paying their start-up each (about a CPU-second per thread). Two runs at once borrow
@@ -18,7 +18,7 @@ export function shareSessions(): void {
   pool ??= { idle: [], all: new Set() };
 }
 
-/** End every shared session and switch sharing off (a test file's end). */
+/** End every shared session and switch sharing off. */
 export async function closeSharedSessions(): Promise<void> {
   const all = pool ? [...pool.all] : [];
   pool = undefined;
