@@ -22,7 +22,7 @@ import { compareReports } from '../lib/tools/compare.ts';
 import type { RunReport } from '../lib/report/results.ts';
 import { FAULTS, startReferenceServer, type ReferenceServer } from '../fixtures/reference-server/index.ts';
 import { field } from '../lib/spec/contract.ts';
-import { COMPILED_BIN, compiledTool, ROOT } from './support/run-cli.ts';
+import { compiledBin, compiledTool, ROOT } from './support/run-cli.ts';
 
 /** A hang is a bug: every child process must end well within this. */
 const CHILD_BOUND_MS = 180_000;
@@ -48,7 +48,7 @@ async function calcert(args: string[]): Promise<Child> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
-      [COMPILED_BIN, ...args],
+      [compiledBin(), ...args],
       { cwd: ROOT, env, timeout: CHILD_BOUND_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         done({ code: child.exitCode ?? (error ? -1 : 0), stdout: String(stdout), stderr: String(stderr) });

@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../lib/commands/cli.ts';
 import { FLAGS, type FlagSpec } from '../../lib/run/config/flags.ts';
-import { bareEnv, COMPILED_BIN, compiledTool, ROOT } from '../support/run-cli.ts';
+import { bareEnv, compiledBin, compiledTool, ROOT } from '../support/run-cli.ts';
 
 const cwd = mkdtempSync(join(tmpdir(), 'calcert-cli-'));
 
 /** The clone's compiled CLI (built once per self-test run): the subject is the command line, not the TypeScript loader. */
 function calcert(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [COMPILED_BIN, ...args], {
+  const r = spawnSync(process.execPath, [compiledBin(), ...args], {
     cwd,
     env: { ...bareEnv(), ...env },
     encoding: 'utf8',

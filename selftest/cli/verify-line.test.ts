@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../fixtures/reference-server/index.ts';
-import { calcert, cleanEnv, printedCalcert, tempDir } from './../support/run-cli.ts';
+import { calcert, cleanEnv, compiledTool, printedCalcert, tempDir } from './../support/run-cli.ts';
 
 const PASSWORD = 'verify-line-1';
 const servers: ReferenceServer[] = [];
@@ -63,7 +63,7 @@ describe.each(MODES)('the printed verify line of a certified run: $name', (mode)
     expect(run.code, run.stderr + run.stdout.slice(-3000)).toBe(0);
     const line = /^certificate: .*\(check them with `([^`]+)`\)$/m.exec(run.stdout)?.[1];
     expect(line, run.stdout.slice(-3000)).toBeTruthy();
-    expect(line!.startsWith(`${printedCalcert(dir)} verify `), line).toBe(true);
+    expect(line!.startsWith(`${printedCalcert(dir, (await compiledTool()).root)} verify `), line).toBe(true);
     // As printed, where the run was started.
     const verify = spawnSync('sh', ['-c', line as string], {
       cwd: dir,

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Store } from '../../fixtures/reference-server/index.ts';
-import { COMPILED_BIN, compiledTool } from '../support/run-cli.ts';
+import { compiledBin, compiledTool } from '../support/run-cli.ts';
 
 interface CliRun {
   code: number | null;
@@ -47,7 +47,7 @@ export async function runCli(
   await compiledTool();
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [COMPILED_BIN, ...args], {
+    const child = spawn(process.execPath, [compiledBin(), ...args], {
       cwd: tmp('cwd'),
       env: cleanEnv(opts.env),
       stdio: ['ignore', 'pipe', 'pipe'],

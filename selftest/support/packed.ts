@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from './once.ts';
-import { compiledTool, ROOT, run } from './run-cli.ts';
+import { compiledTool, run } from './run-cli.ts';
 
 interface PackInfo {
   filename: string;
@@ -42,9 +42,9 @@ export function plainEnv(): NodeJS.ProcessEnv {
 async function pack(dir: string): Promise<Packed> {
   // dist/ built by prepack's own command (scripts/build.mjs, without a second type check: `npm
   // test` ran one), once per run; --json lists what ships.
-  await compiledTool();
+  const { root } = await compiledTool();
   const r = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-    cwd: ROOT,
+    cwd: root,
     env: plainEnv(),
     boundMs: 180_000,
   });

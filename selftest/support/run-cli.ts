@@ -4,16 +4,16 @@
 // runs the clone's compiled CLI (built once per self-test run), `calcertSource()` bin/calcert.js
 // on the sources through the TypeScript loader (for the tests whose subject is that path).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { commandFor } from '../../lib/run/config/replay.ts';
+import { join, relative, resolve } from 'node:path';
+import { commandFor, invocationOf } from '../../lib/run/config/replay.ts';
 import { once } from './once.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/calcert.js');
-/** The compiled CLI's launcher: bin/calcert.js's branch for the packed tool (no sources). */
-export const COMPILED_BIN = join(ROOT, 'selftest/support/compiled-cli.mjs');
+/** The compiled CLI's launcher under a build root: bin/calcert.js's branch for the packed tool (no sources). */
+const LAUNCHER = 'selftest/support/compiled-cli.mjs';
 
 interface Child {
   code: number;
@@ -43,11 +43,12 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 /**
- * How a `calcert` of this clone started in `cwd` names itself in the lines it prints (commandFor,
- * lib/run/config/replay.ts): `npx calcert` inside the clone, else `node /path/to/bin/calcert.js`.
+ * How a `calcert` of this clone (or of the build root `root`, compiledTool) started in `cwd` names
+ * itself in the lines it prints (invocationOf and commandFor, lib/run/config/replay.ts): `npx
+ * calcert` inside the clone, else `node /path/to/bin/calcert.js`.
  */
-export function printedCalcert(cwd: string): string {
-  return commandFor({ root: realpathSync(ROOT), cwd: realpathSync(cwd), onPath: false });
+export function printedCalcert(cwd: string, root = ROOT): string {
+  return commandFor(invocationOf({ PATH: '' }, join(root, 'lib/run/config/replay.ts'), realpathSync(cwd)));
 }
 
 export function tempDir(prefix: string): string {
@@ -78,33 +79,76 @@ export function run(
   });
 }
 
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a copy of the clone leaves out: what git ignores or holds, and what the build remakes. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', 'reports', '.env']);
+
+/**
+ * Where the compiled CLI is built and packed: the clone, or, when this user cannot write it (a
+ * root-owned clone whose `npm test` another user runs: issue 39), a copy of its files in `dir`
+ * with the clone's node_modules linked, so the self-tests write nothing into the clone.
+ */
+function buildRoot(dir: string): string {
+  const dist = join(ROOT, 'dist');
+  if (writable(ROOT) && (!existsSync(dist) || writable(dist))) return ROOT;
+  const copy = join(dir, 'clone');
+  cpSync(ROOT, copy, { recursive: true, filter: (src) => !NOT_COPIED.has(relative(ROOT, src)) });
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  return copy;
+}
+
+interface Compiled {
+  /** The build root (buildRoot), its dist/ and the compiled CLI's launcher there. */
+  root: string;
+  dist: string;
+  bin: string;
+}
+
+let compiled: Compiled | undefined;
+
 /**
  * The clone compiled to dist/ (scripts/build.mjs, what prepack runs, without a second type check:
  * `npm test` type-checked these sources a step before), once per self-test run, whichever file
  * asks first (selftest/support/once.ts); the packed tool packs this dist/ too.
  */
-export function compiledTool(): Promise<{ dist: string }> {
-  return once('compiled', async () => {
-    const r = await run(process.execPath, [join(ROOT, 'scripts/build.mjs')], {
-      cwd: ROOT,
+export async function compiledTool(): Promise<Compiled> {
+  compiled = await once('compiled', async (dir) => {
+    const root = buildRoot(dir);
+    const r = await run(process.execPath, [join(root, 'scripts/build.mjs')], {
+      cwd: root,
       env: cleanEnv({ CALCERT_BUILD_NO_CHECK: '1' }),
       boundMs: 300_000,
     });
     if (r.code !== 0) throw new Error(`scripts/build.mjs exited ${r.code}: ${r.stdout}${r.stderr}`);
-    return { dist: join(ROOT, 'dist') };
+    return { root, dist: join(root, 'dist'), bin: join(root, LAUNCHER) };
   });
+  return compiled;
+}
+
+/** The compiled CLI's launcher (after compiledTool() resolved). */
+export function compiledBin(): string {
+  if (!compiled) throw new Error('compiledBin() before compiledTool() resolved');
+  return compiled.bin;
 }
 
 /**
- * `calcert ARGS` in `cwd`, compiled (COMPILED_BIN): the same commands, options, output and exit
+ * `calcert ARGS` in `cwd`, compiled (compiledTool): the same commands, options, output and exit
  * codes as bin/calcert.js in the clone, without the TypeScript loader's CPU-second per child.
  */
 export async function calcert(
   args: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; boundMs?: number },
 ): Promise<Child> {
-  await compiledTool();
-  return run(process.execPath, [COMPILED_BIN, ...args], options);
+  const { bin } = await compiledTool();
+  return run(process.execPath, [bin, ...args], options);
 }
 
 /** `calcert ARGS` from the repository's bin/calcert.js on the sources (the TypeScript loader), in `cwd`. */
