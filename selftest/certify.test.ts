@@ -115,6 +115,8 @@ test('`calcert certify` against an unreachable target exits 2 with one line, qui
     process.execPath,
     [join(PROJECT_ROOT, 'bin/calcert.js'), 'certify', '--base-url', 'http://127.0.0.1:1'],
     {
+      // Not the clone: there a user who cannot write it would also get the reports folder's notice.
+      cwd: tmpdir(),
       env: bareEnv(),
       encoding: 'utf8',
       timeout: 15_000,

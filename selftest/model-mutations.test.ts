@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { certify } from '../lib/certify/certify.ts';
 import { loadConfig } from '../lib/run/config/load.ts';
-import { PROJECT_ROOT } from '../lib/run/paths.ts';
+import { SELFTEST_DIR } from './support/selftest-dir.ts';
 import type { ShadowCheck } from '../lib/run/shadow.ts';
 import { MODEL_CHECKS } from '../lib/spec/model/checks.ts';
 import type { JudgeContext, JudgedExchange } from '../lib/spec/model/judge.ts';
@@ -89,7 +89,7 @@ test(`${MUTATIONS} generic mutations over every route-method: at least ${CATCH_R
 });
 
 function writeReport(outcomes: MutationOutcome[], rate: number): void {
-  const dir = join(PROJECT_ROOT, 'reports', 'selftest');
+  const dir = SELFTEST_DIR;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'model-mutations.json'), JSON.stringify({ seed: SEED, rate, outcomes }, null, 1));
   const byOp = OPERATORS.map((op) => {

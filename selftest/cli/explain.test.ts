@@ -11,7 +11,7 @@ import { listChecks } from '../../lib/check/list.ts';
 import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 import { QUIRKS } from '../../fixtures/reference-server/quirks.ts';
-import { BIN, cleanEnv, ROOT, run } from '../support/run-cli.ts';
+import { BIN, CLONE_CALCERT, cleanEnv, ROOT, run } from '../support/run-cli.ts';
 
 test('every listed check is explained: assertion, level, why, requirements, source, faults, replay', async () => {
   const checks = await listChecks();
@@ -88,12 +88,13 @@ test('calcert explain: a check, a retired ID, an unknown ID (exit 2, the nearest
   const ok = await explain('events.create.json-body');
   expect(ok.code, ok.stderr).toBe(0);
   expect(ok.stdout).toMatch(/^events\.create\.json-body \(must\)\n\nWhat it asserts: /);
-  expect(ok.stdout).toMatch(/^Replay it:\n {2}npx calcert certify .*--grep '\^events\\\.create\\\.json-body\$'/m);
+  expect(ok.stdout).toContain(`Replay it:\n  ${CLONE_CALCERT} certify `);
+  expect(ok.stdout).toMatch(/^ {2}\S.* certify .*--grep '\^events\\\.create\\\.json-body\$'/m);
   const renamed = await explain('venues.read.missing-id'); // keep-old-ids
   expect(renamed.stdout).toMatch(/^venues\.read\.missing-4xx \(must\) {2}\[renamed from venues\.read\.missing-id/); // keep-old-ids
   const unknown = await explain('events.create.jsonbody');
   expect(unknown.code).toBe(2);
   expect(unknown.stderr.trim()).toBe(
-    'calcert: no check has the ID "events.create.jsonbody" (did you mean events.create.json-body?): see `npx calcert list` for the check IDs',
+    `calcert: no check has the ID "events.create.jsonbody" (did you mean events.create.json-body?): see \`${CLONE_CALCERT} list\` for the check IDs`,
   );
 });

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { loadFixtures } from '../../lib/run/config/load.ts';
-import { BIN, cleanEnv, ROOT, run, tempDir } from '../support/run-cli.ts';
+import { BIN, CLONE_CALCERT, cleanEnv, ROOT, run, tempDir } from '../support/run-cli.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 let server: ChildProcess | undefined;
@@ -55,7 +55,8 @@ test("the README's fault example: data, a fixtures file, and a certify line that
   fixturesFile = file as string;
   expect(loadFixtures(fixturesFile)).toMatchObject({ format: 1 });
   const certifyLine = /^certify it: (.*?)\s+# export CAL_PASSWORD.* first$/m.exec(lines.join('\n'))?.[1];
-  expect(certifyLine, lines.join('\n')).toMatch(/^npx calcert certify --base-url http:\/\/127\.0\.0\.1:\d+\/wp-json /);
+  expect(certifyLine?.startsWith(`${CLONE_CALCERT} certify `), lines.join('\n')).toBe(true);
+  expect(certifyLine, lines.join('\n')).toMatch(/ certify --base-url http:\/\/127\.0\.0\.1:\d+\/wp-json /);
   // The printed line, limited to the observation checks (they read the records already there).
   const reportDir = tempDir('reference-example');
   const r = await run('sh', ['-c', `${certifyLine} --grep '^observe\\.'`], {

@@ -12,10 +12,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { listChecks } from '../../lib/check/list.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 import { appliesReadOnly, runFault, type FaultRun } from '../../lib/certify/faultrun.ts';
-import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 import { RunSession } from '../../lib/certify/runner.ts';
 
-export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
+import { SELFTEST_DIR } from './selftest-dir.ts';
+
+export { SELFTEST_DIR };
 export const SHARDS = 2;
 
 export function faultMatrixShard(shard: number): void {

@@ -51,6 +51,12 @@ export function printedCalcert(cwd: string, root = ROOT): string {
   return commandFor(invocationOf({ PATH: '' }, join(root, 'lib/run/config/replay.ts'), realpathSync(cwd)));
 }
 
+/**
+ * How calcert of this clone names itself in what it prints, the user inside the clone: `npx
+ * calcert`, or `node <clone>/bin/calcert.js` in a clone another user owns (replay.ts foreignClone).
+ */
+export const CLONE_CALCERT = printedCalcert(ROOT);
+
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `calcert-${prefix}-`));
 }

@@ -13,9 +13,10 @@ import { throwawayConfig } from '../../lib/certify/faultrun.ts';
 import type { ListedCheck } from '../../lib/check/list.ts';
 import { RunSession } from '../../lib/certify/runner.ts';
 import type { CheckResult } from '../../lib/report/results.ts';
-import { PROJECT_ROOT } from '../../lib/run/paths.ts';
 
-export const SELFTEST_DIR = join(PROJECT_ROOT, 'reports', 'selftest');
+import { SELFTEST_DIR } from './selftest-dir.ts';
+
+export { SELFTEST_DIR };
 export type Variant = 'base' | 'extended';
 
 const ALL_GROUPS = ['events', 'venues', 'organizers', 'categories', 'tags'];

@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 import { buildCertificate, renderBadge, verifyCertificate } from '../../lib/report/certificate.ts';
 import { writeReports } from '../../lib/report/write.ts';
 import { countResults, type RunReport } from '../../lib/report/results.ts';
-import { BIN, ROOT } from '../support/run-cli.ts';
+import { BIN, CLONE_CALCERT, ROOT } from '../support/run-cli.ts';
 import { parseXml } from '../support/xml.ts';
 
 function report(statuses: RunReport['checks'][number]['status'][] = ['pass', 'pass', 'warn', 'n/a']): RunReport {
@@ -112,7 +112,7 @@ test('writeReports: a certified run gets certificate.json and badge.svg, another
   const swapped = verify(join(runDir, 'results.json'), join(runDir, 'certificate.json'));
   expect(swapped.status, swapped.stdout).toBe(2);
   expect(swapped.stderr.trim().split('\n')).toEqual([
-    `calcert: the arguments are swapped: the certificate comes first, \`npx calcert verify ${join(runDir, 'certificate.json')} ${join(runDir, 'results.json')}\``,
+    `calcert: the arguments are swapped: the certificate comes first, \`${CLONE_CALCERT} verify ${join(runDir, 'certificate.json')} ${join(runDir, 'results.json')}\``,
   ]);
 });
 
