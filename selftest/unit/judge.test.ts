@@ -14,7 +14,7 @@ import { childVerdict, namedParent, type Parenthood, parentCandidates } from '..
 import { passwordFixtures, refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import { nameOrder } from '../../lib/spec/judge/collation.ts';
 import { pageEnd } from '../../lib/spec/judge/totals.ts';
-import { partitionVerdict, shiftedAtBoundary, tiedByDate } from '../../lib/spec/judge/partition.ts';
+import { partitionVerdict, shiftedAtBoundary, shiftedVerdict, tiedByDate } from '../../lib/spec/judge/partition.ts';
 import { inconclusiveWhy, snapshotHeader, verdictOf, type CheckResult } from '../../lib/report/results.ts';
 import { FAULTS } from '../../fixtures/reference-server/faults.ts';
 
@@ -390,6 +390,21 @@ describe(`rule ${rule('shifted')}: a record skipped at a page boundary while the
   test('after the last record of a reading that ended on a full page (the next page answered empty)', () => {
     expect(shiftedAtBoundary([1, 2, 3, 5, 6, 7], 3, [1, 2, 3, 5, 6, 7, 4], 4)).toBe(true);
     expect(shiftedAtBoundary([1, 2, 3, 5, 6], 3, [1, 2, 3, 5, 6, 4], 4)).toBe(false);
+  });
+  test.each<[string, number[] | null, 'fine' | 'unjudged' | 'holds', RegExp]>([
+    ['at a boundary on the second reading: fine', [1, 3, 4, 5, 6, 7, 8], 'fine', /listed there on a second reading/],
+    ['no whole second reading: unjudged, never a pass', null, 'unjudged', /no second reading was whole/],
+    [
+      'away from every boundary: holds, saying where',
+      [1, 2, 3, 5, 4, 6, 7, 8],
+      'holds',
+      /at 5 of 8, at no page boundary/,
+    ],
+    ['not on the second reading: holds', [1, 3, 5, 6, 7, 8], 'holds', /does not list it either/],
+  ])('verdict: %s', (_, second, verdict, why) => {
+    const v = shiftedVerdict(first, 3, second, 4);
+    expect(v.verdict).toBe(verdict);
+    expect(v.why).toMatch(why);
   });
 });
 

@@ -11,7 +11,7 @@ import type { Client } from '../../lib/run/client.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
 import { readPages, type ApiRecord } from '../../lib/spec/contract.ts';
 import { type Classified, classify, conclude, type Difference, type Matcher } from '../../lib/spec/judge/motion.ts';
-import { shiftedAtBoundary } from '../../lib/spec/judge/partition.ts';
+import { shiftedVerdict } from '../../lib/spec/judge/partition.ts';
 import { type Judge, judgeCount } from '../../lib/spec/judge/count.ts';
 import type { RuleId } from '../../lib/spec/judge/rules.ts';
 import type { ApiResponse, Params } from '../../lib/types.ts';
@@ -274,14 +274,14 @@ async function shifted(
   const missing = classes.filter((c) => c.verdict === 'holds' && c.side === 'missing');
   if (!missing.length || !got.reread || got.ids.length < SAMPLE_PER_PAGE) return;
   if (!knownMoving && !(await siteMoving(t, client, plural))) return;
-  const second = await got.reread();
-  if (!second) return;
-  for (const c of missing)
-    if (shiftedAtBoundary(got.ids, SAMPLE_PER_PAGE, second, c.id)) {
-      c.verdict = 'fine';
-      c.rule = 'shifted';
-      c.why = 'skipped at a page boundary while the site moved, listed there on a second reading';
-    }
+  // A second reading incoherent in its turn (another client wrote between its pages) is read
+  // once more; none whole leaves the record unjudged (shiftedVerdict).
+  const second = (await got.reread()) ?? (await got.reread());
+  for (const c of missing) {
+    const v = shiftedVerdict(got.ids, SAMPLE_PER_PAGE, second, c.id);
+    if (v.verdict === 'holds') c.why = `${c.why}; ${v.why}`;
+    else Object.assign(c, { verdict: v.verdict, rule: 'shifted', why: v.why });
+  }
 }
 
 /** The page size `all` reads with. */

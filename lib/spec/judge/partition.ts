@@ -126,6 +126,40 @@ export function quietWindow(
  * reading listed: others come and go around it on a busy site). A record missing on the second
  * reading too, or listed away from every page boundary, was not skipped so. Pure.
  */
+/**
+ * Rule `shifted` for one record a paged reading (`first`) missed while the site was proven
+ * moving, on the second reading of the same query (`second`; null when no second reading was
+ * whole: records shifted across its pages too). Listed at a page boundary of the first: fine.
+ * No whole second reading: unjudged, never a pass nor a failure (the site moves too fast for the
+ * proof either way). Listed away from every boundary, or not at all: the difference holds, and
+ * `why` says where the second reading put it. Pure.
+ */
+export function shiftedVerdict(
+  first: readonly number[],
+  perPage: number,
+  second: readonly number[] | null,
+  id: number,
+): { verdict: 'fine' | 'unjudged' | 'holds'; why: string } {
+  if (!second)
+    return {
+      verdict: 'unjudged',
+      why: 'missing from a paged reading while the site moved, and no second reading was whole (records shifted across its pages again)',
+    };
+  if (shiftedAtBoundary(first, perPage, second, id))
+    return {
+      verdict: 'fine',
+      why: 'skipped at a page boundary while the site moved, listed there on a second reading',
+    };
+  const at = second.indexOf(id);
+  return {
+    verdict: 'holds',
+    why:
+      at < 0
+        ? 'a second reading, while the site moved, does not list it either'
+        : `a second reading, while the site moved, lists it at ${at + 1} of ${second.length}, at no page boundary of the first`,
+  };
+}
+
 export function shiftedAtBoundary(
   first: readonly number[],
   perPage: number,
