@@ -5,23 +5,15 @@
 // suites' module cache (CALCERT_CACHE_ROOT: lib/run/paths.ts) lives between runs in the project's
 // node_modules/.cache, beside vitest's and vite's own, not in the temp directory. `.ci/run` runs
 // `npm test` with a temp directory of its own and fails when anything is left in it.
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/run/paths.ts';
+import { writable } from './run-cli.ts';
 import { teardown as mergeFaultMatrix } from './teardown.ts';
 
 /** Set by the first setup: one folder and one teardown per run, should a config hold several projects. */
 const MADE = Symbol.for('calcert.selftest.tmpdir');
-
-function writable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export default function setup() {
   const made = globalThis as { [MADE]?: string };

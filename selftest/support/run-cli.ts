@@ -85,7 +85,8 @@ export function run(
   });
 }
 
-function writable(path: string): boolean {
+/** Whether this user may write `path` (root may write anything). */
+export function writable(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
     return true;
