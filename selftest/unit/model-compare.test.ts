@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { compareAnswers } from '../../lib/spec/model/compare.ts';
-import type { CompareContext } from '../../lib/spec/model/normalise-rules.ts';
+import { type CompareContext, orderAgreesWithinTies, tieKeyOf } from '../../lib/spec/model/normalise-rules.ts';
 import { learnPairs, Pairs } from '../../lib/spec/model/pairs.ts';
 import type { ModelAnswer } from '../../lib/spec/model/route.ts';
 
@@ -243,4 +243,70 @@ test('a site URL other than the base URL: its links, REST URLs and global IDs ar
   );
   // The site address still hides no fault below it: a wrong path stays a difference.
   expect(kinds(compareAnswers(ok(behind({ url: `${SITE}/events/cc1-t/` })), model, c))).toEqual(['value url']);
+});
+
+// Rule sort-key-ties: a list sorted by one key alone leaves its ties in MySQL's order.
+test.each<[string, 'date' | 'count' | undefined, number[], number[], boolean]>([
+  ['two venues of one second, either order', 'date', [1, 2, 3], [2, 1, 3], true],
+  ['a tie and the groups in order', 'date', [3, 1, 2], [3, 2, 1], true],
+  ['groups out of order', 'date', [1, 2, 3], [3, 1, 2], false],
+  ['no tie key: order compared', undefined, [1, 2, 3], [2, 1, 3], false],
+])('sort-key-ties: %s', (_name, tieKey, tOrder, mOrder, same) => {
+  const c = { ...ctx('venues'), ...(tieKey ? { tieKey } : {}) };
+  const dates: Record<number, string> = {
+    1: '2026-11-28 16:24:01',
+    2: '2026-11-28 16:24:01',
+    3: '2026-11-28 16:24:00',
+  };
+  const list = (ids: number[]) => ok({ venues: ids.map((id) => ({ id, date: dates[id] })) }, 200);
+  const ds = kinds(compareAnswers(list(tOrder), list(mOrder), c));
+  expect(ds).toEqual(same ? [] : ['order venues[] order']);
+});
+
+test.each<[string, string, 'date' | 'count' | undefined]>([
+  ['venues', '', 'date'],
+  ['organizers', 'search=x', 'date'],
+  ['tags', 'orderby=count&order=asc', 'count'],
+  ['categories', 'orderby=name', undefined],
+  ['events', '', undefined],
+])('sort-key-ties applies to a %s list asked %j', (resource, query, key) => {
+  expect(tieKeyOf(resource as CompareContext['resource'], true, query)).toBe(key);
+  expect(tieKeyOf(resource as CompareContext['resource'], false, query)).toBeUndefined();
+});
+
+test('sort-key-ties: a tie judged on the target’s key, a nested list never', () => {
+  expect(orderAgreesWithinTies([5, 6], [6, 5], () => 'x')).toBe(true);
+  expect(orderAgreesWithinTies([5, 6], [6, 5], (id) => id)).toBe(false);
+  const c = { ...ctx('venues'), tieKey: 'date' as const };
+  const nested = ok(
+    {
+      venues: [
+        {
+          id: 9,
+          date: 'd',
+          tags: [
+            { id: 1, date: 'd' },
+            { id: 2, date: 'd' },
+          ],
+        },
+      ],
+    },
+    200,
+  );
+  const swapped = ok(
+    {
+      venues: [
+        {
+          id: 9,
+          date: 'd',
+          tags: [
+            { id: 2, date: 'd' },
+            { id: 1, date: 'd' },
+          ],
+        },
+      ],
+    },
+    200,
+  );
+  expect(kinds(compareAnswers(nested, swapped, c))).toEqual(['order tags[] order']);
 });

@@ -10,6 +10,7 @@ import { isObject } from '../contract.ts';
 import {
   type CompareContext,
   jsonLdEmailsAgree,
+  orderAgreesWithinTies,
   stampsAgree,
   targetId,
   targetString,
@@ -158,7 +159,7 @@ class Walk {
     const tSet = new Set(tIds);
     const common = tIds.filter((id) => mSet.has(id));
     const mCommon = mIds.filter((id) => tSet.has(id));
-    if (common.join(',') !== mCommon.join(','))
+    if (common.join(',') !== mCommon.join(',') && !this.tiesOnly(t, tIds, common, mCommon, field))
       this.push({ kind: 'order', at, field: `${item} order`, target: t.map(idOf), model: m.map(idOf) });
     tIds.forEach((id, i) => {
       if (!mSet.has(id)) this.push({ kind: 'extra-item', at: `${at}[${i}]`, field: item, target: idOf(t[i]) });
@@ -170,6 +171,14 @@ class Walk {
       const j = mIds.indexOf(id);
       if (j >= 0) this.value(t[i], m[j], `${at}[${i}]`, field, String(i), kind);
     });
+  }
+
+  /** Whether the two orders differ only among the list's records that tie on its sort key (rule sort-key-ties). */
+  private tiesOnly(t: unknown[], tIds: number[], common: number[], mCommon: number[], field: string): boolean {
+    const key = this.ctx.tieKey;
+    if (!key || field !== '') return false;
+    const keys = new Map(tIds.map((id, i) => [id, (t[i] as Record<string, unknown>)[key]]));
+    return orderAgreesWithinTies(common, mCommon, (id) => keys.get(id));
   }
 }
 

@@ -8,7 +8,7 @@
 import type { ResourceKey } from '../contract.ts';
 import { compareAnswers, type FieldDifference } from './compare.ts';
 import { type DifferenceLevel, levelOf } from './levels.ts';
-import type { CompareContext } from './normalise-rules.ts';
+import { type CompareContext, tieKeyOf } from './normalise-rules.ts';
 import { isWrite, learnPairs, listInScope, type OutOfScopeReason, Pairs, translateRequest } from './pairs.ts';
 import {
   type ModelAnswer,
@@ -151,7 +151,8 @@ export function judgeAnswer(
   const ok = (s: number) => s >= 200 && s < 300;
   if (scoped.operation !== 'list' && ok(target.status) && ok(model.status))
     learnPairs(resource, target.body, model.body, state.pairs);
-  const diffs = compareAnswers(target, model, { ...ctx, resource, pairs: state.pairs });
+  const tieKey = tieKeyOf(resource, scoped.operation === 'list', x.query);
+  const diffs = compareAnswers(target, model, { ...ctx, resource, pairs: state.pairs, ...(tieKey ? { tieKey } : {}) });
   const isDelete = x.method.toUpperCase() === 'DELETE';
   const againOnTarget = isDelete && state.deletedOnTarget.has(x.route);
   if (isDelete && ok(target.status)) state.deletedOnTarget.add(x.route);

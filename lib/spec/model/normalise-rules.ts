@@ -65,7 +65,53 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
     measured:
       '6.8.0, 2026-11-29 certify-original: trashed drafts answered `__trashed-2` up to `__trashed-16`, in the order the checks of the run trashed them, where the model of each check answered `__trashed`',
   },
+  {
+    name: 'sort-key-ties',
+    appliesTo:
+      "the order, in a list answer, of records that tie on the list's sort key: venues and organizers (newest post `date` first) with the same `date`, categories and tags asked `orderby=count` with the same `count`; the order of the groups, and every record, is compared",
+    reason:
+      'the original sorts by that key alone (WP_Query `ORDER BY post_date DESC`, WP_Term_Query `ORDER BY tt.count`): MySQL returns rows that tie in an order of its plan, not of the interface, and records made in one second tie on the date',
+    measured:
+      "6.8.0 and 4.6.8, 2026-11-29, six recorded certifications (notes/model/rec0..rec2): of the venue and organizer lists' neighbours with the same `date`, 25 were listed lower ID first and 15 higher ID first; `orderby=count&order=asc` listed equal counts lower ID first 8 times and higher ID first 4 times, and [b, a, c] for three tags made in that order (tags.list.orderby-other-values)",
+  },
 ];
+
+/** The key a list answer is sorted by alone, whose ties the original leaves in no order (rule sort-key-ties). */
+export function tieKeyOf(resource: ResourceKey, list: boolean, query: string): 'date' | 'count' | undefined {
+  if (!list) return undefined;
+  if (resource === 'venues' || resource === 'organizers') return 'date';
+  if (resource === 'categories' || resource === 'tags')
+    return new URLSearchParams(query).get('orderby')?.toLowerCase() === 'count' ? 'count' : undefined;
+  return undefined;
+}
+
+/**
+ * Whether two orders of the same IDs agree under rule sort-key-ties: equal once each run of
+ * neighbours with one value of the key (the target's value of each ID) is put in ID order.
+ */
+export function orderAgreesWithinTies(
+  target: readonly number[],
+  model: readonly number[],
+  keyOf: (id: number) => unknown,
+): boolean {
+  const canonical = (ids: readonly number[]) => {
+    const out: number[] = [];
+    let run: number[] = [];
+    let runKey = '';
+    for (const id of ids) {
+      const k = JSON.stringify(keyOf(id) ?? null);
+      if (run.length && k !== runKey) {
+        out.push(...run.sort((a, b) => a - b));
+        run = [];
+      }
+      runKey = k;
+      run.push(id);
+    }
+    out.push(...run.sort((a, b) => a - b));
+    return out.join(',');
+  };
+  return target.length === model.length && canonical(target) === canonical(model);
+}
 
 /** Whether two slugs name one trashed record's slug under rule trashed-slug-number. */
 export function trashedSlugsAgree(key: string, target: unknown, model: unknown): boolean {
@@ -98,6 +144,8 @@ export interface CompareContext {
   window?: readonly [number, number];
   /** The site's time zone (`date`, `modified` are wall clock there). */
   zone?: string;
+  /** The list's sort key whose ties are not compared (rule sort-key-ties; tieKeyOf). */
+  tieKey?: 'date' | 'count';
 }
 
 function escapeRegex(s: string): string {
