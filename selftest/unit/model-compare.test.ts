@@ -5,7 +5,12 @@
  */
 import { expect, test } from 'vitest';
 import { compareAnswers } from '../../lib/spec/model/compare.ts';
-import { type CompareContext, orderAgreesWithinTies, tieKeyOf } from '../../lib/spec/model/normalise-rules.ts';
+import {
+  type CompareContext,
+  orderAgreesWithinTies,
+  type TieKey,
+  tieKeyOf,
+} from '../../lib/spec/model/normalise-rules.ts';
 import { learnPairs, Pairs } from '../../lib/spec/model/pairs.ts';
 import type { ModelAnswer } from '../../lib/spec/model/route.ts';
 
@@ -263,11 +268,12 @@ test.each<[string, 'date' | 'count' | undefined, number[], number[], boolean]>([
   expect(ds).toEqual(same ? [] : ['order venues[] order']);
 });
 
-test.each<[string, string, 'date' | 'count' | undefined]>([
+test.each<[string, string, TieKey | undefined]>([
   ['venues', '', 'date'],
   ['organizers', 'search=x', 'date'],
   ['tags', 'orderby=count&order=asc', 'count'],
   ['categories', 'orderby=name', undefined],
+  ['categories', 'orderby=term_group&order=asc', 'term_group'],
   ['events', '', undefined],
 ])('sort-key-ties applies to a %s list asked %j', (resource, query, key) => {
   expect(tieKeyOf(resource as CompareContext['resource'], true, query)).toBe(key);
@@ -309,4 +315,27 @@ test('sort-key-ties: a tie judged on the target’s key, a nested list never', (
     200,
   );
   expect(kinds(compareAnswers(nested, swapped, c))).toEqual(['order tags[] order']);
+});
+
+// Rule default-end-date-clock: the default end date of a list is the site's clock two years on.
+test.each<[string, string, string, boolean]>([
+  ['one second apart, inside the run window', '2028-11-28 16:24:15', '2028-11-28 16:24:16', true],
+  ['a sent end date outside the window', '2027-02-07 00:00:00', '2027-02-07 00:00:01', false],
+  ['the clock one year on, not two', '2027-11-28 16:24:15', '2027-11-28 16:24:16', false],
+])('default-end-date-clock: %s', (_name, tEnd, mEnd, same) => {
+  const url = (root: string, end: string, ids: string) =>
+    `${root}/${NS}/events/?page=1&per_page=50&start_date=2027-01-08 00:00:00&end_date=${end}&status=any&include=${ids}`;
+  const t = ok({ events: [], rest_url: url(T, tEnd, '237,999999') }, 200);
+  const m = ok({ events: [], rest_url: url(M, mEnd, '76,999999') }, 200);
+  expect(kinds(compareAnswers(t, m, ctx()))).toEqual(same ? [] : ['value rest_url']);
+});
+
+test('a paired ID list with bare commas in a rest_url stays comma-separated; another ID still differs', () => {
+  const url = (root: string, ids: string) => `${root}/${NS}/events/?page=1&include=${ids}`;
+  expect(kinds(compareAnswers(ok({ rest_url: url(T, '237,234') }), ok({ rest_url: url(M, '76,77') }), ctx()))).toEqual(
+    [],
+  );
+  expect(kinds(compareAnswers(ok({ rest_url: url(T, '237,234') }), ok({ rest_url: url(M, '76,78') }), ctx()))).toEqual([
+    'value rest_url',
+  ]);
 });

@@ -9,6 +9,7 @@
 import { isObject } from '../contract.ts';
 import {
   type CompareContext,
+  defaultEndDatesAgree,
   jsonLdEmailsAgree,
   orderAgreesWithinTies,
   stampsAgree,
@@ -128,6 +129,7 @@ class Walk {
       if (trashedSlugsAgree(key, t, m)) return true;
       const s = targetString(t, this.ctx);
       if (s === m) return true;
+      if (typeof m === 'string' && defaultEndDatesAgree(key, s, m, this.ctx)) return true;
       // A term named after a paired ID (6.x links a new tag named after the ID sent): its name, slug, url.
       return kind === 'term' && s.replace(/\b\d+\b/g, (n) => String(targetId('term', Number(n), this.ctx.pairs))) === m;
     }

@@ -68,22 +68,47 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
   {
     name: 'sort-key-ties',
     appliesTo:
-      "the order, in a list answer, of records that tie on the list's sort key: venues and organizers (newest post `date` first) with the same `date`, categories and tags asked `orderby=count` with the same `count`; the order of the groups, and every record, is compared",
+      "the order, in a list answer, of records that tie on the list's sort key: venues and organizers (newest post `date` first) with the same `date`, categories and tags asked `orderby=count` or `orderby=term_group` with the same `count` or `term_group` (every term has term_group 0 unless a plugin sets one: a record without the field ties with every other); the order of the groups, and every record, is compared",
     reason:
       'the original sorts by that key alone (WP_Query `ORDER BY post_date DESC`, WP_Term_Query `ORDER BY tt.count`): MySQL returns rows that tie in an order of its plan, not of the interface, and records made in one second tie on the date',
     measured:
-      "6.8.0 and 4.6.8, 2026-11-29, six recorded certifications (notes/model/rec0..rec2): of the venue and organizer lists' neighbours with the same `date`, 25 were listed lower ID first and 15 higher ID first; `orderby=count&order=asc` listed equal counts lower ID first 8 times and higher ID first 4 times, and [b, a, c] for three tags made in that order (tags.list.orderby-other-values)",
+      "6.8.0 and 4.6.8, 2026-11-29, six recorded certifications (notes/model/rec0..rec2): of the venue and organizer lists' neighbours with the same `date`, 25 were listed lower ID first and 15 higher ID first; `orderby=count&order=asc` listed equal counts lower ID first 8 times and higher ID first 4 times, and [b, a, c] for three tags made in that order (tags.list.orderby-other-values); on 4.6.8 (notes/model/rec3) `orderby=term_group&order=asc` listed three categories made in order as [2nd, 3rd, 1st] (categories.list.orderby-other-values)",
+  },
+  {
+    name: 'default-end-date-clock',
+    appliesTo:
+      "an `end_date` inside an event list's `rest_url`, `next_rest_url` or `previous_rest_url` that is the site's clock two years on (the default end of a list asked without one): inside the run window moved two years on (5 minutes margin), on both sides, it compares equal",
+    reason:
+      'the original writes the default end date from its clock when it handles the request, to the second; the model writes it from its own clock',
+    measured:
+      '6.8.0, 2026-11-29 (notes/model/rec3): events.list.date-filters-event-zones asked `start_date=2027-01-08&strict_dates=true` without an end date and answered `end_date=2028-11-29 05:03:15` in `rest_url`, the model `05:03:16`',
   },
 ];
 
+const END_DATE = /(end_date=)(\d{4})(-\d{2}-\d{2} \d{2}:\d{2}:\d{2})/g;
+
+/** Whether two URLs differ only by default end dates that are the site's clock (rule default-end-date-clock). */
+export function defaultEndDatesAgree(key: string, target: string, model: string, ctx: CompareContext): boolean {
+  if (!/rest_url$/.test(key) || !ctx.window || !target.includes('end_date=')) return false;
+  const clock = (url: string) =>
+    url.replace(END_DATE, (whole, k: string, year: string, rest: string) => {
+      const now = `${Number(year) - 2}${rest}`;
+      return stampsAgree('date', now, now, ctx) ? `${k}(clock)` : whole;
+    });
+  return clock(target) === clock(model);
+}
+
 /** The key a list answer is sorted by alone, whose ties the original leaves in no order (rule sort-key-ties). */
-export function tieKeyOf(resource: ResourceKey, list: boolean, query: string): 'date' | 'count' | undefined {
+export function tieKeyOf(resource: ResourceKey, list: boolean, query: string): TieKey | undefined {
   if (!list) return undefined;
   if (resource === 'venues' || resource === 'organizers') return 'date';
-  if (resource === 'categories' || resource === 'tags')
-    return new URLSearchParams(query).get('orderby')?.toLowerCase() === 'count' ? 'count' : undefined;
-  return undefined;
+  if (resource !== 'categories' && resource !== 'tags') return undefined;
+  const orderby = new URLSearchParams(query).get('orderby')?.toLowerCase();
+  return orderby === 'count' || orderby === 'term_group' ? orderby : undefined;
 }
+
+/** A list's sort key whose ties are not compared (rule sort-key-ties). */
+export type TieKey = 'date' | 'count' | 'term_group';
 
 /**
  * Whether two orders of the same IDs agree under rule sort-key-ties: equal once each run of
@@ -145,7 +170,7 @@ export interface CompareContext {
   /** The site's time zone (`date`, `modified` are wall clock there). */
   zone?: string;
   /** The list's sort key whose ties are not compared (rule sort-key-ties; tieKeyOf). */
-  tieKey?: 'date' | 'count';
+  tieKey?: TieKey;
 }
 
 function escapeRegex(s: string): string {

@@ -264,7 +264,10 @@ export function translatePairsString(
         .split(',')
         .map((v) => translateValue(kind, v, pairs, runTag, seen))
         .join(',');
-      return out === value ? part : `${part.slice(0, eq)}=${encodeURIComponent(out)}`;
+      if (out === value) return part;
+      // A list written with bare commas (a `rest_url` the site built) keeps them bare.
+      const encoded = encodeURIComponent(out);
+      return `${part.slice(0, eq)}=${part.slice(eq + 1).includes(',') ? encoded.replace(/%2C/g, ',') : encoded}`;
     })
     .join('&');
 }
