@@ -22,8 +22,9 @@
  *   ZONE      the site's time zone (timezone_string), e.g. Europe/Berlin; UTC also sets gmt_offset 0.
  *             Set before the events are made (they take the site's zone). Absent: unchanged.
  *   FIXTURES  a calcert fixtures file (scripts/wp-fixtures.sh wrote it): its `protectedEvents` gets
- *             the password-protected event made here (nothing the interface answers tells it
- *             apart; a read-only run of the site needs it named). Absent: no file is touched.
+ *             the password-protected event made here with its password (nothing the interface
+ *             answers tells it apart; a read-only run of the site needs it named, and reads it with
+ *             the password). Absent: no file is touched.
  * scripts/wp-populate.sh wraps it with the SITE.env convention of scripts/wp-fixtures.sh.
  */
 if ( PHP_SAPI !== 'cli' ) {
@@ -212,7 +213,7 @@ for ( $i = 0; $i < $events; $i++ ) {
 		wp_update_post( [ 'ID' => $id, 'post_password' => $args['post_password'] ?? '' ] );
 	}
 	if ( isset( $args['post_password'] ) ) {
-		$protected[] = (int) $id;
+		$protected[] = [ 'id' => (int) $id, 'password' => $args['post_password'] ];
 	}
 	if ( $i % 4 !== 3 ) {
 		wp_set_object_terms( $id, [ $cats[ $i % count( $cats ) ] ], 'tribe_events_cat' );
@@ -230,9 +231,16 @@ if ( $fx_file !== '' ) {
 	if ( ! is_array( $fx ) ) {
 		populate_die( "$fx_file is no fixtures file (run scripts/wp-fixtures.sh first)" );
 	}
-	$fx['protectedEvents'] = array_values( array_unique( array_merge( $fx['protectedEvents'] ?? [], $protected ) ) );
+	// Each with its password: a read-only run reads it with it (rule `declared-opens`).
+	$known = [];
+	foreach ( array_merge( $fx['protectedEvents'] ?? [], $protected ) as $e ) {
+		if ( is_array( $e ) && isset( $e['id'], $e['password'] ) ) {
+			$known[ (int) $e['id'] ] = [ 'id' => (int) $e['id'], 'password' => (string) $e['password'] ];
+		}
+	}
+	$fx['protectedEvents'] = array_values( $known );
 	file_put_contents( $fx_file, json_encode( $fx, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES ) . "\n" );
-	echo "wp-populate: $fx_file names the password-protected event(s) " . implode( ', ', $protected ) . " in protectedEvents\n";
+	echo "wp-populate: $fx_file names the password-protected event(s) " . implode( ', ', array_column( $protected, 'id' ) ) . " in protectedEvents, with the password\n";
 }
 echo 'wp-populate: ' . count( $made ) . ' events, ' . count( $venues ) . ' published venues, ' . count( $organizers ) . ' organizers, '
 	. count( $cats ) . ' categories, ' . count( $tags ) . ' tags (site zone ' . $zone->getName() . ")\n";

@@ -23,6 +23,7 @@ import {
 } from '../report/results.ts';
 import type { RunOutcome } from './runner.ts';
 import { buildCoverageMap } from '../coverage/map.ts';
+import { declaredSetAsides } from '../spec/judge/refusal.ts';
 
 /** The tool's version, as reports and HAR files name it. */
 export const TOOL_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -91,7 +92,7 @@ export function buildReport(input: {
   });
   const checks = input.checks.map(({ traffic: _traffic, ...c }) => c);
   const { snapshot: counts, ...observed } = input.observed ?? {};
-  const snapshot = snapshotHeader(counts, checks);
+  const snapshot = snapshotHeader(counts, checks, declaredSetAsides(resolved.fixtures));
   return {
     format: 1,
     header: {

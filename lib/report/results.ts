@@ -339,20 +339,25 @@ export function inconclusiveWhy(checks: readonly CheckResult[], snapshot?: Snaps
 
 /**
  * The header's snapshot: the crawl's counts and the distinct records the checks set aside (those
- * whose rule counts against the bound) together with those the two readings disagreed on. Pure.
+ * whose rule counts against the bound) together with those the two readings disagreed on and those
+ * the fixtures file declares out of the samples (`declared`: declaredSetAsides, rule
+ * `declared-bound`). Pure.
  */
 export function snapshotHeader(
   observed: { records: number; differing: number; arrived: number; bound: number } | undefined,
   checks: readonly CheckResult[],
+  declared: readonly { plural: string; id: number }[] = [],
 ): SnapshotHeader | undefined {
   if (!observed) return undefined;
   const keys = new Set<string>();
   for (const c of checks) for (const s of c.setAside ?? []) if (s.counts) keys.add(`${s.plural} ${s.id}`);
+  for (const s of declared) keys.add(`${s.plural} ${s.id}`);
   return {
     records: observed.records,
     setAside: observed.differing + keys.size,
     bound: observed.bound,
     differing: observed.differing,
     arrived: observed.arrived,
+    ...(declared.length ? { declared: declared.length } : {}),
   };
 }

@@ -8,10 +8,16 @@ import { type ApiRecord, capped } from '../../lib/spec/contract.ts';
 import { RULES, type RuleId } from '../../lib/spec/judge/rules.ts';
 import { agreeOn, agreeOnIds, pastBound, setAsideBound } from '../../lib/spec/judge/snapshot.ts';
 import { changed, type ItemRead, itemRead, sluggable } from '../../lib/spec/judge/fields.ts';
-import { classify, conclude, type Difference, type FreshReading, proveChange } from '../../lib/spec/judge/motion.ts';
+import {
+  classify,
+  conclude,
+  type Difference,
+  type FreshReading,
+  proveChange,
+} from '../../lib/spec/judge/motion.ts';
 import { countRange, explainable, judgeCount, type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
 import { childVerdict, namedParent, type Parenthood, parentCandidates } from '../../lib/spec/judge/child.ts';
-import { passwordFixtures, refusalExcused } from '../../lib/spec/judge/refusal.ts';
+import { declaredOpened, declaredSetAsides, passwordFixtures, refusalExcused } from '../../lib/spec/judge/refusal.ts';
 import { nameOrder } from '../../lib/spec/judge/collation.ts';
 import { pageEnd } from '../../lib/spec/judge/totals.ts';
 import { partitionVerdict, shiftedAtBoundary, shiftedVerdict, tiedByDate } from '../../lib/spec/judge/partition.ts';
@@ -554,14 +560,83 @@ describe(`rule ${rule('refusal')}: excused by a property the suite read, never b
   test.each<[string, Parameters<typeof passwordFixtures>[0], number[]]>([
     ['no fixtures file', null, []],
     ['passwordEvent alone', { passwordEvent: { id: 4 } }, [4]],
-    ['protectedEvents alone', { protectedEvents: [9, 11] }, [9, 11]],
+    [
+      'protectedEvents alone',
+      {
+        protectedEvents: [
+          { id: 9, password: 'a' },
+          { id: 11, password: 'b' },
+        ],
+      },
+      [9, 11],
+    ],
     [
       "both (a populated site: the fixtures' event and its own)",
-      { passwordEvent: { id: 4 }, protectedEvents: [9] },
+      { passwordEvent: { id: 4 }, protectedEvents: [{ id: 9, password: 'p' }] },
       [4, 9],
     ],
   ])('the events the fixtures file names password-protected: %s', (_, fx, ids) => {
     expect(passwordFixtures(fx)).toEqual(ids);
+  });
+});
+
+describe(`rule ${rule('declared-bound')}: declared protected events count toward the bound`, () => {
+  const pw = (id: number) => ({ id, password: 'p' });
+  test.each<[string, Parameters<typeof declaredSetAsides>[0], number[]]>([
+    ['no fixtures file', null, []],
+    ['passwordEvent alone counts nothing (the contract fixture, proven by events.read.password)', {}, []],
+    ['each protected event once', { protectedEvents: [pw(9), pw(11), pw(9)] }, [9, 11]],
+  ])('%s', (_, fx, ids) => {
+    expect(declaredSetAsides(fx).map((s) => s.id)).toEqual(ids);
+  });
+  const pass = (setAside: CheckResult['setAside'] = []): CheckResult[] => [
+    {
+      id: 'observe.events-read.by-id-agrees',
+      title: 't',
+      file: 'f',
+      level: 'must',
+      tags: ['observe'],
+      requirements: ['r'],
+      spec: 's',
+      status: 'pass',
+      duration: 1,
+      setAside,
+    },
+  ];
+  test.each<[string, number, CheckResult['setAside'], number, 'certified-read-only' | 'inconclusive']>([
+    ['one declared on a populated site (bound 4)', 1, [], 1, 'certified-read-only'],
+    [
+      'declared and refused in a check: one set-aside, not two',
+      1,
+      [{ plural: 'events', id: 1, rule: 'refusal', why: 'declared', counts: true }],
+      1,
+      'certified-read-only',
+    ],
+    ['five declared past a bound of 4', 5, [], 5, 'inconclusive'],
+    ['eleven declared past the most any run allows (10)', 11, [], 11, 'inconclusive'],
+  ])('%s', (_, n, setAside, counted, verdict) => {
+    const records = n > 10 ? 900 : 97;
+    const declared = declaredSetAsides({ protectedEvents: Array.from({ length: n }, (_, i) => pw(i + 1)) });
+    const h = snapshotHeader(
+      { records, differing: 0, arrived: 0, bound: setAsideBound(records) },
+      pass(setAside),
+      declared,
+    );
+    expect(h?.setAside).toBe(counted);
+    expect(h?.declared).toBe(n);
+    expect(pastBound(h!) ? 'inconclusive' : 'certified-read-only').toBe(verdict);
+    if (verdict === 'inconclusive') expect(inconclusiveWhy(pass(setAside), h)).toMatch(/fixtures file declares/);
+  });
+});
+
+describe(`rule ${rule('declared-opens')}: a declared protected event is served with its password`, () => {
+  test.each<[string, number, unknown, boolean]>([
+    ['served as itself', 200, 7, true],
+    ['refused with its password too (fault protected-declared-refused)', 403, undefined, false],
+    ['not found', 404, undefined, false],
+    ['served as another record', 200, 8, false],
+  ])('%s', (_, status, id, opened) => {
+    expect(declaredOpened(7, status, id).opened).toBe(opened);
   });
 });
 

@@ -24,7 +24,7 @@ import { sampleJudged, unserved } from './reads.ts';
 import type { Learned } from '../../lib/run/crawl.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 import { agrees, itemRead, sluggable } from '../../lib/spec/judge/fields.ts';
-import { passwordFixtures } from '../../lib/spec/judge/refusal.ts';
+import { declaredOpened, passwordFixtures } from '../../lib/spec/judge/refusal.ts';
 import type { ApiResponse } from '../../lib/types.ts';
 import { check, type CheckContext, CouldNotJudge } from '../../lib/check/index.ts';
 
@@ -72,6 +72,9 @@ async function visitorReads(t: CheckContext, l: Learned, plural: Plural, how: 'i
   }
   return judged;
 }
+
+/** Declared protected events read with their password at most: past the bound of 10 set-asides the run is inconclusive anyway. */
+const DECLARED_READS = 11;
 
 /**
  * The records of the fixtures file that are special by construction, left out of the sampled
@@ -347,3 +350,35 @@ for (const plural of PLURALS) {
     );
   }
 }
+
+check(
+  {
+    id: 'observe.events-read.protected-declared',
+    spec: 'Event item routes (extended only): optional password string (served with the password); CONTRACT.md fixtures: records the interface cannot create (protectedEvents)',
+    level: 'must',
+    requirements: [ITEM('events')],
+    tags: ['observe', 'fixture', 'anonymous'],
+  },
+  'each event the fixtures file declares password-protected (protectedEvents) is served by ID with its declared password',
+  async (t) => {
+    // The declaration takes these events out of every sample and excuses their refusal (rule
+    // `declared-bound` counts them toward the bound): it stands only when the suite reads it borne
+    // out (rule `declared-opens`), as events.read.password reads passwordEvent's.
+    const declared = t.fixture('protectedEvents');
+    if (!declared.length) t.na('the fixtures file declares no protected event (protectedEvents is empty)');
+    const wrong: string[] = [];
+    let last: ApiResponse | undefined;
+    for (const e of declared.slice(0, DECLARED_READS)) {
+      spend(t);
+      last = await t.anon.get(`/events/${e.id}`, { password: e.password });
+      const o = declaredOpened(e.id, last.status, (last.json as { id?: unknown } | null)?.id);
+      if (!o.opened) wrong.push(`events ${e.id}: ${o.why}`);
+    }
+    const unread = declared.length - Math.min(declared.length, DECLARED_READS);
+    t.assert(
+      !wrong.length,
+      `GET /events/{id}?password=<declared> without credentials: ${wrong.join('; ')}${unread ? ` (${unread} more not read)` : ''}; ${replay(t)}`,
+      last,
+    );
+  },
+);

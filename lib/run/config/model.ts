@@ -13,8 +13,11 @@ export interface FixturesFile {
   ticketedEvent?: { id: number };
   childEvent?: { id: number; parent: number };
   passwordEvent?: { id: number; password: string };
-  /** Other published password-protected events of the site, by ID (read-only runs: refused as such). */
-  protectedEvents?: number[];
+  /**
+   * Other published password-protected events of the site, each with its password (read-only
+   * runs: out of the samples, counted toward the set-aside bound, and read with the password).
+   */
+  protectedEvents?: { id: number; password: string }[];
   /** A published venue / organizer with a post password, its name and the password. */
   passwordVenue?: { id: number; name: string; password: string };
   passwordOrganizer?: { id: number; name: string; password: string };

@@ -21,11 +21,46 @@ import type { ApiRecord } from '../contract.ts';
  * The events the fixtures file names password-protected: `passwordEvent` and `protectedEvents` (a
  * site may hold several: measured on the populated 6.8.0, 2026-11-29, a second password event,
  * not the fixtures', refused a visitor by ID and made observe.events-read.by-id-agrees unjudged).
+ * A vendor's declaration, so bounded and verified (rules `declared-bound`, `declared-opens`):
+ * each of `protectedEvents` counts as a set-aside (declaredSetAsides), and
+ * observe.events-read.protected-declared reads each with its password.
  */
 export function passwordFixtures(
-  fx: { passwordEvent?: { id: number }; protectedEvents?: readonly number[] } | null | undefined,
+  fx:
+    | { passwordEvent?: { id: number }; protectedEvents?: readonly { id: number; password?: string }[] }
+    | null
+    | undefined,
 ): number[] {
-  return [...(fx?.passwordEvent ? [fx.passwordEvent.id] : []), ...(fx?.protectedEvents ?? [])];
+  return [...(fx?.passwordEvent ? [fx.passwordEvent.id] : []), ...(fx?.protectedEvents ?? []).map((e) => e.id)];
+}
+
+/**
+ * The set-asides the fixtures file declares (rule `declared-bound`): every event of
+ * `protectedEvents`, whether or not a check met it, is out of the samples on the vendor's word and
+ * counts toward the run's bound. `passwordEvent` does not: one record, the contract's fixture,
+ * whose password events.read.password proves.
+ */
+export function declaredSetAsides(
+  fx: { protectedEvents?: readonly { id: number; password?: string }[] } | null | undefined,
+): { plural: 'events'; id: number }[] {
+  return [...new Set((fx?.protectedEvents ?? []).map((e) => e.id))].map((id) => ({ plural: 'events', id }));
+}
+
+/**
+ * Rule `declared-opens`: a read by ID of a declared protected event with its declared password
+ * (`status`, `id` as answered) either serves it (the declaration borne out by what the suite read)
+ * or the declaration is false: the event it excused is refused or served as another record. Pure.
+ */
+export function declaredOpened(id: number, status: number, answeredId: unknown): { opened: boolean; why: string } {
+  if (status >= 200 && status < 300 && answeredId === id)
+    return { opened: true, why: `served with its declared password` };
+  return {
+    opened: false,
+    why:
+      status >= 200 && status < 300
+        ? `read with its declared password it answered id ${JSON.stringify(answeredId)}`
+        : `read with its declared password it answered ${status}: the fixtures file's declaration (protectedEvents) is not borne out, and the refusals it excuses stand unexcused`,
+  };
 }
 
 /** Whether a record as read shows a password (`password` or `post_password`, a non-empty string). */

@@ -68,6 +68,8 @@ export interface SnapshotHeader {
   differing: number;
   /** Records in the second reading only (arrived between the readings; never in a sample). */
   arrived: number;
+  /** Of `setAside`, the events the fixtures file declares password-protected (`protectedEvents`, rule `declared-bound`). */
+  declared?: number;
 }
 
 /** Whether a run set aside more than its bound: "site changing too fast", never certified. */
@@ -76,6 +78,9 @@ export function pastBound(s: Pick<SnapshotHeader, 'setAside' | 'bound'>): boolea
 }
 
 /** The sentence of an inconclusive run past its bound. */
-export function tooFast(s: Pick<SnapshotHeader, 'setAside' | 'bound' | 'records'>): string {
-  return `site changing too fast: ${s.setAside} records set aside (changed between two readings), more than the bound of ${s.bound} (5% of the snapshot's ${s.records} records, at most ${BOUND_MAX}); run again when the site is quieter`;
+export function tooFast(s: Pick<SnapshotHeader, 'setAside' | 'bound' | 'records' | 'declared'>): string {
+  const declared = s.declared
+    ? `, ${s.declared} of them the password-protected events the fixtures file declares (protectedEvents)`
+    : '';
+  return `site changing too fast: ${s.setAside} records set aside (changed between two readings${declared}), more than the bound of ${s.bound} (5% of the snapshot's ${s.records} records, at most ${BOUND_MAX}); run again when the site is quieter${s.declared ? ', or declare fewer protected events' : ''}`;
 }
