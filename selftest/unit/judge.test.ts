@@ -13,6 +13,7 @@ import {
   conclude,
   type Difference,
   type FreshReading,
+  listOlderThanItem,
   proveChange,
 } from '../../lib/spec/judge/motion.ts';
 import { countRange, explainable, judgeCount, type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
@@ -314,6 +315,26 @@ describe(`rule ${rule('moved')}: a difference set aside only on a fresh reading 
     // A record that keeps changing: both fresh copies differ from the snapshot, and from each other.
     const p = proveChange(ev(), { item: record(ev({ title: 'z' })), list: listed(ev({ title: 'w' })) });
     expect(p.proven && p.fresh.length).toBe(2);
+  });
+});
+
+describe(`rule ${rule('moved')}: the crawl's list is read after the read by ID`, () => {
+  // true: the list the check read earlier is older news than the read by ID; read it again first.
+  test.each<[string, ItemRead, ApiRecord | undefined, boolean]>([
+    [
+      'trashed by ID, the earlier list still holds it as it was (busy reference, 2026-11-29)',
+      record(ev({ status: 'trash' })),
+      ev(),
+      true,
+    ],
+    ['gone by ID, the earlier list holds it', gone, ev(), true],
+    ['refused by ID, the earlier list holds it', refused, ev(), true],
+    ['changed by ID, the earlier list holds the old copy', record(ev({ title: 'renamed' })), ev(), true],
+    ['the same by ID and in the list', record(ev()), ev(), false],
+    ['only `modified` differs (it never holds still)', record(ev({ modified: '2026-11-29 07:00:00' })), ev(), false],
+    ['the list no longer holds it', record(ev({ status: 'trash' })), undefined, false],
+  ])('%s', (_, item, copy, older) => {
+    expect(listOlderThanItem(item, copy)).toBe(older);
   });
 });
 

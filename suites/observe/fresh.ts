@@ -10,7 +10,7 @@ import { CouldNotJudge } from '../../lib/check/index.ts';
 import type { Client } from '../../lib/run/client.ts';
 import { capped, readPages, type ApiRecord } from '../../lib/spec/contract.ts';
 import { type ItemRead, itemRead } from '../../lib/spec/judge/fields.ts';
-import type { FreshReading } from '../../lib/spec/judge/motion.ts';
+import { type FreshReading, listOlderThanItem } from '../../lib/spec/judge/motion.ts';
 import { type Motion, motionOf, moving } from '../../lib/spec/judge/count.ts';
 import { allow, crawlQuery, learned, type Plural, spend } from './support.ts';
 
@@ -104,7 +104,9 @@ export async function readById(t: CheckContext, client: Client, plural: Plural, 
 /** A fresh reading of one snapshot record: its read by ID and the crawl's own list read again. */
 export async function freshOf(t: CheckContext, client: Client, plural: Plural, id: number): Promise<FreshReading> {
   const item = await readById(t, client, plural, id);
-  const list = await freshList(t, client, plural);
+  let list = await freshList(t, client, plural);
+  // The check's memo of the list may predate the read by ID: read it again after (listOlderThanItem).
+  if (listOlderThanItem(item, list?.byId.get(id))) list = await freshList(t, client, plural, { again: true });
   // A list that could not be read again, or not whole, proves no absence: as if it still held the record.
   if (list?.byId.has(id)) return { item, list: { listed: true, copy: list.byId.get(id) } };
   return { item, list: { listed: !list?.whole } };

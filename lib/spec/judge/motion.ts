@@ -34,6 +34,20 @@ export type Proof =
   { proven: true; gone: boolean; deleted: boolean; fresh: ApiRecord[]; why: string } | { proven: false; why: string };
 
 /**
+ * Whether the crawl's list read earlier (`copy`: its copy of the record, undefined when it no
+ * longer held it) is older news than the read by ID that followed it: the read by ID shows the
+ * record gone, refused or changed where the list still holds it as it was. The list is then read
+ * again, after the read by ID, before anything is proven (rule `moved`: a record a neighbour trashed
+ * between a check's earlier list reading and its read by ID showed "changed by ID, unchanged in
+ * the list": the busy reference, 2026-11-29, 3 of 28 runs of observe.events-filter.status). Pure.
+ */
+export function listOlderThanItem(item: ItemRead, copy: ApiRecord | undefined): boolean {
+  if (!copy) return false;
+  if (item.kind === 'gone' || item.kind === 'refused') return true;
+  return item.kind === 'record' && stableOf(item.rec) !== stableOf(copy);
+}
+
+/**
  * Whether a fresh reading proves that the snapshot record `snap` changed: gone from both reads (a
  * 4xx by ID, or refused to this caller, and no longer in the crawl's list), or changed in what
  * holds still by ID and in the crawl's list alike (each copy differs from the snapshot; they may

@@ -42,7 +42,7 @@ export const RULES = [
   {
     rule: 'moved',
     reason:
-      "A difference between a check's reading and the snapshot fails, unless a fresh reading of the snapshot (the record by ID and the crawl's own list read again, never an include or a name search standing in for it) proves the record changed since, and the change explains the difference (no longer a match; trashed or unpublished for a refused slug; a new slug read again). The record then leaves the snapshot.",
+      "A difference between a check's reading and the snapshot fails, unless a fresh reading of the snapshot (the record by ID and the crawl's own list read again, never an include or a name search standing in for it) proves the record changed since, and the change explains the difference (no longer a match; trashed or unpublished for a refused slug; a new slug read again). The record then leaves the snapshot. The list is read after the read by ID: a list the check read earlier that still holds the record as it was, while the read by ID shows it changed or gone, is read again first (listOlderThanItem).",
     measured:
       "4.6.8, a neighbour's event trashed after the crawl (2026-11-28): by ID 200 `status: trash`, by slug 400, gone from the events list. A 4xx by ID while the list still shows the record proves nothing (issue 38: a missing record was excused that way).",
     fault: 'featured-missing-404-by-id',
