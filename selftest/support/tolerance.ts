@@ -41,7 +41,9 @@ const EL = (...names: string[]) => names.map((n) => `events.list.${n}`);
 export const SCOPES: Record<QuirkName, string[]> = {
   'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug', 'missing']), 'errors.'],
   'root-names-no-version': [...every(['missing']), 'root.'],
+  'linked-update-existing-first': ['events.update.', 'events.create.', 'events.fields.'],
   'linked-website-url-only': [...every(['create', 'update', 'fields'], ['venues', 'organizers']), 'errors.fuzz.'],
+  'date-filters-site-wall-clock': [...EL('strict-dates', 'date-filters', 'starts', 'ends', 'default-window')],
   'strict-bounds-utc': [...EL('strict-dates', 'date-filters', 'starts', 'ends'), 'observe.events-dates.'],
   'text-rendered': [
     'events.model.',
