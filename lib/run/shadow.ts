@@ -21,6 +21,8 @@ import type { Exchange } from '../types.ts';
 export interface ShadowExchange extends TargetExchange {
   /** When the answer came, epoch ms (our clock). */
   at: number;
+  /** How long the request took, ms, from when the client took it (queue and retries included). */
+  ms?: number;
   /** The answer's first characters when it was not JSON. */
   text?: string;
   /** The curl line that replays the request against the target (redacted). */
@@ -77,6 +79,7 @@ export function shadowOf(
   }
   const out: ShadowExchange = {
     at: Date.now(),
+    ...(e.ms ? { ms: e.ms } : {}),
     method: e.method,
     route,
     query,

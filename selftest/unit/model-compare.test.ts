@@ -12,6 +12,7 @@ import {
   tieKeyOf,
 } from '../../lib/spec/model/normalise-rules.ts';
 import { learnPairs, Pairs } from '../../lib/spec/model/pairs.ts';
+import { overlappingWrites } from '../../lib/spec/model/judge.ts';
 import type { ModelAnswer } from '../../lib/spec/model/route.ts';
 
 const T = 'http://10.0.0.5:8883/wp-json';
@@ -311,4 +312,46 @@ test('a paired ID list with bare commas in a rest_url stays comma-separated; ano
   expect(kinds(compareAnswers(ok({ rest_url: url(T, '237,234') }), ok({ rest_url: url(M, '76,78') }), ctx()))).toEqual([
     'value rest_url',
   ]);
+});
+
+// Rule concurrent-term-count: a term's count in an answer to a request in flight with another write of the check.
+test.each<[string, boolean, string[]]>([
+  ['alone: the count is compared', false, ['value categories.count']],
+  ['with another write in flight: not compared', true, []],
+])('concurrent-term-count: %s', (_name, concurrentWrite, expected) => {
+  const c = { ...ctx(), ...(concurrentWrite ? { concurrentWrite } : {}) };
+  const withCount = (root: string, id: number, v: number, count: number) => {
+    const e = event(root, id, v);
+    return { ...e, categories: e.categories.map((t) => ({ ...t, count })) };
+  };
+  expect(kinds(compareAnswers(ok(withCount(T, 237, 234, 0), 200), ok(withCount(M, 76, 77, 1), 200), c))).toEqual(
+    expected,
+  );
+  // Any other field of the answer is still compared.
+  const retitled = { ...withCount(T, 237, 234, 0), title: 'other' };
+  expect(kinds(compareAnswers(ok(retitled, 200), ok(withCount(M, 76, 77, 0), 200), c))).toEqual(['value title']);
+});
+
+test('concurrent-term-count: which exchanges overlap an event write of the check', () => {
+  const x = (method: string, route: string, at: number, ms?: number) => ({
+    method,
+    route,
+    at,
+    ...(ms !== undefined ? { ms } : {}),
+  });
+  // Two event deletes sent at once (the cleanup's batch), a read before them, a read after.
+  const spans = [
+    x('GET', '/categories/5', 100, 20),
+    x('DELETE', '/events/7', 200, 50),
+    x('DELETE', '/events/8', 210, 60),
+    x('GET', '/categories/5', 300, 10),
+  ];
+  expect([...overlappingWrites(spans)].sort()).toEqual([1, 2]);
+  // A term read in flight with an event write counts; the write beside a read alone does not.
+  expect([...overlappingWrites([x('GET', '/categories/5', 100, 50), x('POST', '/events', 120, 50)])]).toEqual([0]);
+  // Two term deletes at once change no count of each other; two reads never.
+  expect([...overlappingWrites([x('DELETE', '/categories/5', 100, 50), x('DELETE', '/tags/6', 120, 50)])]).toEqual([]);
+  expect([...overlappingWrites([x('GET', '/events/7', 100, 50), x('GET', '/events/8', 120, 50)])]).toEqual([]);
+  // A recording without durations: no overlap.
+  expect([...overlappingWrites([x('DELETE', '/events/7', 200), x('DELETE', '/events/8', 201)])]).toEqual([]);
 });

@@ -45,6 +45,11 @@ test.each<[string, ModelRequest, string]>([
   ['a list by the slug of an own category', get('/events', 'categories=cc1ab-t'), 'GET /events categories=cc1ab-t-2'],
   ['a list by a run-tagged search', get('/events', 'search=cc1ab&per_page=50'), 'GET /events search=cc1ab&per_page=50'],
   [
+    'own venues asked only_with_upcoming=false',
+    get('/venues', 'search=cc1ab&only_with_upcoming=false'),
+    'GET /venues search=cc1ab&only_with_upcoming=false',
+  ],
+  [
     'a create linking own records by ID (JSON)',
     post('/events', '{"title":"x","venue":234,"organizer":[{"id":234}],"categories":[50,"cc1ab new"]}'),
     'POST /events {"title":"x","venue":77,"organizer":[{"id":77}],"categories":[127,"cc1ab new"]}',
@@ -76,6 +81,16 @@ test.each<[string, ModelRequest, string]>([
   ['a list by a run-tagged slug no answer gave', get('/events', 'categories=cc1zz-cat'), 'foreign-record'],
   ['a list by a foreign venue', get('/events', 'venue=12'), 'foreign-record'],
   ['a list of the site', get('/events', 'per_page=5'), 'unscoped-list'],
+  [
+    'own venues asked only_with_upcoming (the site upcoming events decide)',
+    get('/venues', 'search=cc1ab&per_page=50&only_with_upcoming=true'),
+    'site-upcoming',
+  ],
+  [
+    'own organizers asked only_with_upcoming=1',
+    get('/organizers', 'search=cc1ab&only_with_upcoming=1'),
+    'site-upcoming',
+  ],
   ['a list excluding an own record only', get('/events', 'exclude=237'), 'unscoped-list'],
   ['a search for a word of the site', get('/events', 'search=hello'), 'unscoped-list'],
   ['a search for the run tag alone', get('/events', 'search=cc1'), 'unscoped-list'],

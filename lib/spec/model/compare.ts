@@ -9,6 +9,7 @@
 import { isObject } from '../contract.ts';
 import {
   type CompareContext,
+  concurrentCountsAgree,
   defaultEndDatesAgree,
   jsonLdEmailsAgree,
   orderAgreesWithinTies,
@@ -113,6 +114,7 @@ class Walk {
 
   private scalarsAgree(t: unknown, m: unknown, key: string, field: string, kind: IdKind): boolean {
     if (t === m) return true;
+    if (concurrentCountsAgree(key, kind, t, m, this.ctx)) return true;
     if (key === 'id') return targetId(kind, t, this.ctx.pairs) === m;
     if (key === 'parent' && kind === 'term') return targetId('term', t, this.ctx.pairs) === m;
     if (key === 'term_taxonomy_id') return targetId('tt', t, this.ctx.pairs) === m;

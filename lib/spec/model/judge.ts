@@ -204,7 +204,28 @@ export interface TargetCheck {
   check: string;
   /** The check's scope word (names and slugs it made carry it). */
   scope?: string;
-  exchanges: ReadonlyArray<TargetExchange & { text?: string; curl?: string }>;
+  exchanges: ReadonlyArray<TargetExchange & { text?: string; curl?: string; at?: number; ms?: number }>;
+}
+
+/**
+ * The exchanges of a check in flight while the check had an event write in flight too (rule
+ * concurrent-term-count: an event's create, update or delete changes its terms' counts; the
+ * cleanup deletes a check's events a few at a time): each spans from when the client took it
+ * (`at - ms`) to its answer (`at`); a recording without `ms` has no span, no overlap.
+ */
+export function overlappingWrites(
+  exchanges: ReadonlyArray<{ method: string; route: string; at?: number; ms?: number }>,
+): Set<number> {
+  const out = new Set<number>();
+  const spans = exchanges.map((x) => (x.at === undefined ? null : ([x.at - (x.ms ?? 0), x.at] as const)));
+  const eventWrite = (j: number) => isWrite(exchanges[j]!.method) && /^\/events(\/|$)/.test(exchanges[j]!.route);
+  spans.forEach((a, i) => {
+    if (!a) return;
+    spans.forEach((b, j) => {
+      if (b && i !== j && a[0] < b[1] && b[0] < a[1] && eventWrite(j)) out.add(i);
+    });
+  });
+  return out;
 }
 
 /**
@@ -220,6 +241,7 @@ export async function judgeCheck(
 ): Promise<JudgedExchange[]> {
   const state = newCheckState(check.scope);
   const out: JudgedExchange[] = [];
+  const concurrent = overlappingWrites(check.exchanges);
   for (const [index, x] of check.exchanges.entries()) {
     const base = {
       check: check.check,
@@ -238,7 +260,8 @@ export async function judgeCheck(
       out.push({ ...base, outOfScope: 'desynced', modelCheck: scoped.modelCheck });
       continue;
     }
-    const differences = judgeAnswer(x, scoped, answer, state, ctx, check.check);
+    const at = concurrent.has(index) ? { ...ctx, concurrentWrite: true } : ctx;
+    const differences = judgeAnswer(x, scoped, answer, state, at, check.check);
     out.push({
       ...base,
       modelCheck: scoped.modelCheck,
