@@ -129,8 +129,17 @@ export class Client {
   readonly limiter: InFlightBound;
   readonly health: TargetHealth;
   requestCount = 0;
+  /** Every form of the client's secret (redact) and its Authorization value, worked out once. */
+  private readonly secrets: string[];
+  private readonly authValue: string | undefined;
 
   constructor(readonly options: ClientOptions) {
+    const a = options.auth;
+    const basic = a.kind === 'basic' ? Buffer.from(`${a.user}:${a.password}`).toString('base64') : undefined;
+    this.secrets = (a.kind === 'basic' ? [a.password, basic as string] : a.kind === 'header' ? [a.value] : []).filter(
+      (s) => s.length >= 3,
+    );
+    this.authValue = a.kind === 'basic' ? `Basic ${basic}` : a.kind === 'header' ? a.value : undefined;
     this.root = `${options.baseUrl.replace(/\/+$/, '')}/${options.namespace}`;
     this.ownsAgent = !options.agent;
     this.agent =
@@ -170,24 +179,13 @@ export class Client {
 
   /** Remove every form of the client's secret from a text. */
   redact(text: string): string {
-    const a = this.options.auth;
-    const secrets =
-      a.kind === 'basic'
-        ? [a.password, Buffer.from(`${a.user}:${a.password}`).toString('base64')]
-        : a.kind === 'header'
-          ? [a.value]
-          : [];
     let out = text;
-    for (const s of secrets) if (s.length >= 3) out = out.split(s).join('(redacted)');
+    for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join('(redacted)');
     return out;
   }
 
   private authHeader(useAuth: boolean): string | undefined {
-    if (!useAuth) return undefined;
-    const a = this.options.auth;
-    if (a.kind === 'basic') return `Basic ${Buffer.from(`${a.user}:${a.password}`).toString('base64')}`;
-    if (a.kind === 'header') return a.value;
-    return undefined;
+    return useAuth ? this.authValue : undefined;
   }
 
   /** A curl command reproducing the request, with the secret taken from the environment. */

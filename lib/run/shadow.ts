@@ -128,10 +128,17 @@ export class ShadowRecord {
   }
 }
 
-/** Appends one check's exchanges to this worker's file in `dir`. */
+/** Appends one check's exchanges to this worker's file in `dir` (made when missing). */
 export function writeShadow(dir: string, check: ShadowCheck): void {
-  mkdirSync(dir, { recursive: true });
-  appendFileSync(join(dir, `${process.pid}-${threadId}.jsonl`), `${JSON.stringify(check)}\n`);
+  const file = join(dir, `${process.pid}-${threadId}.jsonl`);
+  const line = `${JSON.stringify(check)}\n`;
+  try {
+    appendFileSync(file, line);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(file, line);
+  }
 }
 
 /** Every check's exchanges written into `dir`. A line cut short (a killed worker) is skipped. */
