@@ -314,11 +314,17 @@ test('a paired ID list with bare commas in a rest_url stays comma-separated; ano
   ]);
 });
 
-// Rule concurrent-term-count: a term's count in an answer to a request in flight with another write of the check.
-test.each<[string, boolean, string[]]>([
-  ['alone: the count is compared', false, ['value categories.count']],
-  ['with another write in flight: not compared', true, []],
-])('concurrent-term-count: %s', (_name, concurrentWrite, expected) => {
+// Rule concurrent-writes: fields of a record another write of the check changes while the request is in flight.
+const none = new Set<number>();
+test.each<[string, { events: boolean; terms: ReadonlySet<number> } | undefined, string[]]>([
+  ['alone: the count is compared', undefined, ['value categories.count']],
+  ['beside an event write: the count is not compared', { events: true, terms: none }, []],
+  [
+    'beside a term write only: the count is compared',
+    { events: false, terms: new Set([9]) },
+    ['value categories.count'],
+  ],
+])('concurrent-writes: %s', (_name, concurrentWrite, expected) => {
   const c = { ...ctx(), ...(concurrentWrite ? { concurrentWrite } : {}) };
   const withCount = (root: string, id: number, v: number, count: number) => {
     const e = event(root, id, v);
@@ -332,13 +338,41 @@ test.each<[string, boolean, string[]]>([
   expect(kinds(compareAnswers(ok(retitled, 200), ok(withCount(M, 76, 77, 0), 200), c))).toEqual(['value title']);
 });
 
-test('concurrent-term-count: which exchanges overlap an event write of the check', () => {
+test('concurrent-writes: a category whose parent was deleted at once', () => {
+  const cat = (root: string, id: number, parent: number, up?: string) => ({
+    id,
+    name: 'cc1 child',
+    parent,
+    url: `${new URL(root).origin}/events/category/${parent ? 'cc1-parent/' : ''}cc1-child/`,
+    urls: { self: `${root}/${NS}/categories/${id}`, ...(up ? { up } : {}) },
+  });
+  const base = ctx('categories');
+  base.pairs.pair('term', 285, 128);
+  const target = ok(cat(T, 284, 285, `${T}/${NS}/categories/285`), 200);
+  const model = ok(cat(M, 127, 0), 200);
+  const plain = kinds(compareAnswers(target, model, base));
+  expect(plain).toEqual(expect.arrayContaining(['value parent', 'value url', 'extra urls.up']));
+  const withParent = (terms: number[]) => ({ ...base, concurrentWrite: { events: false, terms: new Set(terms) } });
+  // Beside the delete of its parent (the target's 285): not compared; the other way round too.
+  expect(kinds(compareAnswers(target, model, withParent([285])))).toEqual([]);
+  const t2 = ok(cat(T, 284, 0), 200);
+  const m2 = ok(cat(M, 127, 128, `${M}/${NS}/categories/128`), 200);
+  expect(kinds(compareAnswers(t2, m2, withParent([285])))).toEqual([]);
+  // Beside the delete of another term, or an event write only: compared.
+  expect(kinds(compareAnswers(target, model, withParent([300])))).toEqual(expect.arrayContaining(['value parent']));
+  const e = { ...base, concurrentWrite: { events: true, terms: none } };
+  expect(kinds(compareAnswers(target, model, e))).toEqual(expect.arrayContaining(['value parent', 'value url']));
+});
+
+test('concurrent-writes: which exchanges overlap a write of the check, and of what', () => {
   const x = (method: string, route: string, at: number, ms?: number) => ({
     method,
     route,
     at,
     ...(ms !== undefined ? { ms } : {}),
   });
+  const seen = (m: Map<number, { events: boolean; terms: ReadonlySet<number> }>) =>
+    [...m].map(([i, w]) => `${i}${w.events ? ' events' : ''}${[...w.terms].map((t) => ` term ${t}`).join('')}`).sort();
   // Two event deletes sent at once (the cleanup's batch), a read before them, a read after.
   const spans = [
     x('GET', '/categories/5', 100, 20),
@@ -346,12 +380,18 @@ test('concurrent-term-count: which exchanges overlap an event write of the check
     x('DELETE', '/events/8', 210, 60),
     x('GET', '/categories/5', 300, 10),
   ];
-  expect([...overlappingWrites(spans)].sort()).toEqual([1, 2]);
+  expect(seen(overlappingWrites(spans))).toEqual(['1 events', '2 events']);
   // A term read in flight with an event write counts; the write beside a read alone does not.
-  expect([...overlappingWrites([x('GET', '/categories/5', 100, 50), x('POST', '/events', 120, 50)])]).toEqual([0]);
-  // Two term deletes at once change no count of each other; two reads never.
-  expect([...overlappingWrites([x('DELETE', '/categories/5', 100, 50), x('DELETE', '/tags/6', 120, 50)])]).toEqual([]);
-  expect([...overlappingWrites([x('GET', '/events/7', 100, 50), x('GET', '/events/8', 120, 50)])]).toEqual([]);
+  expect(seen(overlappingWrites([x('GET', '/categories/5', 100, 50), x('POST', '/events', 120, 50)]))).toEqual([
+    '0 events',
+  ]);
+  // Two term deletes at once: each beside the other; two reads never; a venue write is neither.
+  expect(seen(overlappingWrites([x('DELETE', '/categories/5', 100, 50), x('DELETE', '/tags/6', 120, 50)]))).toEqual([
+    '0 term 6',
+    '1 term 5',
+  ]);
+  expect(seen(overlappingWrites([x('GET', '/events/7', 100, 50), x('GET', '/events/8', 120, 50)]))).toEqual([]);
+  expect(seen(overlappingWrites([x('GET', '/events/7', 100, 50), x('DELETE', '/venues/8', 120, 50)]))).toEqual([]);
   // A recording without durations: no overlap.
-  expect([...overlappingWrites([x('DELETE', '/events/7', 200), x('DELETE', '/events/8', 201)])]).toEqual([]);
+  expect(seen(overlappingWrites([x('DELETE', '/events/7', 200), x('DELETE', '/events/8', 201)]))).toEqual([]);
 });

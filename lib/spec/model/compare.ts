@@ -9,7 +9,6 @@
 import { isObject } from '../contract.ts';
 import {
   type CompareContext,
-  concurrentCountsAgree,
   defaultEndDatesAgree,
   jsonLdEmailsAgree,
   orderAgreesWithinTies,
@@ -17,6 +16,7 @@ import {
   targetId,
   targetString,
   trashedSlugsAgree,
+  withoutConcurrent,
 } from './normalise-rules.ts';
 import { DEFINED_HEADERS, type IdKind, idKindOf, type ModelAnswer } from './route.ts';
 
@@ -97,14 +97,8 @@ class Walk {
       return;
     }
     if (isObject(t) && isObject(m)) {
-      const keys = [...Object.keys(m), ...Object.keys(t).filter((k) => !(k in m))];
-      for (const k of keys) {
-        const childKind: IdKind =
-          k === 'venue' || k === 'organizer' ? 'post' : k === 'categories' || k === 'tags' ? 'term' : kind;
-        // A list's records: their fields are named as a record's (`title`, not `events[].title`).
-        const records = listTop && k === this.ctx.resource && Array.isArray(m[k]);
-        this.value(t[k], m[k], join(at, k), records ? '' : join(field, k), k, childKind);
-      }
+      const [tr, mr] = withoutConcurrent(t, m, kind, this.ctx);
+      this.record(tr, mr, at, field, kind, listTop);
       return;
     }
     if (this.scalarsAgree(t, m, key, field, kind)) return;
@@ -112,9 +106,27 @@ class Walk {
     this.push({ kind: code ? 'code' : 'value', at, field, target: t, model: m });
   }
 
+  /** Two records (objects): every key of either. */
+  private record(
+    t: Record<string, unknown>,
+    m: Record<string, unknown>,
+    at: string,
+    field: string,
+    kind: IdKind,
+    listTop: boolean,
+  ): void {
+    const keys = [...Object.keys(m), ...Object.keys(t).filter((k) => !(k in m))];
+    for (const k of keys) {
+      const childKind: IdKind =
+        k === 'venue' || k === 'organizer' ? 'post' : k === 'categories' || k === 'tags' ? 'term' : kind;
+      // A list's records: their fields are named as a record's (`title`, not `events[].title`).
+      const records = listTop && k === this.ctx.resource && Array.isArray(m[k]);
+      this.value(t[k], m[k], join(at, k), records ? '' : join(field, k), k, childKind);
+    }
+  }
+
   private scalarsAgree(t: unknown, m: unknown, key: string, field: string, kind: IdKind): boolean {
     if (t === m) return true;
-    if (concurrentCountsAgree(key, kind, t, m, this.ctx)) return true;
     if (key === 'id') return targetId(kind, t, this.ctx.pairs) === m;
     if (key === 'parent' && kind === 'term') return targetId('term', t, this.ctx.pairs) === m;
     if (key === 'term_taxonomy_id') return targetId('tt', t, this.ctx.pairs) === m;

@@ -8,7 +8,7 @@
 import type { ResourceKey } from '../contract.ts';
 import { compareAnswers, type FieldDifference } from './compare.ts';
 import { type DifferenceLevel, levelOf } from './levels.ts';
-import { type CompareContext, tieKeyOf } from './normalise-rules.ts';
+import { type CompareContext, type ConcurrentWrites, tieKeyOf } from './normalise-rules.ts';
 import { isWrite, learnPairs, listInScope, type OutOfScopeReason, Pairs, translateRequest } from './pairs.ts';
 import {
   type ModelAnswer,
@@ -208,21 +208,26 @@ export interface TargetCheck {
 }
 
 /**
- * The exchanges of a check in flight while the check had an event write in flight too (rule
- * concurrent-term-count: an event's create, update or delete changes its terms' counts; the
- * cleanup deletes a check's events a few at a time): each spans from when the client took it
- * (`at - ms`) to its answer (`at`); a recording without `ms` has no span, no overlap.
+ * The exchanges of a check in flight while the check had a write of an event or of a term in flight
+ * too (rule concurrent-writes: the check sent both at once, the cleanup's deletes in batches), with
+ * those writes: each spans from when the client took it (`at - ms`) to its answer (`at`); a
+ * recording without `ms` has no span, no overlap.
  */
 export function overlappingWrites(
   exchanges: ReadonlyArray<{ method: string; route: string; at?: number; ms?: number }>,
-): Set<number> {
-  const out = new Set<number>();
+): Map<number, ConcurrentWrites> {
+  const out = new Map<number, { events: boolean; terms: Set<number> }>();
   const spans = exchanges.map((x) => (x.at === undefined ? null : ([x.at - (x.ms ?? 0), x.at] as const)));
-  const eventWrite = (j: number) => isWrite(exchanges[j]!.method) && /^\/events(\/|$)/.test(exchanges[j]!.route);
   spans.forEach((a, i) => {
     if (!a) return;
     spans.forEach((b, j) => {
-      if (b && i !== j && a[0] < b[1] && b[0] < a[1] && eventWrite(j)) out.add(i);
+      if (!b || i === j || !(a[0] < b[1] && b[0] < a[1]) || !isWrite(exchanges[j]!.method)) return;
+      const w = /^\/(events|categories|tags)(?:\/(\d+))?(\/|$)/.exec(exchanges[j]!.route);
+      if (!w) return;
+      const seen = out.get(i) ?? { events: false, terms: new Set<number>() };
+      if (w[1] === 'events') seen.events = true;
+      else if (w[2]) seen.terms.add(Number(w[2]));
+      out.set(i, seen);
     });
   });
   return out;
@@ -260,7 +265,8 @@ export async function judgeCheck(
       out.push({ ...base, outOfScope: 'desynced', modelCheck: scoped.modelCheck });
       continue;
     }
-    const at = concurrent.has(index) ? { ...ctx, concurrentWrite: true } : ctx;
+    const writes = concurrent.get(index);
+    const at = writes ? { ...ctx, concurrentWrite: writes } : ctx;
     const differences = judgeAnswer(x, scoped, answer, state, at, check.check);
     out.push({
       ...base,
