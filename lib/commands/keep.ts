@@ -6,7 +6,17 @@
  * page written by `calcert report` names (its `named-by.json` lists a page that still exists) is
  * never removed: that page links to it. Nothing else in the directory is touched.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 const RUN_FOLDER = /^\d{8}T\d{6}Z-[a-z0-9]{4,24}$/;
@@ -20,11 +30,53 @@ interface Pruned {
   named: string[];
 }
 
-/** Whether the run in `dir` was a --grep run (footer.selection); unreadable results count as partial. */
-function isPartial(dir: string): boolean {
+/** The top-level `footer` key as results.json is written (JSON.stringify with 2-space indentation). */
+const FOOTER_KEY = '\n  "footer": ';
+/** Where a top-level value of that layout ends: no string holds a raw newline, so only the layout does. */
+const TOP_LEVEL_END = '\n  }';
+
+/**
+ * The footer of a results.json: cut out of the file's first bytes when it is laid out as calcert
+ * writes it (the footer follows the checks, about halfway), so that pruning (after every run, over
+ * up to 2 x --keep folders of a megabyte or more each) reads half of each file and decodes and
+ * parses a few hundred bytes of it instead of the whole report; any other layout is parsed whole.
+ * Throws when the file cannot be read or is not JSON.
+ */
+export function footerOf(path: string): { selection?: unknown } | undefined {
+  const fd = openSync(path, 'r');
   try {
-    const report = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { footer?: { selection?: unknown } };
-    return !report.footer || report.footer.selection !== undefined;
+    const chunk = Buffer.allocUnsafe(1 << 18);
+    let bytes = Buffer.alloc(0);
+    for (
+      let n = readSync(fd, chunk, 0, chunk.length, 0);
+      n > 0;
+      n = readSync(fd, chunk, 0, chunk.length, bytes.length)
+    ) {
+      bytes = Buffer.concat([bytes, chunk.subarray(0, n)]);
+      const key = bytes.indexOf(FOOTER_KEY);
+      const end = key < 0 ? -1 : bytes.indexOf(TOP_LEVEL_END, key);
+      if (end < 0) continue;
+      try {
+        const footer = JSON.parse(
+          bytes.toString('utf8', key + FOOTER_KEY.length, end + TOP_LEVEL_END.length),
+        ) as unknown;
+        if (footer && typeof footer === 'object' && !Array.isArray(footer)) return footer;
+      } catch {
+        // not the layout calcert writes: parsed whole below
+      }
+      break;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return (JSON.parse(readFileSync(path, 'utf8')) as { footer?: { selection?: unknown } }).footer;
+}
+
+/** Whether the run in `dir` was a --grep run (footer.selection); unreadable results count as partial. */
+export function isPartial(dir: string): boolean {
+  try {
+    const footer = footerOf(join(dir, 'results.json'));
+    return !footer || footer.selection !== undefined;
   } catch {
     return true;
   }

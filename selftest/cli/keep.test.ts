@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { prunedNote, pruneRuns, recordNamingPage } from '../../lib/commands/keep.ts';
+import { footerOf, isPartial, prunedNote, pruneRuns, recordNamingPage } from '../../lib/commands/keep.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
 
 /** A run folder with a results.json as a full run or a --grep run writes it. */
@@ -62,4 +62,36 @@ test('--keep defaults to 20 and reads CAL_KEEP', () => {
   expect(loadConfig({ env: {}, dotenv: false }).keep).toBe(20);
   expect(loadConfig({ env: { CAL_KEEP: '3' }, dotenv: false }).keep).toBe(3);
   expect(() => loadConfig({ env: {}, dotenv: false, flags: { keep: 0 } })).toThrow(/--keep=0 is out of range/);
+});
+
+test('a footer is read as the whole file says, whatever its layout (pruning cuts it out of the bytes)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-keep-'));
+  const file = join(dir, 'results.json');
+  const report = (footer: unknown) => ({
+    format: 1,
+    header: { note: 'a message quoting\n  "footer": {"selection": 1}\n  }' },
+    checks: [{ id: 'x', message: '"footer": {"verdict": "partial"}' }],
+    footer,
+    coverage: { judged: 1 },
+  });
+  const rows: Array<[string, unknown, (r: unknown) => string]> = [
+    ['full, as calcert writes it', { verdict: 'certified' }, (r) => `${JSON.stringify(r, null, 2)}\n`],
+    [
+      'partial, as calcert writes it',
+      { verdict: 'partial', selection: { grep: '^a' } },
+      (r) => JSON.stringify(r, null, 2),
+    ],
+    ['full, compact', { verdict: 'certified' }, (r) => JSON.stringify(r)],
+    ['partial, indented by 4', { verdict: 'partial', selection: { grep: 'b' } }, (r) => JSON.stringify(r, null, 4)],
+    ['an empty footer', {}, (r) => JSON.stringify(r, null, 2)],
+    ['no footer', null, (r) => JSON.stringify(r, null, 2)],
+  ];
+  for (const [what, footer, write] of rows) {
+    writeFileSync(file, write(report(footer)));
+    expect(footerOf(file), what).toEqual(footer);
+    expect(isPartial(dir), what).toBe(!footer || (footer as { selection?: unknown }).selection !== undefined);
+  }
+  writeFileSync(file, '{"format": 1, "footer": {');
+  expect(isPartial(dir), 'a file cut short').toBe(true);
+  rmSync(dir, { recursive: true, force: true });
 });
