@@ -225,6 +225,30 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
     expect(v.judged && v.wrong !== '').toBe(outcome === 'fails at once');
     expect(reads).toBe(outcome === 'fails at once' ? 1 : 2);
   });
+  test.each<[string, number, 'fails at once' | 'read again']>([
+    [
+      'its one-answer part (the page without per_page) short of every count (per-page-short-once, busy)',
+      9,
+      'fails at once',
+    ],
+    ['its one-answer part right, the two answers differing', 10, 'read again'],
+  ])('judgeCount, a reading of two answers with a one-answer part: %s', async (_, plain, outcome) => {
+    let reads = 0;
+    const v = await judgeCount({
+      count: 14,
+      ids: [...Array(14).keys()],
+      read: async () => {
+        reads++;
+        const size = (n: number) => ((reads === 1 ? plain : 10) === Math.min(10, n) ? '' : 'short');
+        return Object.assign((n: number) => size(n) || (reads === 1 ? 'differs' : ''), { single: size });
+      },
+      fresh: async () => [...Array(15).keys()],
+      motion: async () => ({ arrived: [14], left: [], unproven: [] }),
+      oneAnswer: () => false,
+    });
+    expect(v.judged && v.wrong !== '').toBe(outcome === 'fails at once');
+    expect(reads).toBe(outcome === 'fails at once' ? 1 : 2);
+  });
   test('motionOf names the records that left deleted (gone or trashed)', () => {
     const reads = new Map<number, ItemRead>([
       [2, gone],

@@ -228,12 +228,15 @@ for (const plural of PLURALS) {
         const first = await page(t, t.api, plural, { ...crawlQuery(plural), page: 1, per_page: 10 });
         res = plain.res;
         const d = diff(first.ids, plain.ids);
-        return (m) =>
+        const size = (m: number) =>
           plain.ids.length !== Math.min(10, m)
             ? `the list without per_page holds ${plain.ids.length} ${plural}, expected min(10, ${m}) = ${Math.min(10, m)}`
-            : d
-              ? `the list without page/per_page differs from page=1&per_page=10: ${d}`
-              : '';
+            : '';
+        // The page size is one answer's: judged as such (rule `flaky`), whatever the other says.
+        return Object.assign(
+          (m: number) => size(m) || (d ? `the list without page/per_page differs from page=1&per_page=10: ${d}` : ''),
+          { single: size },
+        );
       });
       t.assert(!v.wrong, `${v.wrong || `page 1 of 10 ${plural}`}; ${replay(t)}`, res);
     },

@@ -111,8 +111,13 @@ export type CountVerdict =
   /** The list moved during every round: the suite could not judge ("site changing too fast"). */
   | { judged: false; why: string; rule: RuleId; left: number[] };
 
-/** A reading's judgement against a count: '' when right, else what is wrong. */
-export type Judge = (count: number) => string;
+/**
+ * A reading's judgement against a count: '' when right, else what is wrong. A reading of several
+ * answers may name, as `single`, what one of its answers shows alone (the defaults check: the
+ * page without per_page holds min(10, n) whatever the other answer says): that part is judged as
+ * one answer (rule `flaky`).
+ */
+export type Judge = ((count: number) => string) & { single?: (count: number) => string };
 
 /**
  * Records that may arrive and leave again between the snapshot and the list read again, seen by
@@ -158,10 +163,11 @@ export async function judgeCount(o: {
   // snapshot and the list read again (in neither reading): only a count no arrival explains fails
   // at once; a larger one is read again below.
   const range = countRange(o.count, m);
-  if (o.oneAnswer?.() && !explainable(firstJudge, { low: range.low, high: range.high + UNSEEN_ARRIVALS }))
+  const alone = o.oneAnswer?.() ? firstJudge : firstJudge.single;
+  if (alone && !explainable(alone, { low: range.low, high: range.high + UNSEEN_ARRIVALS }))
     return {
       judged: true,
-      wrong: `${first} (one answer, wrong at every count from ${range.low} up that the records proven to have left since the snapshot allow, and at every larger count that records arriving and leaving again between two readings could make)`,
+      wrong: `${alone(o.count) || first} (one answer, wrong at every count from ${range.low} up that the records proven to have left since the snapshot allow, and at every larger count that records arriving and leaving again between two readings could make)`,
       count: o.count,
       rule: 'flaky',
       left: [],

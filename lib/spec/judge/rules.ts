@@ -50,7 +50,7 @@ export const RULES = [
   {
     rule: 'flaky',
     reason:
-      "A wrong reading followed by a right one, with no motion proven against the snapshot, is a failure at must: the list is read again only when the crawl's list read again holds other records, each proven by its read by ID, and then once, between two equal counts. A reading of one answer wrong at every count the proven motion allows (the snapshot's less those that left, and up: records may arrive and leave again between two readings, seen by neither) fails at once: no motion between answers explains it; one right only at a larger count is read again.",
+      "A wrong reading followed by a right one, with no motion proven against the snapshot, is a failure at must: the list is read again only when the crawl's list read again holds other records, each proven by its read by ID, and then once, between two equal counts. A reading of one answer wrong at every count the proven motion allows (the snapshot's less those that left, and up: records may arrive and leave again between two readings, seen by neither) fails at once: no motion between answers explains it; one right only at a larger count is read again. A reading of several answers is held so to what one of them shows alone (the defaults check: the page without per_page holds min(10, n) whatever the page=1&per_page=10 answer says).",
     measured:
       'Issue 38: a server answering a wrong page size on every other read was certified because the re-read was right while the count never moved; the original answers the same page twice when nothing is written (every certification of it, 2026-11-28).',
     fault: 'list-size-flaky',
