@@ -9,6 +9,7 @@
 import {
   closeSync,
   existsSync,
+  fstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -45,20 +46,21 @@ const TOP_LEVEL_END = '\n  }';
 export function footerOf(path: string): { selection?: unknown } | undefined {
   const fd = openSync(path, 'r');
   try {
-    const chunk = Buffer.allocUnsafe(1 << 18);
-    let bytes = Buffer.alloc(0);
-    for (
-      let n = readSync(fd, chunk, 0, chunk.length, 0);
-      n > 0;
-      n = readSync(fd, chunk, 0, chunk.length, bytes.length)
-    ) {
-      bytes = Buffer.concat([bytes, chunk.subarray(0, n)]);
-      const key = bytes.indexOf(FOOTER_KEY);
-      const end = key < 0 ? -1 : bytes.indexOf(TOP_LEVEL_END, key);
+    // One buffer of the file's size, filled a quarter of a megabyte at a time until the footer is in.
+    const bytes = Buffer.allocUnsafe(fstatSync(fd).size);
+    let filled = 0;
+    let key = -1;
+    for (let n = 1; n > 0 && filled < bytes.length; ) {
+      n = readSync(fd, bytes, filled, Math.min(1 << 18, bytes.length - filled), filled);
+      const from = Math.max(0, filled - FOOTER_KEY.length);
+      filled += n;
+      const seen = bytes.subarray(0, filled);
+      if (key < 0) key = seen.indexOf(FOOTER_KEY, from);
+      const end = key < 0 ? -1 : seen.indexOf(TOP_LEVEL_END, key);
       if (end < 0) continue;
       try {
         const footer = JSON.parse(
-          bytes.toString('utf8', key + FOOTER_KEY.length, end + TOP_LEVEL_END.length),
+          seen.toString('utf8', key + FOOTER_KEY.length, end + TOP_LEVEL_END.length),
         ) as unknown;
         if (footer && typeof footer === 'object' && !Array.isArray(footer)) return footer;
       } catch {

@@ -95,3 +95,19 @@ test('a footer is read as the whole file says, whatever its layout (pruning cuts
   expect(isPartial(dir), 'a file cut short').toBe(true);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('a footer across the boundary of two reads of a large results.json is read whole', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'calcert-keep-'));
+  const file = join(dir, 'results.json');
+  const footer = { verdict: 'partial', selection: { grep: '^events\\.' } };
+  const text = (pad: number) =>
+    JSON.stringify({ format: 1, checks: [{ id: 'x', message: 'm'.repeat(pad) }], footer, coverage: {} }, null, 2);
+  // The footer's key wholly before the first read's end (256 KiB), across it, after it; its end across it.
+  const key = text(0).indexOf('\n  "footer": ');
+  const end = text(0).indexOf('\n  }', key);
+  for (const pad of [-20, -6, 1].map((d) => (1 << 18) + d - key).concat((1 << 18) - 2 - end)) {
+    writeFileSync(file, text(pad));
+    expect(footerOf(file), `padding ${pad}`).toEqual(footer);
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
