@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
 import { expect, test } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server/index.ts';
 import { assertFixturesFile } from '../../fixtures/reference-server/seed.ts';
@@ -49,6 +50,14 @@ test('the reference server is in small files: none over 450 lines, route files n
     return lines > limit ? [`${file.slice(PROJECT_ROOT.length)}: ${lines} lines (at most ${limit})`] : [];
   });
   expect(long, 'split the file by operation or area (fixtures/reference-server/README.md, "Files")').toEqual([]);
+});
+
+test('the schema files are JSON Schemas (the validators compile them without checking them again)', () => {
+  const ajv = new Ajv({ strict: false });
+  for (const name of ['fixtures.schema.json', 'results.schema.json']) {
+    const schema = JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures/schemas', name), 'utf8')) as object;
+    expect(ajv.validateSchema(schema), `${name}: ${ajv.errorsText()}`).toBe(true);
+  }
 });
 
 test('the seeded fixtures follow fixtures.schema.json and load through --fixtures, in both variants', async () => {
