@@ -2,7 +2,7 @@
 # Populate a WordPress target as a real site would be (see scripts/wp-populate.php):
 #   scripts/wp-populate.sh SITE.env [EVENTS] [ZONE] [FIXTURES]
 # EVENTS (default 40; 0: only set the zone), ZONE e.g. Europe/Berlin (UTC restores gmt_offset 0),
-# FIXTURES the site's fixtures file: its protectedEvents gets the password-protected event made.
+# FIXTURES the site's fixtures file: its protectedEvents gets the password-protected event made, with its password.
 # SITE.env holds CAL_BASE_URL; the WordPress root is WP_ROOT when set, else the folder beside
 # SITE.env named after it (ext.env -> ext/), as for scripts/wp-fixtures.sh.
 set -euo pipefail
