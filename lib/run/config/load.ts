@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { cachedValidator, schemaCacheDir } from '../../spec/schema-cache.ts';
 import dotenv from 'dotenv';
 import { ALL_ENV_KEYS, ENV_KEYS, FLAG_OF_KEY, FLAGS, type FlagName, type FlagSpec, type Flags } from './flags.ts';
 import { type Config, ConfigError, type FixturesFile } from './model.ts';
@@ -200,6 +201,7 @@ export function loadCandidateConfig(options: LoadOptions, base: Config): Readonl
 /** The fixtures-file contract, shared with the reference server (which writes such files). */
 const FIXTURES_SCHEMA_URL = new URL('../../../fixtures/schemas/fixtures.schema.json', import.meta.url);
 let fixturesValidator: ValidateFunction | undefined;
+const FIXTURES_AJV = { allErrors: true, strict: false, validateSchema: false, code: { source: true } };
 
 /** Read and validate a fixtures file (CONTRACT.md; fixtures/schemas/fixtures.schema.json). */
 export function loadFixtures(path: string): FixturesFile {
@@ -214,9 +216,13 @@ export function loadFixtures(path: string): FixturesFile {
   if (!data || typeof data !== 'object' || (data as { format?: unknown }).format !== 1) {
     throw new ConfigError(`--fixtures ${path} is not a fixtures file: it needs "format": 1 (see README, "Fixtures")`);
   }
-  // The schema file is checked against the meta-schema by the self-tests, not in every run.
-  fixturesValidator ??= new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(
+  // The schema file is checked against the meta-schema by the self-tests, not in every run; its
+  // compiled code is kept between processes (lib/spec/schema-cache.ts).
+  fixturesValidator ??= cachedValidator(
+    () => new Ajv(FIXTURES_AJV),
+    FIXTURES_AJV,
     JSON.parse(readFileSync(FIXTURES_SCHEMA_URL, 'utf8')) as object,
+    schemaCacheDir(),
   );
   if (!fixturesValidator(data)) {
     const e = fixturesValidator.errors?.[0];
