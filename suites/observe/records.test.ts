@@ -354,7 +354,7 @@ for (const plural of PLURALS) {
 check(
   {
     id: 'observe.events-read.protected-declared',
-    spec: 'Event item routes (extended only): optional password string (served with the password); CONTRACT.md fixtures: records the interface cannot create (protectedEvents)',
+    spec: 'Event item routes (extended only): optional password string (served with the password); n/a unless fixture protectedEvents (events the interface cannot create, each declared with its password)',
     level: 'must',
     requirements: [ITEM('events')],
     tags: ['observe', 'fixture', 'anonymous'],
