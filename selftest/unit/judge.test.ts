@@ -50,6 +50,21 @@ const listed = (copy?: ApiRecord): FreshReading['list'] => ({ listed: true, ...(
 const unlisted: FreshReading['list'] = { listed: false };
 /** The filter of the tables: featured=1. */
 const featured = (r: ApiRecord) => r.featured === true;
+/** One passed must-check result of `id` with these set-asides (the verdict tables' input). */
+const passedWith = (id: string, setAside: CheckResult['setAside']): CheckResult[] => [
+  {
+    id,
+    title: 't',
+    file: 'f',
+    level: 'must',
+    tags: ['observe'],
+    requirements: ['r'],
+    spec: 's',
+    status: 'pass',
+    duration: 1,
+    setAside,
+  },
+];
 
 describe(`rule ${rule('holds-still')}: what holds still`, () => {
   test.each<[string, ApiRecord, boolean]>([
@@ -97,26 +112,17 @@ describe(`rule ${rule('bound')}: set-asides per run`, () => {
     [200, 10],
     [900, 10],
   ])('a snapshot of %i records allows %i', (records, bound) => expect(setAsideBound(records)).toBe(bound));
-  const checks = (setAside: number): CheckResult[] => [
-    {
-      id: 'observe.events-filter.search',
-      title: 't',
-      file: 'f',
-      level: 'must',
-      tags: ['observe'],
-      requirements: ['r'],
-      spec: 's',
-      status: 'pass',
-      duration: 1,
-      setAside: Array.from({ length: setAside }, (_, i) => ({
+  const checks = (setAside: number): CheckResult[] =>
+    passedWith(
+      'observe.events-filter.search',
+      Array.from({ length: setAside }, (_, i) => ({
         plural: 'events',
         id: i + 1,
         rule: 'moved',
         why: 'x',
         counts: true,
       })),
-    },
-  ];
+    );
   test.each<[string, number, number, string]>([
     ['within the bound', 1, 2, 'certified-read-only'],
     ['one differing record and two set aside, bound 2', 1, 2, 'certified-read-only'],
@@ -634,20 +640,8 @@ describe(`rule ${rule('declared-bound')}: declared protected events count toward
   ])('%s', (_, fx, ids) => {
     expect(declaredSetAsides(fx).map((s) => s.id)).toEqual(ids);
   });
-  const pass = (setAside: CheckResult['setAside'] = []): CheckResult[] => [
-    {
-      id: 'observe.events-read.by-id-agrees',
-      title: 't',
-      file: 'f',
-      level: 'must',
-      tags: ['observe'],
-      requirements: ['r'],
-      spec: 's',
-      status: 'pass',
-      duration: 1,
-      setAside,
-    },
-  ];
+  const pass = (setAside: CheckResult['setAside'] = []): CheckResult[] =>
+    passedWith('observe.events-read.by-id-agrees', setAside);
   test.each<[string, number, CheckResult['setAside'], number, 'certified-read-only' | 'inconclusive']>([
     ['one declared on a populated site (bound 4)', 1, [], 1, 'certified-read-only'],
     [
