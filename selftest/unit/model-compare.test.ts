@@ -304,6 +304,24 @@ test.each<[string, string, string, boolean]>([
   expect(kinds(compareAnswers(t, m, ctx()))).toEqual(same ? [] : ['value rest_url']);
 });
 
+test('default-end-date-clock off UTC: the site zone clock, or UTC clock (a list by include); not an hour off both', () => {
+  const url = (root: string, end: string, ids: string) =>
+    `${root}/${NS}/events/?page=1&per_page=50&end_date=${end}&status=any&include=${ids}`;
+  const berlin = { ...ctx(), zone: 'Europe/Berlin' };
+  const judge = (tEnd: string, mEnd: string) =>
+    kinds(
+      compareAnswers(
+        ok({ events: [], rest_url: url(T, tEnd, '237') }, 200),
+        ok({ events: [], rest_url: url(M, mEnd, '76') }, 200),
+        berlin,
+      ),
+    );
+  // The run window is 16:24 UTC: 17:24 in Berlin.
+  expect(judge('2028-11-28 17:24:15', '2028-11-28 17:24:16')).toEqual([]);
+  expect(judge('2028-11-28 16:24:15', '2028-11-28 16:24:16')).toEqual([]);
+  expect(judge('2028-11-28 18:24:15', '2028-11-28 18:24:16')).toEqual(['value rest_url']);
+});
+
 test('a paired ID list with bare commas in a rest_url stays comma-separated; another ID still differs', () => {
   const url = (root: string, ids: string) => `${root}/${NS}/events/?page=1&include=${ids}`;
   expect(kinds(compareAnswers(ok({ rest_url: url(T, '237,234') }), ok({ rest_url: url(M, '76,77') }), ctx()))).toEqual(

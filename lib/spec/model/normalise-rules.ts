@@ -81,7 +81,7 @@ export const NORMALISATION_RULES: readonly NormalisationRule[] = [
     reason:
       'the original writes the default end date from its clock when it handles the request, to the second; the model writes it from its own clock',
     measured:
-      '6.8.0, 2026-11-29 (notes/model/rec3): events.list.date-filters-event-zones asked `start_date=2027-01-08&strict_dates=true` without an end date and answered `end_date=2028-11-29 05:03:15` in `rest_url`, the model `05:03:16`',
+      '6.8.0, 2026-11-29 (notes/model/rec3): events.list.date-filters-event-zones asked `start_date=2027-01-08&strict_dates=true` without an end date and answered `end_date=2028-11-29 05:03:15` in `rest_url`, the model `05:03:16`; in Europe/Berlin (notes/model6/pop) a list by `include` wrote it in UTC, `end_date=2028-11-29 09:16:09` at 10:16 Berlin, the model `09:16:10`',
   },
   {
     name: 'concurrent-writes',
@@ -102,7 +102,8 @@ export function defaultEndDatesAgree(key: string, target: string, model: string,
   const clock = (url: string) =>
     url.replace(END_DATE, (whole, k: string, year: string, rest: string) => {
       const now = `${Number(year) - 2}${rest}`;
-      return stampsAgree('date', now, now, ctx) ? `${k}(clock)` : whole;
+      // The site zone's clock; a list by include writes the default unconverted, UTC's clock.
+      return stampsAgree('date', now, now, ctx) || stampsAgree('date_utc', now, now, ctx) ? `${k}(clock)` : whole;
     });
   return clock(target) === clock(model);
 }
