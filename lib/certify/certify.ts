@@ -29,7 +29,7 @@ import { borrowSession, returnSession } from './shared-sessions.ts';
 import { readShadow, type ShadowCheck } from '../run/shadow.ts';
 import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
 import type { JudgeContext } from '../spec/model/judge.ts';
-import { modelCheckResults, modelPlan, unjudgedModelChecks, withFindings } from './model-results.ts';
+import { modelCheckResults, modelPlan, unjudgedModelChecks, unrecordedChecks, withFindings } from './model-results.ts';
 import { runModel } from './model.ts';
 import { siteIndex } from './steps.ts';
 import {
@@ -298,6 +298,11 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         log("model: stopped by the signal before it compared every answer; the model's checks are unjudged");
       } else {
         if (context) options.onModel?.(shadow, judged, context);
+        const unrecorded = unrecordedChecks(checks, shadow);
+        if (unrecorded.length)
+          log(
+            `model: ${unrecorded.length} check(s) sent requests but left no recording in ${shadowDir} (removed or unwritable during the run?): the model checks that found no difference are unjudged`,
+          );
         checks = [
           ...withFindings(checks, judged),
           ...modelCheckResults(judged, shadow, {
@@ -305,6 +310,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
             baseUrl: resolved.baseUrl,
             namespace: resolved.namespace,
             selected: plan.selected,
+            unrecorded,
           }),
         ];
         model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });

@@ -109,12 +109,37 @@ export function unjudgedModelChecks(opts: { variant: 'base' | 'extended'; select
   );
 }
 
-/** The results of the model checks of a run. */
+/**
+ * The checks that sent requests to the target yet left no recording for the model (every check
+ * that sends one writes its exchanges: 684 of 684 in an embedded extended run, 2026-11-29). A
+ * recording folder removed mid-run lost the first 414 checks of a 6.8.0 run that day, and the model
+ * then compared only the rest without a word. Pure.
+ */
+export function unrecordedChecks(checks: readonly CheckResult[], shadow: readonly ShadowCheck[]): string[] {
+  const recorded = new Set(shadow.map((c) => c.check));
+  return checks.filter((c) => (c.requests ?? 0) > 0 && !recorded.has(c.id)).map((c) => c.id);
+}
+
+/**
+ * The results of the model checks of a run. With `unrecorded` checks (unrecordedChecks) the model
+ * saw part of the run only: a model check that found no difference is unjudged (`error`), never a
+ * pass; one that found differences still warns on them.
+ */
 export function modelCheckResults(
   judged: readonly JudgedExchange[],
   shadow: readonly ShadowCheck[],
-  opts: { variant: 'base' | 'extended'; baseUrl: string; namespace: string; selected: ModelSelection },
+  opts: {
+    variant: 'base' | 'extended';
+    baseUrl: string;
+    namespace: string;
+    selected: ModelSelection;
+    unrecorded?: readonly string[];
+  },
 ): CheckResult[] {
+  const lost = opts.unrecorded ?? [];
+  const lostWhy = lost.length
+    ? `; ${lost.length} check(s) sent requests but left no recording for the model (e.g. ${lost.slice(0, 3).join(', ')}): the model saw part of the run only`
+    : '';
   const exchangeOf = new Map(shadow.map((c) => [c.check, c.exchanges]));
   // Each model check's exchanges, gathered once (a full run judges thousands).
   const byModelCheck = new Map<string, JudgedExchange[]>();
@@ -153,7 +178,7 @@ export function modelCheckResults(
         status: 'error',
         duration: 0,
         unjudged: 'no-evidence',
-        message: `no answer of the run's own records on this route-method was compared with the model (${routed.length} out of scope)`,
+        message: `no answer of the run's own records on this route-method was compared with the model (${routed.length} out of scope)${lostWhy}`,
         requests: 0,
         assertions: 0,
       };
@@ -162,6 +187,18 @@ export function modelCheckResults(
     for (const j of differing)
       for (const f of new Set(realOf(j).map((d) => d.field))) fields.set(f, (fields.get(f) ?? 0) + 1);
     const first = rows[0];
+    if (!first && lost.length)
+      return {
+        ...base,
+        status: 'error',
+        duration: 0,
+        unjudged: 'no-evidence',
+        message: `${mine.length} answers compared, none differs${lostWhy}`,
+        requests: 0,
+        assertions: mine.length,
+        model: { compared: mine.length, differing: 0, differences: [] },
+        traffic,
+      };
     return {
       ...base,
       status: differing.length ? 'warn' : 'pass',
@@ -172,7 +209,7 @@ export function modelCheckResults(
               .sort((a, b) => b[1] - a[1])
               .slice(0, 6)
               .map(([f, n]) => `${f} (${n})`)
-              .join(', ')}; first: ${differenceLine(first)} (sent by ${first.check})`,
+              .join(', ')}; first: ${differenceLine(first)} (sent by ${first.check})${lostWhy}`,
             ...(first.curl ? { curl: first.curl } : {}),
           }
         : {}),
