@@ -637,6 +637,11 @@ describe(`rule ${rule('declared-bound')}: declared protected events count toward
     ['no fixtures file', null, []],
     ['passwordEvent alone counts nothing (the contract fixture, proven by events.read.password)', {}, []],
     ['each protected event once', { protectedEvents: [pw(9), pw(11), pw(9)] }, [9, 11]],
+    [
+      'passwordEvent named again counts nothing (the reference seeds so)',
+      { passwordEvent: { id: 9 }, protectedEvents: [pw(9), pw(11)] },
+      [11],
+    ],
   ])('%s', (_, fx, ids) => {
     expect(declaredSetAsides(fx).map((s) => s.id)).toEqual(ids);
   });

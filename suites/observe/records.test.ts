@@ -357,7 +357,7 @@ check(
     spec: 'Event item routes (extended only): optional password string (served with the password); n/a unless fixture protectedEvents (events the interface cannot create, each declared with its password)',
     level: 'must',
     requirements: [ITEM('events')],
-    tags: ['observe', 'fixture', 'anonymous'],
+    tags: ['extended', 'observe', 'fixture', 'anonymous'],
   },
   'each event the fixtures file declares password-protected (protectedEvents) is served by ID with its declared password',
   async (t) => {

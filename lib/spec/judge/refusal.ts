@@ -37,13 +37,19 @@ export function passwordFixtures(
 /**
  * The set-asides the fixtures file declares (rule `declared-bound`): every event of
  * `protectedEvents`, whether or not a check met it, is out of the samples on the vendor's word and
- * counts toward the run's bound. `passwordEvent` does not: one record, the contract's fixture,
- * whose password events.read.password proves.
+ * counts toward the run's bound. `passwordEvent` does not, also when `protectedEvents` names it
+ * again (the reference's seeded file does): one record, the contract's fixture, whose password
+ * events.read.password proves.
  */
 export function declaredSetAsides(
-  fx: { protectedEvents?: readonly { id: number; password?: string }[] } | null | undefined,
+  fx:
+    | { protectedEvents?: readonly { id: number; password?: string }[]; passwordEvent?: { id: number } }
+    | null
+    | undefined,
 ): { plural: 'events'; id: number }[] {
-  return [...new Set((fx?.protectedEvents ?? []).map((e) => e.id))].map((id) => ({ plural: 'events', id }));
+  const ids = new Set((fx?.protectedEvents ?? []).map((e) => e.id));
+  if (fx?.passwordEvent) ids.delete(fx.passwordEvent.id);
+  return [...ids].map((id) => ({ plural: 'events', id }));
 }
 
 /**
