@@ -17,6 +17,12 @@
  */
 import type { ApiRecord } from '../contract.ts';
 
+/** The fixtures file's password-protected events, as the two functions below read them (absent: none). */
+type PasswordDeclarations =
+  | { passwordEvent?: { id: number }; protectedEvents?: readonly { id: number; password?: string }[] }
+  | null
+  | undefined;
+
 /**
  * The events the fixtures file names password-protected: `passwordEvent` and `protectedEvents` (a
  * site may hold several: measured on the populated 6.8.0, 2026-11-29, a second password event,
@@ -25,12 +31,7 @@ import type { ApiRecord } from '../contract.ts';
  * each of `protectedEvents` counts as a set-aside (declaredSetAsides), and
  * observe.events-read.protected-declared reads each with its password.
  */
-export function passwordFixtures(
-  fx:
-    | { passwordEvent?: { id: number }; protectedEvents?: readonly { id: number; password?: string }[] }
-    | null
-    | undefined,
-): number[] {
+export function passwordFixtures(fx: PasswordDeclarations): number[] {
   return [...(fx?.passwordEvent ? [fx.passwordEvent.id] : []), ...(fx?.protectedEvents ?? []).map((e) => e.id)];
 }
 
@@ -41,12 +42,7 @@ export function passwordFixtures(
  * again (the reference's seeded file does): one record, the contract's fixture, whose password
  * events.read.password proves.
  */
-export function declaredSetAsides(
-  fx:
-    | { protectedEvents?: readonly { id: number; password?: string }[]; passwordEvent?: { id: number } }
-    | null
-    | undefined,
-): { plural: 'events'; id: number }[] {
+export function declaredSetAsides(fx: PasswordDeclarations): { plural: 'events'; id: number }[] {
   const ids = new Set((fx?.protectedEvents ?? []).map((e) => e.id));
   if (fx?.passwordEvent) ids.delete(fx.passwordEvent.id);
   return [...ids].map((id) => ({ plural: 'events', id }));
