@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../lib/run/config/load.ts';
 import { certify } from '../lib/certify/certify.ts';
 import { certificateLine } from '../lib/commands/certify.ts';
+import { answeredInProcess } from '../lib/run/in-process.ts';
 import { PROJECT_ROOT } from '../lib/run/paths.ts';
 import { expectCoverage } from './support/coverage.ts';
 import { bareEnv, printedCalcert } from './support/run-cli.ts';
@@ -27,9 +28,13 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
       cwd: reportDir,
       flags: { variant, features: 'premium,tickets', seed: 7, 'num-runs': 10, 'report-dir': reportDir },
     });
+    const inProcess = answeredInProcess();
     const result = await certify(config);
     expect(result.problem).toBeUndefined();
     const report = result.report!;
+    // The embedded reference answered the run in process (lib/run/in-process.ts): every request
+    // of the checks, the crawl and the run's own client, none over a socket.
+    expect(answeredInProcess() - inProcess).toBe(report.header.requests);
     const bad = report.checks.filter((c) => NOT_OK.includes(c.status)).map((c) => `${c.id} ${c.status}: ${c.message}`);
     expect(bad).toEqual([]);
     expect(report.footer.errors).toEqual([]);
@@ -65,6 +70,13 @@ describe.each(['base', 'extended'] as const)('the embedded reference server, %s 
     });
     expect(verify.stderr + verify.stdout).toMatch(new RegExp(`^verified: .*: certified \\(${variant}\\)`));
     expect(verify.status).toBe(0);
+    // The same run over loopback HTTP, as the embedded reference answered before it answered in
+    // process: every check ends the same (the answers' bytes: selftest/unit/in-process.test.ts).
+    const answered = answeredInProcess();
+    const overHttp = await certify(config, { inProcess: false, writeReports: false });
+    expect(answeredInProcess()).toBe(answered);
+    const statuses = (r: typeof result) => r.report?.checks.map((c) => `${c.id} ${c.status}`);
+    expect(statuses(overHttp)).toEqual(statuses(result));
   });
 });
 

@@ -45,6 +45,7 @@ import {
   detectTargetGone,
   fixturesOf,
   hasTransportTrouble,
+  inProcessHost,
   preflightTarget,
   reconfirmFailures,
   resolveConfig,
@@ -86,6 +87,11 @@ interface CertifyOptions {
   reconfirm?: boolean;
   /** The shadow model (issue 37): default on in full runs that write and in runs that select a model check. */
   model?: boolean;
+  /**
+   * The embedded reference answers the run in process, without sockets (lib/run/in-process.ts);
+   * default true. false: over loopback HTTP (the self-test that compares both paths).
+   */
+  inProcess?: boolean;
   /** Called with every check's recorded exchanges, how the model judged them, and how it compared (the mutation self-test). */
   onModel?: (shadow: ShadowCheck[], judged: JudgedExchange[], context: JudgeContext) => void;
 }
@@ -158,6 +164,8 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   const tap = har.dir ? fileTap(har.dir) : undefined;
   const startedAt = new Date();
   let server: ReferenceServer | undefined;
+  /** The embedded reference's in-process path (lib/run/in-process.ts), closed with it. */
+  let host: { name: string; close(): void } | undefined;
   let client: Client | undefined;
   let ownSession: RunSession | undefined;
   /** A shared session (self-tests: lib/certify/shared-sessions.ts), and whether the run ended cleanly. */
@@ -177,7 +185,8 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     server = started.server;
     har.secrets = secretsOf(target);
     if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
-    client = runClient(target, tap);
+    host = server && options.inProcess !== false ? await inProcessHost(server, options.reference) : undefined;
+    client = runClient(target, tap, host?.name);
     // Ctrl-C before the checks: stop between steps, send nothing more (exit 130, no report).
     const stopped = (before: string): CertifyResult | null =>
       options.signal?.aborted
@@ -246,6 +255,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         onProgress: options.onProgress,
         ...(har.dir ? { har: har.dir } : {}),
         ...(shadowDir ? { model: shadowDir } : {}),
+        ...(host ? { inProcess: host.name } : {}),
       },
       { signal: options.signal, session },
     );
@@ -258,6 +268,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
             signal: options.signal,
             log,
             ...(har.dir ? { har: har.dir } : {}),
+            ...(host ? { inProcess: host.name } : {}),
           })
         : undefined;
     if (again) outcome.checks = again.checks;
@@ -377,6 +388,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     await ownSession?.close();
     if (lent) await returnSession(lent, lentClean);
     await client?.close();
+    host?.close();
     await server?.close();
   }
 }

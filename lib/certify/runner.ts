@@ -11,14 +11,13 @@ import { suiteVitestConfig } from '../run/paths.ts';
 import { AUTO_START, sharedBound, stopSharedBound, whenIdle, workersFor } from '../run/limiter.ts';
 import type { CheckRecord } from '../check/index.ts';
 import { listChecks, type ListedCheck, type Selection, selectionOf } from '../check/list.ts';
+import { grepsObserve, observe } from './observe.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { Status } from '../types.ts';
-import { Client } from '../run/client.ts';
 import { KeptThreads } from './kept-threads.ts';
-import { fileTap } from '../run/tap.ts';
 import { isObservationFile, observationEnded, observationGate, openGate } from '../check/gate.ts';
 import { notApplicableReason } from '../check/meta.ts';
-import { crawl, crawlBudget, crawlKey, share, summarize, type Learned, type ObservedSummary } from '../run/crawl.ts';
+import { share, summarize, type Learned, type ObservedSummary } from '../run/crawl.ts';
 
 export interface RunOptions {
   /** Only these check IDs (exact). */
@@ -42,6 +41,8 @@ export interface RunOptions {
   har?: string;
   /** The shadow model's folder: each check's exchanges, whole (lib/run/shadow.ts). */
   model?: string;
+  /** The run's own embedded reference answers in process under this name (lib/run/in-process.ts). */
+  inProcess?: string;
 }
 
 export interface RunOutcome {
@@ -60,42 +61,6 @@ const DEADLINE_GRACE_MS = 60_000;
 
 /** How long an interrupted run waits for its requests in flight before the sweep. */
 const STOP_GRACE_MS = 5000;
-
-/** The observation crawl, once per run, before the observation checks (lib/run/crawl.ts). */
-async function observe(config: ResolvedConfig, har?: string): Promise<Learned> {
-  const api = new Client({
-    baseUrl: config.baseUrl,
-    namespace: config.namespace,
-    auth: config.auth,
-    timeoutMs: config.timeoutMs,
-    // The routes are read side by side (lib/run/crawl.ts), within the bound the checks start at.
-    concurrency: config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
-    ...(har ? { tap: fileTap(har) } : {}),
-  });
-  try {
-    return await crawl(api, api.derive({ auth: { kind: 'none' } }), {
-      key: crawlKey(config),
-      variant: config.resolvedVariant,
-      authenticated: config.auth.kind !== 'none',
-      budget: crawlBudget(config.maxRequests),
-    });
-  } finally {
-    await api.close();
-  }
-}
-
-/**
- * Whether a --grep pattern selects an observation check (one in suites/observe/), by the list of
- * checks: a pattern anchored on one ID selects it though it matches no prefix such as `observe.`.
- */
-async function grepsObserve(grep: string): Promise<boolean> {
-  try {
-    const re = new RegExp(grep);
-    return (await listChecks()).some((c) => re.test(c.id) && isObservationFile({ moduleId: `/${c.file}` }));
-  } catch {
-    return true;
-  }
-}
 
 /**
  * The status of a check as reported: the one its worker decided (lib/check/outcome.ts). Only a
@@ -293,6 +258,7 @@ export class RunSession {
     vitest.provide('calcertWorkers', this.workers);
     vitest.provide('calcertHar', options.har ?? '');
     vitest.provide('calcertModel', options.model ?? '');
+    vitest.provide('calcertInProcess', options.inProcess ?? '');
     // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
     const bound = sharedBound(
       config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,
@@ -320,7 +286,7 @@ export class RunSession {
         let learned: Learned | null = null;
         // A --grep that cannot select an observation check leaves the crawl to the workers (if any).
         if (first.length && (!options.grep || (await grepsObserve(options.grep)))) {
-          learned = await observe(config, options.har);
+          learned = await observe(config, options);
           observed = summarize(learned);
         }
         // Shared memory, not the records: vitest copies a provided value into every file's task.

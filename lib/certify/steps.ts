@@ -13,6 +13,7 @@ import { Client, TransportError } from '../run/client.ts';
 import { loadFixtures } from '../run/config/load.ts';
 import type { Config, FixturesFile, ResolvedConfig } from '../run/config/model.ts';
 import type { TapRecord } from '../run/tap.ts';
+import { serveInProcess } from '../run/in-process.ts';
 import { preflight, PreflightError, PreflightInterrupted, type PreflightResult } from '../run/preflight.ts';
 import type { CheckResult } from '../report/results.ts';
 import type { ObservedSummary } from '../run/crawl.ts';
@@ -48,10 +49,25 @@ export async function startTarget(
 }
 
 /**
- * The run's own client (preflight, sweeps, the after-run probe): sequential, one request at a
- * time, before and after the checks.
+ * The in-process path of the run's own embedded reference (lib/run/in-process.ts): the checks, the
+ * crawl and the run's own client reach it without sockets, under a name unique to the run. None
+ * when the run needs the socket: a chaos fault (resets, timing) or a transport fault of the
+ * reference (routing and body decoding as a socket delivers them) keep HTTP, as --base-url does.
  */
-export function runClient(target: Config, tap?: (record: TapRecord) => void): Client {
+export async function inProcessHost(
+  server: Pick<ReferenceServer, 'wire'>,
+  reference: Partial<ReferenceOptions> = {},
+): Promise<{ name: string; close(): void } | undefined> {
+  const { isTransportFault } = await import('../../fixtures/reference-server/index.ts');
+  if (reference.chaos || isTransportFault(reference.fault as Parameters<typeof isTransportFault>[0])) return undefined;
+  return serveInProcess(`calcert-${process.pid}-${randomBytes(6).toString('hex')}`, (req) => server.wire(req));
+}
+
+/**
+ * The run's own client (preflight, sweeps, the after-run probe): sequential, one request at a
+ * time, before and after the checks; `inProcess`: the embedded reference's in-process name.
+ */
+export function runClient(target: Config, tap?: (record: TapRecord) => void, inProcess?: string): Client {
   return new Client({
     baseUrl: target.baseUrl,
     namespace: target.namespace,
@@ -59,6 +75,7 @@ export function runClient(target: Config, tap?: (record: TapRecord) => void): Cl
     timeoutMs: target.timeoutMs,
     concurrency: 1,
     ...(tap ? { tap } : {}),
+    ...(inProcess ? { inProcess } : {}),
   });
 }
 
@@ -268,6 +285,7 @@ export async function reconfirmFailures(
     session: RunSession;
     signal?: AbortSignal;
     har?: string;
+    inProcess?: string;
     log: (line: string) => void;
   },
 ): Promise<{ checks: CheckResult[]; summary?: Reconfirmation; outcome?: RunOutcome; cleanupErrors: string[] }> {
@@ -283,7 +301,11 @@ export async function reconfirmFailures(
   let outcome: RunOutcome | undefined;
   let deadlineHit = false;
   if (ids.length) {
-    const run: Omit<RunOptions, 'signal'> = { ids, ...(options.har ? { har: options.har } : {}) };
+    const run: Omit<RunOptions, 'signal'> = {
+      ids,
+      ...(options.har ? { har: options.har } : {}),
+      ...(options.inProcess ? { inProcess: options.inProcess } : {}),
+    };
     ({ outcome, deadlineHit } = await runChecksUntil({ ...resolved, pass: 2 }, startedAt, run, {
       signal: options.signal,
       session: options.session,

@@ -85,6 +85,8 @@ declare module 'vitest' {
     calcertHar?: string;
     /** The shadow model's folder (lib/run/shadow.ts): each check's exchanges, whole; '' none. */
     calcertModel?: string;
+    /** The run's own embedded reference answers in process under this channel name (lib/run/in-process.ts); '' over HTTP. */
+    calcertInProcess?: string;
   }
 }
 

@@ -31,7 +31,9 @@ export function shadowFor(check: string, root: string, runTag: string, scope?: s
 export function clientFor(cfg: ResolvedConfig): Client {
   // --har: the run's tap directory (lib/tools/har.ts); part of the key, a run without it taps nothing.
   const har = inject('calcertHar') ?? '';
-  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace} ${har} ${cfg.pass ?? 1}`;
+  // The run's own embedded reference: its answers come over a channel, not a socket (lib/run/in-process.ts).
+  const inProcess = inject('calcertInProcess') ?? '';
+  const key = `${cfg.runTag} ${cfg.baseUrl} ${cfg.namespace} ${har} ${cfg.pass ?? 1} ${inProcess}`;
   if (workerClient?.key !== key) {
     void workerClient?.client.close();
     const share = workerShare(cfg);
@@ -46,6 +48,7 @@ export function clientFor(cfg: ResolvedConfig): Client {
         concurrency: shared ? cfg.concurrency : share,
         limiter: boundFor(cfg),
         ...(har ? { tap: fileTap(har) } : {}),
+        ...(inProcess ? { inProcess } : {}),
       }),
     };
   }

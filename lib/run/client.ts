@@ -7,12 +7,13 @@
  * once after a connection reset or a 502/503/504 (after a short pause, or its Retry-After up to
  * 3 s); nothing else is ever retried, so a write is never sent twice.
  */
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import qs from 'qs';
 import type { Auth } from './config/model.ts';
 import { shellQuote } from './config/replay.ts';
 import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
 import { HAR_BODY_CAP, type TapRecord } from './tap.ts';
+import { inProcessDispatcher } from './in-process.ts';
 import type { ApiResponse, Exchange, Params, TransportKind } from '../types.ts';
 
 interface ApiRequest {
@@ -71,7 +72,13 @@ interface ClientOptions {
   tap?: (record: TapRecord) => void;
   /** Longest Retry-After honoured, in ms. */
   maxRetryAfterMs?: number;
-  agent?: Agent;
+  /** The connection pool (derived clients share it); the run's own embedded reference: lib/run/in-process.ts. */
+  agent?: Dispatcher;
+  /**
+   * The run's own embedded reference answers in this process under this name: the client's pool
+   * is an InProcessDispatcher (lib/run/in-process.ts), no socket; requests elsewhere keep HTTP.
+   */
+  inProcess?: string;
   /** Shared by derived clients: consecutive connection failures mark the target down. */
   health?: TargetHealth;
 }
@@ -124,7 +131,7 @@ function classify(err: unknown): { kind: TransportKind; text: string } {
 
 export class Client {
   readonly root: string;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly ownsAgent: boolean;
   readonly limiter: InFlightBound;
   readonly health: TargetHealth;
@@ -144,6 +151,7 @@ export class Client {
     this.ownsAgent = !options.agent;
     this.agent =
       options.agent ??
+      (options.inProcess ? inProcessDispatcher(options.inProcess, options.baseUrl) : undefined) ??
       new Agent({
         keepAliveTimeout: 4000,
         connections: Math.max(1, options.concurrency),
@@ -157,7 +165,13 @@ export class Client {
 
   /** A client sharing this one's connection pool and in-flight bound, with some options changed. */
   derive(overrides: Partial<ClientOptions>): Client {
-    return new Client({ ...this.options, agent: this.agent, health: this.health, limiter: this.limiter, ...overrides });
+    return new Client({
+      ...this.options,
+      agent: this.agent,
+      health: this.health,
+      limiter: this.limiter,
+      ...overrides,
+    });
   }
 
   /** The same client, sending no credentials. */
