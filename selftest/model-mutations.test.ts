@@ -14,6 +14,8 @@ import { certify } from '../lib/certify/certify.ts';
 import { loadConfig } from '../lib/run/config/load.ts';
 import { SELFTEST_DIR } from './support/selftest-dir.ts';
 import type { ShadowCheck } from '../lib/run/shadow.ts';
+import type { LiveStats } from '../lib/certify/model-live.ts';
+import { type ModelOptions, runModel } from '../lib/certify/model.ts';
 import { MODEL_CHECKS } from '../lib/spec/model/checks.ts';
 import type { JudgeContext, JudgedExchange } from '../lib/spec/model/judge.ts';
 import type { ModelAnswer } from '../lib/spec/model/route.ts';
@@ -32,6 +34,7 @@ const CATCH_RATE = 0.99;
 let shadow: ShadowCheck[] = [];
 let judged: JudgedExchange[] = [];
 let context: JudgeContext | undefined;
+let replayed: { options: ModelOptions; stats: LiveStats } | undefined;
 let verdict = '';
 
 beforeAll(async () => {
@@ -45,10 +48,11 @@ beforeAll(async () => {
     writeReports: false,
     sweep: false,
     reconfirm: false,
-    onModel: (s, j, c) => {
+    onModel: (s, j, c, r) => {
       shadow = s;
       judged = j;
       context = c;
+      replayed = r;
     },
   });
   verdict = result.report?.footer.verdict ?? String(result.problem);
@@ -60,6 +64,16 @@ test('the run of the feeders matches the model in every answer (the baseline the
   expect(differing.map((j) => `${j.check} #${j.index} ${j.method} ${j.path}`)).toEqual([]);
   const pool = candidates(judged);
   expect([...pool.keys()].sort()).toEqual(MODEL_CHECKS.map((c) => c.id).sort());
+});
+
+test('the model replayed while the checks ran judged as the replay after the run does (lib/certify/model-live.ts)', async () => {
+  const { options, stats } = replayed as NonNullable<typeof replayed>;
+  expect(stats.after, 'the replay during the checks was kept').toBeUndefined();
+  expect(stats.during, `${stats.during} of ${stats.checks} checks replayed while they ran`).toBeGreaterThan(0);
+  const { onContext: _, ...serialOptions } = options;
+  const serial = await runModel(shadow, serialOptions);
+  const text = (js: readonly JudgedExchange[]) => JSON.stringify(js).replace(/127\.0\.0\.1:\d+/g, 'HOST');
+  expect(text(judged)).toBe(text(serial));
 });
 
 test(`${MUTATIONS} generic mutations over every route-method: at least ${CATCH_RATE * 100}% caught, survivors listed`, async () => {

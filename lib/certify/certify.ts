@@ -26,11 +26,12 @@ import { cleanupAdvice } from '../run/config/replay.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
 import { borrowSession, returnSession } from './shared-sessions.ts';
-import { readShadow, type ShadowCheck } from '../run/shadow.ts';
+import { checksOf, readShadowLines, type ShadowCheck } from '../run/shadow.ts';
 import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
 import type { JudgeContext } from '../spec/model/judge.ts';
 import { modelCheckResults, modelPlan, unjudgedModelChecks, unrecordedChecks, withFindings } from './model-results.ts';
-import { runModel } from './model.ts';
+import { LiveModel, type LiveStats } from './model-live.ts';
+import type { ModelOptions } from './model.ts';
 import { siteIndex } from './steps.ts';
 import {
   cleanupOf,
@@ -92,8 +93,16 @@ interface CertifyOptions {
    * default true. false: over loopback HTTP (the self-test that compares both paths).
    */
   inProcess?: boolean;
-  /** Called with every check's recorded exchanges, how the model judged them, and how it compared (the mutation self-test). */
-  onModel?: (shadow: ShadowCheck[], judged: JudgedExchange[], context: JudgeContext) => void;
+  /**
+   * Called with every check's recorded exchanges, how the model judged them, how it compared, and
+   * how it replayed (its options; how many checks while they ran): the mutation self-test.
+   */
+  onModel?: (
+    shadow: ShadowCheck[],
+    judged: JudgedExchange[],
+    context: JudgeContext,
+    replay: { options: ModelOptions; stats: LiveStats },
+  ) => void;
 }
 
 export interface CertifyResult {
@@ -172,6 +181,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   let lent: RunSession | undefined;
   let lentClean = false;
   let shadowDir: string | undefined;
+  let live: LiveModel | undefined;
   let gate: RunGate | null;
   try {
     gate = await prepareGate(config);
@@ -243,6 +253,24 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         : options.files;
     const { zone, siteUrl } = plan.on ? await siteIndex(client) : { zone: 'UTC', siteUrl: '' };
     shadowDir = plan.on ? mkdtempSync(join(tmpdir(), 'calcert-model-')) : undefined;
+    // The model replays each check's recording while the next ones run (lib/certify/model-live.ts).
+    const quirks = ['original'];
+    let context: JudgeContext | undefined;
+    const modelOptions: ModelOptions = {
+      resolved,
+      zone,
+      siteUrl,
+      quirks,
+      ...(options.onModel ? { keep: true, onContext: (c: JudgeContext) => (context = c) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    live = shadowDir ? new LiveModel(shadowDir, modelOptions) : undefined;
+    const onResult = live
+      ? (r: CheckResult) => {
+          live?.poke();
+          options.onResult?.(r);
+        }
+      : options.onResult;
     const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,
@@ -251,7 +279,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         ids: plan.ids ?? options.ids,
         files,
         grep: plan.grep ?? (resolved.grep || undefined),
-        onResult: options.onResult,
+        onResult,
         onProgress: options.onProgress,
         ...(har.dir ? { har: har.dir } : {}),
         ...(shadowDir ? { model: shadowDir } : {}),
@@ -288,27 +316,20 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     let interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
     let checks = outcome.checks;
     let model: ModelReport | undefined;
-    if (shadowDir && !interrupted) {
+    if (shadowDir && live && !interrupted) {
       const modelFrom = Date.now();
       const modelCpu = process.cpuUsage();
-      const shadow = readShadow(shadowDir);
-      const quirks = ['original'];
-      let context: JudgeContext | undefined;
-      const judged = await runModel(shadow, {
-        resolved,
-        zone,
-        siteUrl,
-        quirks,
-        ...(options.onModel ? { keep: true, onContext: (c: JudgeContext) => (context = c) } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      // The lines the replay read as they came, when the folder holds those alone; else read again.
+      const lines = (await live.drained()) ?? readShadowLines(shadowDir);
+      const shadow = checksOf(lines);
+      const { judged, stats } = await live.finish(lines);
       // A signal during the replay (the sweep is done) stops it: the run ends as interrupted.
       if (options.signal?.aborted) {
         signalled = true;
         interrupted = interruptionOf(true, deadlineHit, resolved.deadlineS);
         log("model: stopped by the signal before it compared every answer; the model's checks are unjudged");
       } else {
-        if (context) options.onModel?.(shadow, judged, context);
+        if (context) options.onModel?.(shadow, judged, context, { options: modelOptions, stats });
         const unrecorded = unrecordedChecks(checks, shadow);
         if (unrecorded.length)
           log(
@@ -322,15 +343,16 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
             namespace: resolved.namespace,
             selected: plan.selected,
             unrecorded,
+            elementsOf: live.elementsOf,
           }),
         ];
         model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });
         const cpu = process.cpuUsage(modelCpu);
         log(
-          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`,
+          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s after the checks; ${replayedLine(stats)})`,
         );
       }
-    }
+    } else await live?.close();
     if (plan.on && interrupted) {
       // Stopped before the model ran: its selected checks are unjudged, never missing from the report.
       const unjudged = unjudgedModelChecks({ variant: resolved.resolvedVariant, selected: plan.selected });
@@ -384,6 +406,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       ...(gated ? { gate: gated } : {}),
     };
   } finally {
+    await live?.close();
     if (shadowDir) rmSync(shadowDir, { recursive: true, force: true });
     await ownSession?.close();
     if (lent) await returnSession(lent, lentClean);
@@ -405,6 +428,13 @@ export function modelLine(m: ModelReport): string {
   const differing = m.compared - m.identical - m.specReading;
   const fields = m.byField.slice(0, 3).map((f) => `${f.field} (${f.answers})`);
   return `model: ${m.compared} answers compared with the original's model, ${m.identical} identical${m.specReading ? `, ${m.specReading} where the original deviates from the spec and this server follows the spec` : ''}, ${differing} differ${fields.length ? ` (${fields.join(', ')}${m.byField.length > 3 ? ', ...' : ''})` : ''}; ${m.outOfScope.count} out of scope`;
+}
+
+/** How many checks the model replayed while the checks ran, or why it replayed them all after. Pure. */
+export function replayedLine(s: LiveStats): string {
+  return s.after
+    ? `${s.checks} checks replayed after them: ${s.after}`
+    : `${s.during} of ${s.checks} checks replayed while they ran`;
 }
 
 /** What to do when a sweep met problems: the cleanup line that runs as printed. Pure. */

@@ -7,7 +7,7 @@
  */
 import { answerElements, sentElements } from '../coverage/traffic.ts';
 import type { CheckResult } from '../report/results.ts';
-import type { ShadowCheck } from '../run/shadow.ts';
+import type { ShadowCheck, ShadowExchange } from '../run/shadow.ts';
 import { MODEL_CHECKS, MODEL_CHECKS_SOURCE, type ModelCheckDef } from '../spec/model/checks.ts';
 import type { LevelledDifference } from '../spec/model/judge.ts';
 import type { JudgedExchange, ModelFinding } from '../spec/model/summary.ts';
@@ -120,6 +120,25 @@ export function unrecordedChecks(checks: readonly CheckResult[], shadow: readonl
   return checks.filter((c) => (c.requests ?? 0) > 0 && !recorded.has(c.id)).map((c) => c.id);
 }
 
+/** The interface elements a compared exchange exercised: its request's and its answer's (a model check's traffic). Pure. */
+export function exchangeElements(
+  j: Pick<JudgedExchange, 'path'>,
+  x: Pick<ShadowExchange, 'method' | 'body' | 'headers' | 'json'>,
+  site: { baseUrl: string; namespace: string },
+): string[] {
+  const url = `${site.baseUrl.replace(/\/+$/, '')}/${site.namespace}${j.path}`;
+  return [
+    ...sentElements({
+      method: x.method,
+      url,
+      body: x.body,
+      contentType: x.headers['content-type'],
+      namespace: site.namespace,
+    }),
+    ...answerElements(url, site.namespace, x.json),
+  ];
+}
+
 /**
  * The results of the model checks of a run. With `unrecorded` checks (unrecordedChecks) the model
  * saw part of the run only: a model check that found no difference is unjudged (`error`), never a
@@ -134,6 +153,8 @@ export function modelCheckResults(
     namespace: string;
     selected: ModelSelection;
     unrecorded?: readonly string[];
+    /** The elements of a compared exchange when already known (exchangeElements, while the checks ran). */
+    elementsOf?: (j: JudgedExchange) => readonly string[] | undefined;
   },
 ): CheckResult[] {
   const lost = opts.unrecorded ?? [];
@@ -158,18 +179,9 @@ export function modelCheckResults(
     const differing = mine.filter((j) => realOf(j).length);
     const sent = new Set<string>();
     for (const j of mine) {
-      const x = exchangeOf.get(j.check)?.[j.index];
-      if (!x) continue;
-      const url = `${opts.baseUrl.replace(/\/+$/, '')}/${opts.namespace}${j.path}`;
-      for (const e of sentElements({
-        method: x.method,
-        url,
-        body: x.body,
-        contentType: x.headers['content-type'],
-        namespace: opts.namespace,
-      }))
-        sent.add(e);
-      for (const e of answerElements(url, opts.namespace, x.json)) sent.add(e);
+      const known = opts.elementsOf?.(j);
+      const x = known ? undefined : exchangeOf.get(j.check)?.[j.index];
+      for (const e of known ?? (x ? exchangeElements(j, x, opts) : [])) sent.add(e);
     }
     const traffic = { sent: [...sent], judged: [...sent] };
     if (!mine.length)

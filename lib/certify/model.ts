@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import type { ResolvedConfig } from '../run/config/model.ts';
 import { parseJson } from '../run/client.ts';
-import type { ShadowCheck, ShadowExchange } from '../run/shadow.ts';
+import { replayOrder, type ShadowCheck, type ShadowExchange } from '../run/shadow.ts';
 import { type JudgeContext, type JudgedExchange, judgeCheck, type LevelledDifference } from '../spec/model/judge.ts';
 import type { ModelAnswer, ModelRequest } from '../spec/model/route.ts';
 import { DEFINED_HEADERS } from '../spec/model/route.ts';
@@ -125,6 +125,12 @@ function contextOf(m: Model, opts: ModelOptions, window: readonly [number, numbe
   };
 }
 
+/** What one check's replay may add: a hook on each stamp found outside the window, a pause before each request. */
+export interface ReplayHooks {
+  onOutsideWindow?: (ms: number) => void;
+  pause?: () => Promise<void>;
+}
+
 /** One check replayed on a model: per exchange its scope and, compared, its differences. */
 function replayCheck(
   m: Model,
@@ -132,15 +138,17 @@ function replayCheck(
   opts: ModelOptions,
   skew: number,
   window: readonly [number, number],
+  hooks: ReplayHooks = {},
 ): Promise<JudgedExchange[]> {
   const ctx = contextOf(m, opts, window);
   return judgeCheck(
     check,
-    (scoped, index) => {
+    async (scoped, index) => {
+      await hooks.pause?.();
       const x = check.exchanges[index] as ShadowExchange;
       return send(m, scoped.request, requestHeaders(x), x.at + skew);
     },
-    ctx,
+    hooks.onOutsideWindow ? { ...ctx, onOutsideWindow: hooks.onOutsideWindow } : ctx,
     opts.keep,
   );
 }
@@ -152,35 +160,86 @@ function requestHeaders(x: ShadowExchange): Record<string, string> {
 
 const real = (ds: readonly LevelledDifference[] | undefined) => (ds ?? []).filter((d) => d.level !== 'info');
 
+/** The run window of these checks, epoch ms on the target's clock (our clock moved by `skew`). */
+export function runWindow(checks: readonly ShadowCheck[], skew: number): [number, number] {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const c of checks)
+    for (const x of c.exchanges) {
+      if (x.at + skew < from) from = x.at + skew;
+      if (x.at + skew > to) to = x.at + skew;
+    }
+  return from <= to ? [from, to] : [Date.now(), Date.now()];
+}
+
 /**
- * Every check's exchanges judged against the model. `spec`: checks with differences are replayed
- * on the reference without quirks, and a difference it shares with the target is set aside.
+ * The two models of a run: the original's (started at once) and the spec's reading (started when
+ * a check first differs), and the replay of one check after another on them.
+ */
+export class Replay {
+  private original: Model | undefined;
+  private spec: Model | undefined;
+  constructor(
+    private readonly opts: ModelOptions,
+    readonly skew: number,
+  ) {}
+
+  async start(): Promise<void> {
+    this.original ??= await startModel(this.opts, this.opts.quirks);
+  }
+
+  /** How the answers are compared (after start()). */
+  context(window: readonly [number, number]): JudgeContext {
+    return contextOf(this.original as Model, this.opts, window);
+  }
+
+  /** One check judged against the original's model; where it differs, replayed on the spec's reading too. */
+  async check(check: ShadowCheck, window: readonly [number, number], hooks?: ReplayHooks): Promise<JudgedExchange[]> {
+    await this.start();
+    const first = await replayCheck(this.original as Model, check, this.opts, this.skew, window, hooks);
+    if (first.some((j) => real(j.differences).length)) {
+      this.spec ??= await startModel(this.opts, []);
+      const second = await replayCheck(this.spec, check, this.opts, this.skew, window, hooks);
+      for (const j of first) setAside(j, second[j.index]);
+    }
+    return first;
+  }
+
+  async close(): Promise<void> {
+    const [a, b] = [this.original, this.spec];
+    this.original = this.spec = undefined;
+    await closeModel(a);
+    await closeModel(b);
+  }
+}
+
+/** The judged exchanges of checks replayed one after another, in check ID order (stable). Pure. */
+export function byCheckId(judged: ReadonlyArray<readonly JudgedExchange[]>): JudgedExchange[] {
+  const groups = judged.filter((g) => g.length);
+  return groups.sort((a, b) => (a[0] as JudgedExchange).check.localeCompare((b[0] as JudgedExchange).check)).flat();
+}
+
+/**
+ * Every check's exchanges judged against the model, replayed in the order the checks ended in
+ * (replayOrder), judged in check ID order. `spec`: checks with differences are replayed on the
+ * reference without quirks, and a difference it shares with the target is set aside.
  */
 export async function runModel(checks: readonly ShadowCheck[], opts: ModelOptions): Promise<JudgedExchange[]> {
   const skew = clockSkew(checks);
-  const ats = checks.flatMap((c) => c.exchanges.map((x) => x.at + skew));
-  const window: [number, number] = ats.length ? [Math.min(...ats), Math.max(...ats)] : [Date.now(), Date.now()];
-  let original: Model | undefined;
-  let spec: Model | undefined;
-  const judged: JudgedExchange[] = [];
+  const window = runWindow(checks, skew);
+  const replay = new Replay(opts, skew);
+  const judged: JudgedExchange[][] = [];
   try {
-    original = await startModel(opts, opts.quirks);
-    opts.onContext?.(contextOf(original, opts, window));
-    for (const check of checks) {
+    await replay.start();
+    opts.onContext?.(replay.context(window));
+    for (const check of replayOrder(checks)) {
       if (opts.signal?.aborted) break;
-      const first = await replayCheck(original, check, opts, skew, window);
-      if (first.some((j) => real(j.differences).length)) {
-        spec ??= await startModel(opts, []);
-        const second = await replayCheck(spec, check, opts, skew, window);
-        for (const j of first) setAside(j, second[j.index]);
-      }
-      judged.push(...first);
+      judged.push(await replay.check(check, window));
     }
   } finally {
-    await closeModel(original);
-    await closeModel(spec);
+    await replay.close();
   }
-  return judged;
+  return byCheckId(judged);
 }
 
 /**

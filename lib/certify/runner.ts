@@ -259,6 +259,7 @@ export class RunSession {
     vitest.provide('calcertHar', options.har ?? '');
     vitest.provide('calcertModel', options.model ?? '');
     vitest.provide('calcertInProcess', options.inProcess ?? '');
+    vitest.provide('calcertModelSeq', options.model ? new SharedArrayBuffer(4) : null);
     // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
     const bound = sharedBound(
       config.concurrencyMode === 'auto' ? Math.min(AUTO_START, config.concurrency) : config.concurrency,

@@ -87,6 +87,8 @@ declare module 'vitest' {
     calcertModel?: string;
     /** The run's own embedded reference answers in process under this channel name (lib/run/in-process.ts); '' over HTTP. */
     calcertInProcess?: string;
+    /** The run's sequence of shadow lines (one Int32 in shared memory), numbering them across workers; null without a model. */
+    calcertModelSeq?: SharedArrayBuffer | null;
   }
 }
 

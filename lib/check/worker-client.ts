@@ -24,7 +24,10 @@ export function runConfig(): ResolvedConfig {
 /** A check's record for the run's shadow model (lib/run/shadow.ts), or undefined when the run has no model. */
 export function shadowFor(check: string, root: string, runTag: string, scope?: string): ShadowRecord | undefined {
   const dir = inject('calcertModel') ?? '';
-  return dir ? new ShadowRecord(dir, check, root, runTag, scope) : undefined;
+  if (!dir) return undefined;
+  const seq = inject('calcertModelSeq');
+  const cells = seq ? new Int32Array(seq) : undefined;
+  return new ShadowRecord(dir, check, root, runTag, scope, cells ? () => Atomics.add(cells, 0, 1) : undefined);
 }
 
 /** This worker's client for the run of `cfg`. */

@@ -2,8 +2,10 @@
  * The shadow model's recording (issue 37): every exchange of a check with the target, whole (the
  * request body as sent, the parsed answer, the headers the interface defines), in the order the
  * answers came, one JSON line per check in a file of the worker's own in the run's shadow folder
- * (the runner hands the folder to the workers through `provide('calcertModel')`). After the run,
- * lib/certify/model.ts replays each check's exchanges against the model and compares the answers.
+ * (the runner hands the folder to the workers through `provide('calcertModel')`). Each line carries
+ * the run's sequence number (a counter in shared memory, `provide('calcertModelSeq')`): the order
+ * the checks ended in, across workers, which the model replays them in. While the checks run,
+ * lib/certify/model-live.ts reads the lines as they come and replays them (lib/certify/model.ts).
  * The exchanges of a route no model compares (the root, /doc, a list of the whole site) keep their
  * request only: their answers would only weigh on the file.
  */
@@ -31,6 +33,8 @@ export interface ShadowExchange extends TargetExchange {
 
 export interface ShadowCheck {
   check: string;
+  /** The run's sequence number of the line (the order the checks ended in, across workers); absent in older recordings. */
+  seq?: number;
   /** The check's scope word (lib/check/context.ts): slugs it made up name no record (lib/spec/model/pairs.ts madeUpSlug). */
   scope?: string;
   exchanges: ShadowExchange[];
@@ -112,6 +116,8 @@ export class ShadowRecord {
     private readonly root: string,
     private readonly runTag: string,
     private readonly scope?: string,
+    /** Takes the run's next sequence number (shared by every worker). */
+    private readonly nextSeq?: () => number,
   ) {}
   note(e: Exchange, detail?: { body: string | undefined; json: unknown }): void {
     this.exchanges.push(shadowOf(e, detail?.body, detail?.json, this.root, this.runTag));
@@ -121,6 +127,7 @@ export class ShadowRecord {
     if (this.exchanges.length)
       writeShadow(this.dir, {
         check: this.check,
+        ...(this.nextSeq ? { seq: this.nextSeq() } : {}),
         ...(this.scope ? { scope: this.scope } : {}),
         exchanges: this.exchanges,
       });
@@ -141,23 +148,53 @@ export function writeShadow(dir: string, check: ShadowCheck): void {
   }
 }
 
-/** Every check's exchanges written into `dir`. A line cut short (a killed worker) is skipped. */
-export function readShadow(dir: string): ShadowCheck[] {
-  const out: ShadowCheck[] = [];
+/** One line of a shadow file as written, and the check it holds. */
+export interface ShadowLine {
+  raw: string;
+  check: ShadowCheck;
+}
+
+/** Every line written into `dir`, file by file (sorted names), in the order written. A line cut short (a killed worker) is skipped. */
+export function readShadowLines(dir: string): ShadowLine[] {
+  const out: ShadowLine[] = [];
   let names: string[] = [];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.jsonl'));
   } catch {
     return out;
   }
-  for (const name of names.sort())
-    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
-      if (!line.trim()) continue;
+  for (const name of names.sort()) {
+    let text = '';
+    try {
+      text = readFileSync(join(dir, name), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const raw of text.split('\n')) {
+      if (!raw.trim()) continue;
       try {
-        out.push(JSON.parse(line) as ShadowCheck);
+        out.push({ raw, check: JSON.parse(raw) as ShadowCheck });
       } catch {
         // The last line of a worker killed while writing.
       }
     }
-  return out.sort((a, b) => a.check.localeCompare(b.check));
+  }
+  return out;
+}
+
+/** The checks of these lines, by check ID (lines of one check in the order written). Pure. */
+export function checksOf(lines: readonly ShadowLine[]): ShadowCheck[] {
+  return lines.map((l) => l.check).sort((a, b) => a.check.localeCompare(b.check));
+}
+
+/**
+ * The order the model replays checks in: by sequence number (the order they ended in) when every
+ * check has one, else as given (recordings made before the numbers: by check ID). Pure.
+ */
+export function replayOrder<T>(
+  checks: readonly T[],
+  seqOf: (c: T) => number | undefined = (c) => (c as { seq?: number }).seq,
+): T[] {
+  if (!checks.every((c) => Number.isInteger(seqOf(c)))) return [...checks];
+  return [...checks].sort((a, b) => (seqOf(a) as number) - (seqOf(b) as number));
 }

@@ -177,6 +177,8 @@ export interface CompareContext {
   runTag: string;
   /** The run window, epoch ms [from, to]: stamps inside it compare equal (rule run-window-stamps). */
   window?: readonly [number, number];
+  /** Told each stamp found outside the window (a run's model replayed while the window still grows: lib/certify/model-live.ts). */
+  onOutsideWindow?: (ms: number) => void;
   /** The site's time zone (`date`, `modified` are wall clock there). */
   zone?: string;
   /** The list's sort key whose ties are not compared (rule sort-key-ties; tieKeyOf). */
@@ -362,7 +364,8 @@ function translateUrl(url: string, mRoot: string, ctx: CompareContext): string {
 /** The record keys whose values are the site's clock (rule run-window-stamps). */
 const STAMP_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc']);
 const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const MARGIN_MS = 5 * 60_000;
+/** How far outside the run window a stamp still compares equal (rule run-window-stamps). */
+export const MARGIN_MS = 5 * 60_000;
 
 /** A zone's offset from UTC now, in ms (a run is too short for a daylight-saving change to matter to its window). */
 const offsets = new Map<string, number>();
@@ -388,7 +391,11 @@ function stampMs(key: string, value: string, zone: string): number {
 export function stampsAgree(key: string, target: unknown, model: unknown, ctx: CompareContext): boolean {
   if (!STAMP_KEYS.has(key) || !ctx.window || typeof target !== 'string' || typeof model !== 'string') return false;
   const [from, to] = ctx.window;
-  const inside = (ms: number) => ms >= from - MARGIN_MS && ms <= to + MARGIN_MS;
+  const inside = (ms: number) => {
+    const yes = ms >= from - MARGIN_MS && ms <= to + MARGIN_MS;
+    if (!yes && !Number.isNaN(ms)) ctx.onOutsideWindow?.(ms);
+    return yes;
+  };
   return inside(stampMs(key, target, ctx.zone ?? 'UTC')) && inside(stampMs(key, model, ctx.zone ?? 'UTC'));
 }
 
