@@ -48,6 +48,7 @@ beforeAll(async () => {
     writeReports: false,
     sweep: false,
     reconfirm: false,
+    modelOverlap: true,
     onModel: (s, j, c, r) => {
       shadow = s;
       judged = j;

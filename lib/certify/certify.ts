@@ -93,10 +93,9 @@ interface CertifyOptions {
    * default true. false: over loopback HTTP (the self-test that compares both paths).
    */
   inProcess?: boolean;
-  /**
-   * Called with every check's recorded exchanges, how the model judged them, how it compared, and
-   * how it replayed (its options; how many checks while they ran): the mutation self-test.
-   */
+  /** The model replays each check as it ends, not after the checks (lib/certify/model-live.ts: measured no faster). */
+  modelOverlap?: boolean;
+  /** Called with the recordings, the model's judgement, its comparison and its replay (the mutation self-test). */
   onModel?: (
     shadow: ShadowCheck[],
     judged: JudgedExchange[],
@@ -253,7 +252,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         : options.files;
     const { zone, siteUrl } = plan.on ? await siteIndex(client) : { zone: 'UTC', siteUrl: '' };
     shadowDir = plan.on ? mkdtempSync(join(tmpdir(), 'calcert-model-')) : undefined;
-    // The model replays each check's recording while the next ones run (lib/certify/model-live.ts).
+    // The model replays the checks' recordings after them, or as each ends (lib/certify/model-live.ts).
     const quirks = ['original'];
     let context: JudgeContext | undefined;
     const modelOptions: ModelOptions = {
@@ -265,12 +264,13 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       ...(options.signal ? { signal: options.signal } : {}),
     };
     live = shadowDir ? new LiveModel(shadowDir, modelOptions) : undefined;
-    const onResult = live
-      ? (r: CheckResult) => {
-          live?.poke();
-          options.onResult?.(r);
-        }
-      : options.onResult;
+    const onResult =
+      live && options.modelOverlap
+        ? (r: CheckResult) => {
+            live?.poke();
+            options.onResult?.(r);
+          }
+        : options.onResult;
     const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,
@@ -349,7 +349,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });
         const cpu = process.cpuUsage(modelCpu);
         log(
-          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s after the checks; ${replayedLine(stats)})`,
+          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${options.modelOverlap ? ` after the checks; ${replayedLine(stats)}` : ''})`,
         );
       }
     } else await live?.close();

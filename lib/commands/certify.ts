@@ -153,6 +153,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   const result = await runWithSignals(config, (signal) =>
     certify(config, {
       signal,
+      // Experimental: the model replays each check as it ends (lib/certify/model-live.ts).
+      ...(process.env['CALCERT_MODEL_OVERLAP'] === '1' ? { modelOverlap: true } : {}),
       log: (line) => progress.line(line),
       onResult: progress.onResult,
       onProgress: progress.onProgress,
