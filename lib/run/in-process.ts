@@ -240,14 +240,17 @@ function channelTransport(lobby: string): Transport {
   let shut = false;
   let readied: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (readied = resolve));
+  /** The server is gone (it said so, or this side closed): what waits fails as a connection closed by it. */
+  const closeDown = () => {
+    state = 'closed';
+    for (const p of pending.values()) p.reject(new errors.SocketError('other side closed'));
+    pending.clear();
+  };
   own.onmessage = (event) => {
     const m = (event as MessageEvent<ToClient>).data;
     if ('kind' in m) {
-      if (m.kind === 'closed') {
-        state = 'closed';
-        for (const p of pending.values()) p.reject(new errors.SocketError('other side closed'));
-        pending.clear();
-      } else if (state === 'waiting') state = 'ready';
+      if (m.kind === 'closed') closeDown();
+      else if (state === 'waiting') state = 'ready';
       readied();
       return;
     }
@@ -272,10 +275,8 @@ function channelTransport(lobby: string): Transport {
     close() {
       if (shut) return;
       shut = true;
-      state = 'closed';
+      closeDown();
       readied();
-      for (const p of pending.values()) p.reject(new errors.SocketError('other side closed'));
-      pending.clear();
       own.close();
     },
   };
