@@ -22,6 +22,7 @@
  * Channels: the main thread listens on the run's lobby channel; each dispatcher opens a channel
  * of its own name, says hello on the lobby, and sends once the main thread answered `ready` on
  * its channel (a BroadcastChannel reaches only the instances that exist when a message is posted).
+ * Requests sent in one turn of the event loop go as one message, and so do the answers made in one.
  * When the run closes the server, the main thread says `closed`: a request still waiting fails as
  * a connection closed by the server, and a later one as refused, as over HTTP; none hangs.
  */
@@ -222,11 +223,8 @@ export class InProcessDispatcher extends Dispatcher {
 
 /** Messages of a dispatcher's channel: requests one way, answers and the server's state the other. */
 type ToServer = { id: number; req: WireRequest };
-type ToClient =
-  | { kind: 'ready' }
-  | { kind: 'closed' }
-  | { id: number; answer: WireAnswer }
-  | { id: number; error: string };
+type Reply = { id: number; answer: WireAnswer } | { id: number; error: string };
+type ToClient = { kind: 'ready' } | { kind: 'closed' } | { replies: Reply[] };
 
 let channels = 0;
 
@@ -240,9 +238,20 @@ function channelTransport(lobby: string): Transport {
   let shut = false;
   let readied: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (readied = resolve));
+  /**
+   * Requests sent in one turn of the event loop travel as one message (sendBatch), as the answers
+   * ready in one turn do (serveInProcess): each message wakes the other thread, which cost 25-90 us
+   * of the sender's time per message on 2 loaded cores, and a run's answers came ~2.6 to a turn.
+   */
+  const outbox: ToServer[] = [];
+  const sendBatch = () => {
+    if (!outbox.length || state === 'closed') return;
+    own.postMessage(outbox.splice(0));
+  };
   /** The server is gone (it said so, or this side closed): what waits fails as a connection closed by it. */
   const closeDown = () => {
     state = 'closed';
+    outbox.length = 0;
     for (const p of pending.values()) p.reject(new errors.SocketError('other side closed'));
     pending.clear();
   };
@@ -254,11 +263,13 @@ function channelTransport(lobby: string): Transport {
       readied();
       return;
     }
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    if (!p) return;
-    if ('answer' in m) p.resolve(m.answer);
-    else p.reject(Object.assign(new Error(m.error), { code: 'UND_ERR_SOCKET' }));
+    for (const r of m.replies) {
+      const p = pending.get(r.id);
+      pending.delete(r.id);
+      if (!p) continue;
+      if ('answer' in r) p.resolve(r.answer);
+      else p.reject(Object.assign(new Error(r.error), { code: 'UND_ERR_SOCKET' }));
+    }
   };
   const hello = new BroadcastChannel(lobby);
   hello.postMessage(own.name);
@@ -269,7 +280,7 @@ function channelTransport(lobby: string): Transport {
       if (state === 'closed') throw refused();
       const id = ++next;
       const answered = new Promise<WireAnswer>((resolve, reject) => pending.set(id, { resolve, reject }));
-      own.postMessage({ id, req } satisfies ToServer);
+      if (outbox.push({ id, req }) === 1) setImmediate(sendBatch);
       return answered;
     },
     close() {
@@ -302,7 +313,8 @@ export function inProcessDispatcher(name: string, origin: string, viaChannel = f
 export function serveInProcess(name: string, answer: Answer): { name: string; close(): void } {
   const lobby = new BroadcastChannel(name);
   lobby.unref();
-  const open = new Set<BroadcastChannel>();
+  /** Each dispatcher's channel, with what sends its answers waiting. */
+  const open = new Map<BroadcastChannel, () => void>();
   let closed = false;
   const counted: Answer = (req) => {
     answered++;
@@ -313,32 +325,41 @@ export function serveInProcess(name: string, answer: Answer): { name: string; cl
     if (closed) return;
     const port = new BroadcastChannel(String((event as MessageEvent<string>).data));
     port.unref();
-    open.add(port);
-    const reply = (m: ToClient) => {
-      if (!closed) port.postMessage(m);
+    /** Answers ready in one turn of the event loop travel as one message. */
+    const replies: Reply[] = [];
+    const sendReplies = () => {
+      if (replies.length && !closed) port.postMessage({ replies: replies.splice(0) } satisfies ToClient);
     };
+    const reply = (r: Reply) => {
+      if (!closed && replies.push(r) === 1) setImmediate(sendReplies);
+    };
+    open.set(port, sendReplies);
     port.onmessage = (e) => {
-      const { id, req } = (e as MessageEvent<ToServer>).data;
-      counted(req).then(
-        // A Buffer may be a view of a larger pool, which a message would copy whole: only its bytes.
-        (a) =>
-          reply({
-            id,
-            answer: a.body.byteLength === a.body.buffer.byteLength ? a : { ...a, body: new Uint8Array(a.body) },
-          }),
-        (err: unknown) => reply({ id, error: err instanceof Error ? err.message : String(err) }),
-      );
+      for (const { id, req } of (e as MessageEvent<ToServer[]>).data)
+        counted(req).then(
+          // A Buffer may be a view of a larger pool, which a message would copy whole: only its bytes.
+          (a) =>
+            reply({
+              id,
+              answer: a.body.byteLength === a.body.buffer.byteLength ? a : { ...a, body: new Uint8Array(a.body) },
+            }),
+          (err: unknown) => reply({ id, error: err instanceof Error ? err.message : String(err) }),
+        );
     };
-    reply({ kind: 'ready' });
+    port.postMessage({ kind: 'ready' } satisfies ToClient);
   };
   return {
     name,
     close() {
       if (closed) return;
-      for (const port of open) port.postMessage({ kind: 'closed' } satisfies ToClient);
+      // Answers already made reach their requests before the news that the server closed.
+      for (const [port, sendReplies] of open) {
+        sendReplies();
+        port.postMessage({ kind: 'closed' } satisfies ToClient);
+      }
       closed = true;
       local.delete(name);
-      for (const port of open) port.close();
+      for (const port of open.keys()) port.close();
       lobby.close();
     },
   };

@@ -236,6 +236,14 @@ test('over a channel: answers; a silent server is a timeout; a closed one fails 
   try {
     expect((await api.get('/events', { per_page: 1 })).status).toBe(200);
     expect(answeredInProcess()).toBe(inProcess + 1);
+    // Requests sent in one turn travel together, and so do their answers: each reaches its own request.
+    const paths = ['/events/999999', '/venues', '/no-such-route', '/organizers', '/tags'];
+    const together = await Promise.all(paths.map((path) => api.get(path)));
+    const alone: typeof together = [];
+    for (const path of paths) alone.push(await api.get(path));
+    expect(together.map((r) => [r.status, r.text])).toEqual(alone.map((r) => [r.status, r.text]));
+    expect(new Set(together.map((r) => r.status))).toEqual(new Set([200, 404]));
+    expect(answeredInProcess()).toBe(inProcess + 1 + 2 * paths.length);
     hold = true;
     const silent = await api.get('/events').catch((e: unknown) => e);
     expect(silent).toBeInstanceOf(TransportError);
