@@ -4,7 +4,7 @@
  * formats costs, so must-level round trips compare normalised values, never raw echoes.
  * Every rule here is one that recordings/text-rendering.jsonl needs (selftest/recordings.test.ts).
  */
-import { DateTime } from 'luxon';
+import { fromFormat } from './luxon-format.ts';
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -225,7 +225,7 @@ export function sameDateTime(sent: string, got: unknown): boolean {
  */
 export function skippedWallClock(wall: string, zone: string): boolean {
   if (!zone) return false;
-  const dt = DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone });
+  const dt = fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone });
   return dt.isValid && dt.toFormat('yyyy-MM-dd HH:mm:ss') !== wall;
 }
 

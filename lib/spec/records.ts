@@ -9,6 +9,7 @@
  * references on every answer, so strings are compared with their entities decoded. Pure.
  */
 import { DateTime } from 'luxon';
+import { fromFormat } from './luxon-format.ts';
 import { decodeEntities, sameText } from './normalise.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -132,7 +133,7 @@ export function eventJsonLdWrongs(ld: unknown, want: EventJsonLdWant): string[] 
   if (!sameText(want.title, ld.name)) out.push(`json_ld name ${show(ld.name)}, expected the title ${show(want.title)}`);
   if (ld.url !== want.url) out.push(`json_ld url ${show(ld.url)}, expected the event's url ${show(want.url)}`);
   const start = typeof ld.startDate === 'string' ? DateTime.fromISO(ld.startDate, { setZone: true }) : null;
-  const utc = DateTime.fromFormat(want.utcStart, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
+  const utc = fromFormat(want.utcStart, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
   if (!start?.isValid || start.toMillis() !== utc.toMillis())
     out.push(`json_ld startDate ${show(ld.startDate)}, expected the instant ${want.utcStart} UTC`);
   if (want.venue !== undefined) {
@@ -172,12 +173,12 @@ export function writtenWrongs(rec: unknown, want: ExactWant): string[] {
     if (JSON.stringify(rec[k]) !== JSON.stringify(v)) out.push(`${k} ${show(rec[k])}, expected ${show(v)}`);
   if (want.date !== undefined) {
     if (rec.date !== want.date) out.push(`date ${show(rec.date)}, sent ${want.date}`);
-    const local = DateTime.fromFormat(String(rec.modified), WALL, { zone: 'UTC' });
-    const utc = DateTime.fromFormat(String(rec.modified_utc), WALL, { zone: 'UTC' });
+    const local = fromFormat(String(rec.modified), WALL, { zone: 'UTC' });
+    const utc = fromFormat(String(rec.modified_utc), WALL, { zone: 'UTC' });
     if (!local.isValid || !utc.isValid)
       out.push(`modified ${show(rec.modified)} / modified_utc ${show(rec.modified_utc)} give no site offset`);
     else {
-      const wantUtc = DateTime.fromFormat(want.date, WALL, { zone: 'UTC' }).minus(local.diff(utc)).toFormat(WALL);
+      const wantUtc = fromFormat(want.date, WALL, { zone: 'UTC' }).minus(local.diff(utc)).toFormat(WALL);
       if (rec.date_utc !== wantUtc)
         out.push(`date_utc ${show(rec.date_utc)}, expected ${wantUtc} (the date sent at the site's offset)`);
     }

@@ -9,6 +9,7 @@
  * by the setup's scope.
  */
 import { DateTime } from 'luxon';
+import { fromFormat } from '../../lib/spec/luxon-format.ts';
 import type { CheckContext } from '../../lib/check/index.ts';
 import {
   disagreement,
@@ -48,8 +49,7 @@ function tableEvents(d: (n: number) => string): Array<PoolEvent & { label: Label
 }
 
 function dayFn(anchor: string) {
-  return (n: number) =>
-    DateTime.fromFormat(anchor, 'yyyy-MM-dd', { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
+  return (n: number) => fromFormat(anchor, 'yyyy-MM-dd', { zone: 'UTC' }).plus({ days: n }).toFormat('yyyy-MM-dd');
 }
 
 /** E1..E4 as created: the oracle's view, the anchor day D0 and the scope that lists them. */

@@ -11,7 +11,7 @@
  * listed nowhere on 6.8.0 and listed as read on 4.6.8; an update that shows it again lists it as the
  * update answers it (4.6.8 resets the dates an update does not send: the update sends every field).
  */
-import { DateTime } from 'luxon';
+import { fromFormat } from '../../lib/spec/luxon-format.ts';
 import { check } from '../../lib/check/index.ts';
 import { at, field, isObject, req, wallToUtc } from '../../lib/spec/contract.ts';
 import { sameText } from '../../lib/spec/normalise.ts';
@@ -120,7 +120,7 @@ check(
       hide_from_listings: true,
     };
     bad.push(...writtenWrongs(ev, { exact, date, image }));
-    const abbr = DateTime.fromFormat(wall.start_date, 'yyyy-MM-dd HH:mm:ss', { zone: ZONE }).toFormat('ZZZZ', {
+    const abbr = fromFormat(wall.start_date, 'yyyy-MM-dd HH:mm:ss', { zone: ZONE }).toFormat('ZZZZ', {
       locale: 'en-US',
     });
     if (ev.timezone_abbr !== abbr) bad.push(`timezone_abbr ${JSON.stringify(ev.timezone_abbr)}, expected ${abbr}`);

@@ -3,6 +3,7 @@
  * checks of dates (dates.test.ts) and of `include` (event-filters.test.ts).
  */
 import { DateTime } from 'luxon';
+import { fromFormat } from '../../lib/spec/luxon-format.ts';
 import { expectation, MUST_READINGS, type OracleEvent } from '../../lib/spec/oracle/dates.ts';
 import type { ApiRecord } from '../../lib/spec/contract.ts';
 import type { Variant } from '../../lib/types.ts';
@@ -40,7 +41,7 @@ export function oracleEvents(events: ApiRecord[], siteZone: string, onlySiteZone
     const zone = typeof e?.timezone === 'string' && e.timezone ? e.timezone : siteZone;
     if (onlySiteZone && zone !== siteZone) continue;
     if (typeof e?.start_date !== 'string' || typeof e?.end_date !== 'string') continue;
-    if (!DateTime.fromFormat(e.start_date, FMT, { zone }).isValid) continue;
+    if (!fromFormat(e.start_date, FMT, { zone }).isValid) continue;
     out.push({ id: e.id, start: e.start_date, end: e.end_date, zone });
   }
   return out;

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
+import { fromFormat } from '../luxon-format.ts';
 import type { DateQuery } from '../oracle/dates.ts';
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
@@ -73,7 +74,7 @@ export function anchorDay(offset: number, now = new Date()): string {
 
 /** Places shapes on the anchor day as wall-clock strings (floating arithmetic, in each event's zone). */
 export function placePool(anchor: string, shapes: readonly EventShape[]): PoolEvent[] {
-  const base = DateTime.fromFormat(anchor, DAY, { zone: 'UTC' });
+  const base = fromFormat(anchor, DAY, { zone: 'UTC' });
   return shapes.map((s, i) => {
     const start = base.plus({ days: s.day, minutes: s.minute, seconds: s.second });
     const end = start.plus({ minutes: s.duration });
@@ -122,12 +123,12 @@ function boundShape(poolSize: number, days: number): fc.Arbitrary<BoundShape> {
  */
 function placeBound(b: BoundShape, pool: readonly PoolEvent[], anchor: string, siteZone: string): string {
   if (b.kind === 'day') {
-    const day = DateTime.fromFormat(anchor, DAY, { zone: 'UTC' }).plus({ days: b.day }).toFormat(DAY);
+    const day = fromFormat(anchor, DAY, { zone: 'UTC' }).plus({ days: b.day }).toFormat(DAY);
     return b.time ? `${day} ${b.time}` : day;
   }
   const ev = pool[Math.min(b.event, pool.length - 1)];
   const wall = b.which === 'start' ? ev.start : ev.end;
-  const at = DateTime.fromFormat(wall, WALL, { zone: ev.zone ?? siteZone })
+  const at = fromFormat(wall, WALL, { zone: ev.zone ?? siteZone })
     .setZone(siteZone)
     .plus({ minutes: b.minutes });
   return at.toFormat(b.dayOnly ? DAY : WALL);
@@ -307,7 +308,7 @@ export function placeQuery(
     }
     if (combos === 'inverted' && !invertedWindow(query, variant)) {
       const [day, time] = out.start_date.split(' ');
-      const next = DateTime.fromFormat(day, DAY, { zone: 'UTC' }).plus({ days: 1 }).toFormat(DAY);
+      const next = fromFormat(day, DAY, { zone: 'UTC' }).plus({ days: 1 }).toFormat(DAY);
       out.start_date = time ? `${next} ${time}` : next;
     }
   }
@@ -334,7 +335,7 @@ export function firstOffsetChangeDay(zone: string, from: DateTime, days: number)
 
 /** True when the wall clock exists exactly once in the zone (not in a DST gap nor fall-back hour). */
 export function unambiguous(wall: string, zone: string): boolean {
-  const dt = DateTime.fromFormat(wall, WALL, { zone });
+  const dt = fromFormat(wall, WALL, { zone });
   if (!dt.isValid || dt.toFormat(WALL) !== wall) return false;
   for (const delta of [-3600_000, 3600_000]) {
     if (DateTime.fromMillis(dt.toMillis() + delta, { zone }).toFormat(WALL) === wall) return false;

@@ -31,6 +31,7 @@
  *    neither, so `expectation` accepts both unless a reading set names one; on a UTC site they agree.
  */
 import { DateTime } from 'luxon';
+import { fromFormat } from '../luxon-format.ts';
 import type { Variant } from '../../types.ts';
 
 export type BaseReading = 'spec' | 'overlap' | 'within';
@@ -110,7 +111,7 @@ function readWallClock(s: string, zone: string): DateTime {
   const text = s.trim().replace('T', ' ');
   for (const [re, format] of PATTERNS) {
     if (re.test(text)) {
-      const dt = DateTime.fromFormat(text, format, { zone });
+      const dt = fromFormat(text, format, { zone });
       if (!dt.isValid) break;
       return dt;
     }
