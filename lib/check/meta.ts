@@ -119,6 +119,14 @@ export function validateMeta(meta: CheckMeta): void {
   if (!meta.requirements.length) throw new Error(`check ${meta.id} names no requirement`);
 }
 
+/** A frame's file relative to `root` when it is outside the check machinery (lib/check/**) and node_modules, else undefined. */
+function declaringFile(file: string, root: string): string | undefined {
+  const rel = relative(root, file.startsWith('file://') ? fileURLToPath(file) : file)
+    .split('\\')
+    .join('/');
+  return rel.startsWith('..') || rel.startsWith('node_modules/') || rel.startsWith('lib/check/') ? undefined : rel;
+}
+
 /**
  * The first stack frame outside the check machinery (lib/check/**), as
  * `path:line` relative to `root`: the code that declared the check. Undefined when none is found.
@@ -127,14 +135,22 @@ export function sourceFromStack(stack: string | undefined, root: string = PROJEC
   for (const line of (stack ?? '').split('\n').slice(1)) {
     const m = /(?:\(|at )((?:file:\/\/)?\/[^()\s]*?):(\d+):\d+\)?\s*$/.exec(line.trim());
     if (!m) continue;
-    let file = m[1]!;
-    if (file.startsWith('file://')) file = fileURLToPath(file);
-    const rel = relative(root, file).split('\\').join('/');
-    if (rel.startsWith('..') || rel.startsWith('node_modules/')) continue;
-    if (rel.startsWith('lib/check/')) continue;
-    return `${rel}:${m[2]}`;
+    const rel = declaringFile(m[1]!, root);
+    if (rel !== undefined) return `${rel}:${m[2]}`;
   }
   return undefined;
+}
+
+/**
+ * The index of the first of these call sites (a stack not yet formatted) that sourceFromStack
+ * could take, by the file each names before any source map; undefined when none could.
+ */
+export function declaringDepth(sites: readonly NodeJS.CallSite[], root: string = PROJECT_ROOT): number | undefined {
+  const at = sites.findIndex((site) => {
+    const file = site.getFileName();
+    return !!file && /^(?:file:\/\/)?\//.test(file) && declaringFile(file, root) !== undefined;
+  });
+  return at < 0 ? undefined : at;
 }
 
 /** Why a check with these tags does not apply to this target, or null. */

@@ -15,6 +15,7 @@ import {
   sweepBefore,
 } from '../../lib/certify/steps.ts';
 import { Blocked, CheckFailure, classifyOutcome, sourceFromStack } from '../../lib/check/index.ts';
+import { declaringDepth } from '../../lib/check/meta.ts';
 import { TransportError } from '../../lib/run/client.ts';
 import type { Exchange } from '../../lib/types.ts';
 import { loadConfig } from '../../lib/run/config/load.ts';
@@ -85,6 +86,27 @@ test('the declaration source is the first frame outside the check machinery, rel
   expect(sourceFromStack('Error\n    at node:internal/x:1:1', '/p')).toBeUndefined();
   // Here, in a real stack: this file.
   expect(sourceFromStack(new Error().stack)).toMatch(/^selftest\/unit\/certify-steps\.test\.ts:\d+$/);
+});
+
+test('declaringDepth: the index of the frame sourceFromStack takes, from call sites before any formatting', () => {
+  const sites = (...files: Array<string | null>) => files.map((f) => ({ getFileName: () => f }) as NodeJS.CallSite);
+  expect(
+    declaringDepth(sites('/p/lib/check/declare.ts', 'file:///p/lib/linked/read.ts', '/p/suites/a.test.ts'), '/p'),
+  ).toBe(1);
+  expect(
+    declaringDepth(
+      sites('/p/lib/check/declare.ts', null, 'node:internal/x', '/p/node_modules/v/x.js', '/p/suites/a.test.ts'),
+      '/p',
+    ),
+  ).toBe(4);
+  expect(declaringDepth(sites('/p/lib/check/declare.ts', '/elsewhere/x.ts'), '/p')).toBeUndefined();
+  // Here, in a real stack: the same frame as the formatted stack's.
+  const prepare = Error.prepareStackTrace;
+  Error.prepareStackTrace = (_error, s) => s;
+  const raw = new Error().stack as unknown as NodeJS.CallSite[];
+  Error.prepareStackTrace = prepare;
+  const depth = declaringDepth(raw) as number;
+  expect(raw[depth]?.getFileName()).toMatch(/selftest\/unit\/certify-steps\.test\.ts$/);
 });
 
 test('resolveConfig: variant from preflight unless declared; no credentials means read-only', () => {
