@@ -30,6 +30,16 @@ export interface Route {
   item: '' | '/{id}' | '/by-slug/{slug}' | 'doc' | 'root';
 }
 
+/**
+ * parseTarget of the last URL asked: an exchange's request and answer ask for the same one in a
+ * row (CoverageRecord.note: sentElements, then answerElements), which read it and never change it.
+ */
+let last: { url: string; namespace: string; target: ReturnType<typeof parseTarget> } | undefined;
+function targetOf(url: string, namespace: string): ReturnType<typeof parseTarget> {
+  if (last?.url !== url || last.namespace !== namespace) last = { url, namespace, target: parseTarget(url, namespace) };
+  return last.target;
+}
+
 /** The route and query parameters of a URL below the namespace. Pure. */
 export function parseTarget(
   url: string,
@@ -159,7 +169,7 @@ export function bodyFields(body: string | undefined, contentType: string | undef
 
 /** The element IDs one request sent (route-method, parameters and their value classes, fields by operation). Pure. */
 export function sentElements(r: SentRequest): string[] {
-  const target = parseTarget(r.url, r.namespace);
+  const target = targetOf(r.url, r.namespace);
   if (!target) return [];
   const { route, query } = target;
   const method = r.method.toUpperCase();
@@ -206,7 +216,7 @@ export function sentElements(r: SentRequest): string[] {
  */
 export function answerElements(url: string, namespace: string, json: unknown): string[] {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return [];
-  const target = parseTarget(url, namespace);
+  const target = targetOf(url, namespace);
   const body = json as Record<string, unknown>;
   const out: string[] = [];
   if (typeof body.code === 'string') {
