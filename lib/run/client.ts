@@ -198,6 +198,15 @@ export class Client {
     return out;
   }
 
+  /**
+   * Headers with every form of the secret removed, as the redacted JSON text of them read back;
+   * when the text holds none, that is a copy of them (string values: the text reads back as they are).
+   */
+  private redactHeaders(headers: Record<string, string>): Record<string, string> {
+    const text = JSON.stringify(headers);
+    return this.secrets.some((s) => text.includes(s)) ? JSON.parse(this.redact(text)) : { ...headers };
+  }
+
   private authHeader(useAuth: boolean): string | undefined {
     return useAuth ? this.authValue : undefined;
   }
@@ -306,7 +315,7 @@ export class Client {
             continue;
           }
           exchange.status = res.status;
-          exchange.responseHeaders = JSON.parse(this.redact(JSON.stringify(res.headers)));
+          exchange.responseHeaders = this.redactHeaders(res.headers);
           // A hostile or debugging server may echo credentials back: never record them.
           exchange.responseExcerpt = this.redact(res.text.slice(0, EXCERPT));
           exchange.ms = Math.round(performance.now() - started);

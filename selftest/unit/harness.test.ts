@@ -117,6 +117,8 @@ test('statuses: a should-level failure is a warning; unexplained failures are er
 test('the client records exchanges with the Authorization redacted and a curl line using $CAL_PASSWORD', async () => {
   const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
+    // A server echoing the secret in a header's value and name: the exchange records neither.
+    if (req.url?.includes('echo')) res.setHeader('x-echo', 'got pw-secret').setHeader('x-pw-secret', '1');
     res.end(JSON.stringify({ auth: req.headers.authorization ?? null, url: req.url }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -138,6 +140,14 @@ test('the client records exchanges with the Authorization redacted and a curl li
       '/wp-json/cal/events/v1/events?categories[]=a&categories[]=b&per_page=5',
     );
     expect(res.exchange.curl).toContain(`-u "ed:$CAL_PASSWORD"`);
+    expect(res.exchange.responseHeaders).toEqual(res.headers);
+    const echo = await client.get('/echo');
+    expect(echo.headers['x-echo']).toBe('got pw-secret');
+    expect(echo.exchange.responseHeaders?.['x-echo']).toBe('got (redacted)');
+    expect(echo.exchange.responseHeaders?.['x-(redacted)']).toBe('1');
+    expect(Object.keys(echo.exchange.responseHeaders ?? {})).toEqual(
+      Object.keys(echo.headers).map((k) => k.replace('pw-secret', '(redacted)')),
+    );
     const anon = await client.anonymous().get('');
     expect(field(anon.json, 'auth')).toBeNull();
     for (const line of seen) {
