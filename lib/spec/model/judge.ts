@@ -7,6 +7,7 @@
  */
 import type { ResourceKey } from '../contract.ts';
 import { compareAnswers, type FieldDifference } from './compare.ts';
+import { jsonPrefix } from './json-prefix.ts';
 import { type DifferenceLevel, levelOf } from './levels.ts';
 import { type CompareContext, type ConcurrentWrites, tieKeyOf } from './normalise-rules.ts';
 import { isWrite, learnPairs, listInScope, type OutOfScopeReason, Pairs, translateRequest } from './pairs.ts';
@@ -148,14 +149,9 @@ export function judgeAnswer(
 ): LevelledDifference[] {
   const resource: ResourceKey = scoped.route.resource;
   const target = targetAnswer(x);
-  const ok = (s: number) => s >= 200 && s < 300;
-  if (scoped.operation !== 'list' && ok(target.status) && ok(model.status))
-    learnPairs(resource, target.body, model.body, state.pairs);
+  const againOnTarget = learnAnswer(x, scoped, model, state);
   const tieKey = tieKeyOf(resource, scoped.operation === 'list', x.query);
   const diffs = compareAnswers(target, model, { ...ctx, resource, pairs: state.pairs, ...(tieKey ? { tieKey } : {}) });
-  const isDelete = x.method.toUpperCase() === 'DELETE';
-  const againOnTarget = isDelete && state.deletedOnTarget.has(x.route);
-  if (isDelete && ok(target.status)) state.deletedOnTarget.add(x.route);
   return diffs.map((d) => {
     const { level, row } = levelOf(d, {
       method: x.method,
@@ -170,6 +166,28 @@ export function judgeAnswer(
     });
     return { ...d, level, ...(row ? { row } : {}) };
   });
+}
+
+const ok2xx = (s: number) => s >= 200 && s < 300;
+
+/**
+ * What the check's state learns from one answer of each side, compared or not: the pairs of a
+ * record answer, and a DELETE the target answered 2xx. Returns whether the target had answered a
+ * DELETE of the route with 2xx before. Comparing reads the pairs and changes no state.
+ */
+function learnAnswer(
+  x: TargetExchange,
+  scoped: Extract<Scoped, { inScope: true }>,
+  model: ModelAnswer,
+  state: CheckState,
+): boolean {
+  const status = x.status ?? 0;
+  if (scoped.operation !== 'list' && ok2xx(status) && ok2xx(model.status))
+    learnPairs(scoped.route.resource, x.json, model.body, state.pairs);
+  const isDelete = x.method.toUpperCase() === 'DELETE';
+  const againOnTarget = isDelete && state.deletedOnTarget.has(x.route);
+  if (isDelete && ok2xx(status)) state.deletedOnTarget.add(x.route);
+  return againOnTarget;
 }
 
 /** One exchange of the run as the model saw it. */
@@ -194,8 +212,9 @@ export interface JudgedExchange {
   modelAnswer?: ModelAnswer;
 }
 
+/** An answer's first 600 characters of JSON text (its text written only that far: json-prefix.ts). */
 function excerpt(v: unknown): string {
-  const s = v === undefined ? '(not JSON)' : JSON.stringify(v);
+  const s = v === undefined ? '(not JSON)' : (jsonPrefix(v, 600) as string);
   return s.length > 600 ? `${s.slice(0, 597)}...` : s;
 }
 
@@ -237,17 +256,27 @@ export function overlappingWrites(
  * Judges one check's exchanges in order: each in scope gets the model's answer from `answerOf`
  * (the replay sends the model's request; a re-judgement reads a recorded answer; undefined: no
  * answer, the exchange is left out as `desynced`), learns its pairs and is compared.
+ *
+ * `only`: the exchanges whose differences are wanted (the spec's reading, asked only where the
+ * original's model differs: lib/certify/model.ts). The others up to the last of them get the
+ * model's answer and teach the check's state as when compared, but are not compared (no
+ * `differences`, no excerpts); those after it are not judged at all (an exchange's judgement
+ * depends on the exchanges before it alone). The judged exchanges of `only` are the same as
+ * without it, but their excerpts (not made).
  */
 export async function judgeCheck(
   check: TargetCheck,
   answerOf: (scoped: Extract<Scoped, { inScope: true }>, index: number) => Promise<ModelAnswer | undefined>,
   ctx: JudgeContext,
   keep = false,
+  only?: ReadonlySet<number>,
 ): Promise<JudgedExchange[]> {
   const state = newCheckState(check.scope);
   const out: JudgedExchange[] = [];
   const concurrent = overlappingWrites(check.exchanges);
+  const last = only ? Math.max(-1, ...only) : Number.POSITIVE_INFINITY;
   for (const [index, x] of check.exchanges.entries()) {
+    if (index > last) break;
     const base = {
       check: check.check,
       index,
@@ -265,6 +294,11 @@ export async function judgeCheck(
       out.push({ ...base, outOfScope: 'desynced', modelCheck: scoped.modelCheck });
       continue;
     }
+    if (only && !only.has(index)) {
+      learnAnswer(x, scoped, answer, state);
+      out.push({ ...base, modelCheck: scoped.modelCheck, ...(keep ? { modelAnswer: answer } : {}) });
+      continue;
+    }
     const writes = concurrent.get(index);
     const at = writes ? { ...ctx, concurrentWrite: writes } : ctx;
     const differences = judgeAnswer(x, scoped, answer, state, at, check.check);
@@ -272,7 +306,7 @@ export async function judgeCheck(
       ...base,
       modelCheck: scoped.modelCheck,
       differences,
-      ...(differences.some((d) => d.level !== 'info')
+      ...(!only && differences.some((d) => d.level !== 'info')
         ? { targetExcerpt: excerpt(x.json ?? x.text), modelExcerpt: excerpt(answer.body) }
         : {}),
       ...(keep ? { modelAnswer: answer } : {}),

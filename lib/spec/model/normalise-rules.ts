@@ -294,7 +294,29 @@ interface Addresses {
   gids: RegExp[];
 }
 const addresses = new Map<string, Addresses>();
+/** The sites of the last call and their addresses: most calls in a row ask for the same two sites (no key built). */
+let last: { target: Site; model: Site; a: Addresses } | undefined;
 function addressesOf(ctx: CompareContext): Addresses {
+  const { target: t, model: m } = ctx;
+  if (
+    last &&
+    last.target.baseUrl === t.baseUrl &&
+    last.target.siteUrl === t.siteUrl &&
+    last.target.namespace === t.namespace &&
+    last.model.baseUrl === m.baseUrl &&
+    last.model.namespace === m.namespace
+  )
+    return last.a;
+  const a = keyedAddressesOf(ctx);
+  // Copies: a caller may change its sites after.
+  last = {
+    target: { baseUrl: t.baseUrl, namespace: t.namespace, ...(t.siteUrl !== undefined ? { siteUrl: t.siteUrl } : {}) },
+    model: { baseUrl: m.baseUrl, namespace: m.namespace },
+    a,
+  };
+  return a;
+}
+function keyedAddressesOf(ctx: CompareContext): Addresses {
   const key = `${ctx.target.baseUrl} ${ctx.target.siteUrl ?? ''} ${ctx.target.namespace} ${ctx.model.baseUrl} ${ctx.model.namespace}`;
   let a = addresses.get(key);
   if (a) return a;
