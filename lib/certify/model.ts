@@ -12,7 +12,13 @@ import type { ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import type { ResolvedConfig } from '../run/config/model.ts';
 import { parseJson } from '../run/client.ts';
 import { replayOrder, type ShadowCheck, type ShadowExchange } from '../run/shadow.ts';
-import { type JudgeContext, type JudgedExchange, judgeCheck, type LevelledDifference } from '../spec/model/judge.ts';
+import {
+  excerptsOf,
+  type JudgeContext,
+  type JudgedExchange,
+  judgeCheck,
+  type LevelledDifference,
+} from '../spec/model/judge.ts';
 import type { ModelAnswer, ModelRequest } from '../spec/model/route.ts';
 import { DEFINED_HEADERS } from '../spec/model/route.ts';
 
@@ -140,6 +146,7 @@ function replayCheck(
   window: readonly [number, number],
   hooks: ReplayHooks = {},
   only?: ReadonlySet<number>,
+  answers?: Map<number, ModelAnswer>,
 ): Promise<JudgedExchange[]> {
   const ctx = contextOf(m, opts, window);
   return judgeCheck(
@@ -147,11 +154,14 @@ function replayCheck(
     async (scoped, index) => {
       await hooks.pause?.();
       const x = check.exchanges[index] as ShadowExchange;
-      return send(m, scoped.request, requestHeaders(x), x.at + skew);
+      const answer = await send(m, scoped.request, requestHeaders(x), x.at + skew);
+      answers?.set(index, answer);
+      return answer;
     },
     hooks.onOutsideWindow ? { ...ctx, onOutsideWindow: hooks.onOutsideWindow } : ctx,
     opts.keep,
     only,
+    false,
   );
 }
 
@@ -198,13 +208,29 @@ export class Replay {
   /** One check judged against the original's model; where it differs, replayed on the spec's reading too. */
   async check(check: ShadowCheck, window: readonly [number, number], hooks?: ReplayHooks): Promise<JudgedExchange[]> {
     await this.start();
-    const first = await replayCheck(this.original as Model, check, this.opts, this.skew, window, hooks);
+    const answers = new Map<number, ModelAnswer>();
+    const first = await replayCheck(
+      this.original as Model,
+      check,
+      this.opts,
+      this.skew,
+      window,
+      hooks,
+      undefined,
+      answers,
+    );
     // The spec's reading is asked only where the original's model differs (setAside reads nothing else).
     const differing = new Set(first.filter((j) => real(j.differences).length).map((j) => j.index));
     if (differing.size) {
       this.spec ??= await startModel(this.opts, []);
       const second = await replayCheck(this.spec, check, this.opts, this.skew, window, hooks, differing);
       for (const j of first) setAside(j, second[j.index]);
+    }
+    // Excerpts of the differences kept alone (most of those a check has are set aside).
+    for (const j of first) {
+      const answer = answers.get(j.index);
+      if (answer && real(j.differences).length)
+        Object.assign(j, excerptsOf(check.exchanges[j.index] as ShadowExchange, answer));
     }
     return first;
   }
@@ -258,8 +284,4 @@ function setAside(j: JudgedExchange, bySpec: JudgedExchange | undefined): void {
   if (!aside) return;
   j.differences = kept;
   j.specReading = aside;
-  if (!real(kept).length) {
-    delete j.targetExcerpt;
-    delete j.modelExcerpt;
-  }
 }

@@ -218,6 +218,14 @@ function excerpt(v: unknown): string {
   return s.length > 600 ? `${s.slice(0, 597)}...` : s;
 }
 
+/** Both answers of an exchange that differs, their first characters (JudgedExchange targetExcerpt, modelExcerpt). */
+export function excerptsOf(
+  x: TargetExchange & { text?: string },
+  model: ModelAnswer,
+): { targetExcerpt: string; modelExcerpt: string } {
+  return { targetExcerpt: excerpt(x.json ?? x.text), modelExcerpt: excerpt(model.body) };
+}
+
 /** One check's exchanges, as recorded (lib/run/shadow.ts ShadowCheck has this shape). */
 export interface TargetCheck {
   check: string;
@@ -262,7 +270,8 @@ export function overlappingWrites(
  * model's answer and teach the check's state as when compared, but are not compared (no
  * `differences`, no excerpts); those after it are not judged at all (an exchange's judgement
  * depends on the exchanges before it alone). The judged exchanges of `only` are the same as
- * without it, but their excerpts (not made).
+ * without it. `excerpts`: false, the exchanges that differ get no excerpts (excerptsOf; default:
+ * none with `only`).
  */
 export async function judgeCheck(
   check: TargetCheck,
@@ -270,6 +279,7 @@ export async function judgeCheck(
   ctx: JudgeContext,
   keep = false,
   only?: ReadonlySet<number>,
+  excerpts = !only,
 ): Promise<JudgedExchange[]> {
   const state = newCheckState(check.scope);
   const out: JudgedExchange[] = [];
@@ -306,9 +316,7 @@ export async function judgeCheck(
       ...base,
       modelCheck: scoped.modelCheck,
       differences,
-      ...(!only && differences.some((d) => d.level !== 'info')
-        ? { targetExcerpt: excerpt(x.json ?? x.text), modelExcerpt: excerpt(answer.body) }
-        : {}),
+      ...(excerpts && differences.some((d) => d.level !== 'info') ? excerptsOf(x, answer) : {}),
       ...(keep ? { modelAnswer: answer } : {}),
     });
   }
