@@ -5,13 +5,20 @@
  * errors — and only the should-checks the quirks name in `mayWarn` warn. A must-check that fails
  * here is a wrong check: fix the check (LEVELS.md), never the quirk. A run that produced no row, or
  * a check of a run without its result row, fails the test (an absent row proves nothing). Writes
- * reports/selftest/tolerance.{json,md}.
+ * reports/selftest/tolerance.{json,md}. CALCERT_TOLERANCE_SCOPES=evidence: each single run covers
+ * the checks whose requests asked its quirk in a tracked run with no quirk, which must itself be
+ * certified with nothing warning (singleRun; a measurement on demand, not npm test's: README).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { QUIRKS } from '../fixtures/reference-server/quirks.ts';
+import { QUIRKS, type QuirkDef } from '../fixtures/reference-server/quirks.ts';
+import { QuirkTracker } from '../fixtures/reference-server/tracking.ts';
 import { listChecks, type ListedCheck } from '../lib/check/list.ts';
 import {
   closeToleranceSessions,
+  EVIDENCE_MODE,
+  type Evidence,
+  evidenceIds,
+  evidenceOf,
   runTolerance,
   scopeIds,
   writeToleranceReport,
@@ -42,6 +49,47 @@ function expectTolerated(run: ToleranceRun): void {
 
 const singles = QUIRKS.flatMap((q) => q.variants.map((variant) => ({ q, variant })));
 
+/**
+ * Evidence mode (EVIDENCE_MODE): one tracked run with no quirk per variant, the same seed, runs,
+ * features and checks as the single runs; it must be certified with nothing warning (a check
+ * left out of a quirk's run is proven by it: the quirk cannot change its answers).
+ */
+const evidence = new Map<Variant, Promise<{ run: Awaited<ReturnType<typeof runTolerance>>; evidence: Evidence }>>();
+function evidenceFor(variant: Variant) {
+  let got = evidence.get(variant);
+  if (!got) {
+    const tracker = new QuirkTracker();
+    got = runTolerance('none', variant, undefined, { expected: checks.map((c) => c.id), tracker }).then((run) => ({
+      run,
+      evidence: evidenceOf(tracker, variant, checks, undefined),
+    }));
+    evidence.set(variant, got);
+  }
+  return got;
+}
+
+/** A single run's checks: by evidence (the mode's), else the hand scope. */
+async function singleRun(q: QuirkDef, variant: Variant): Promise<ToleranceRun> {
+  const hand = scopeIds(q, checks);
+  if (!EVIDENCE_MODE) {
+    expect(hand.length, `quirk ${q.name}: no check in its scope`).toBeGreaterThan(0);
+    const files = [...new Set(checks.filter((c) => hand.includes(c.id)).map((c) => c.file))];
+    return runTolerance(q.name, variant, hand, { files });
+  }
+  const { run: base, evidence: ev } = await evidenceFor(variant);
+  const ids = evidenceIds(q, ev);
+  const scopes = { hand: hand.length, evidence: ids.length, wider: ids.filter((id) => !hand.includes(id)).length };
+  if (!ids.length) return { ...base, quirks: q.name, checks: 0, scopes };
+  const files = [...new Set(checks.filter((c) => ids.includes(c.id)).map((c) => c.file))];
+  const run = await runTolerance(q.name, variant, ids, { files });
+  // The preflight asked the quirk and resolved another configuration under it: every check may see it.
+  if (ev.preflight.has(q.name) && run.config !== base.config) {
+    const all = await runTolerance(q.name, variant, undefined, { expected: checks.map((c) => c.id) });
+    return { ...all, scopes: { ...scopes, fallback: true } };
+  }
+  return { ...run, scopes };
+}
+
 describe.concurrent('quirks', () => {
   for (const variant of ['base', 'extended'] as Variant[]) {
     test(`every quirk of the ${variant} variant at once: certified, only mayWarn checks warn`, async () => {
@@ -49,14 +97,20 @@ describe.concurrent('quirks', () => {
       rows.push(run);
       expectTolerated(run);
     });
+    if (EVIDENCE_MODE)
+      test(`no quirk (${variant}), tracked: certified, nothing warns (the evidence of the single runs)`, async () => {
+        const { run } = await evidenceFor(variant);
+        rows.push(run);
+        expectTolerated(run);
+        expect(run.warned).toEqual([]);
+      });
   }
   for (const { q, variant } of singles) {
     test(`quirk ${q.name} alone (${variant}): certified, only its mayWarn checks warn`, async () => {
-      const ids = scopeIds(q, checks);
-      expect(ids.length, `quirk ${q.name}: no check in its scope`).toBeGreaterThan(0);
-      const files = [...new Set(checks.filter((c) => ids.includes(c.id)).map((c) => c.file))];
-      const run = await runTolerance(q.name, variant, ids, { files });
+      const run = await singleRun(q, variant);
       rows.push(run);
+      // Evidence mode: a quirk no check asked is proven by the run with no quirk (it changes nothing).
+      if (run.checks === 0 && run.scopes) return;
       expectTolerated(run);
     });
   }
@@ -80,7 +134,7 @@ test('every mayWarn check warns under its quirk alone in some variant (mayWarn l
     'runs with checks that produced no row',
   ).toEqual([]);
   expect(
-    rows.filter((r) => r.checks === 0).map((r) => `${r.quirks} (${r.variant})`),
+    rows.filter((r) => r.checks === 0 && !r.scopes).map((r) => `${r.quirks} (${r.variant})`),
     'runs that ran no check',
   ).toEqual([]);
   const idle = QUIRKS.flatMap((q) =>

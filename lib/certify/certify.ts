@@ -195,7 +195,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     har.secrets = secretsOf(target);
     if (server) log(`embedded reference server (${config.variant === 'base' ? 'base' : 'extended'}) at ${server.url}`);
     host = server && options.inProcess !== false ? await inProcessHost(server, options.reference) : undefined;
-    client = runClient(target, tap, host?.name);
+    client = runClient(target, tap, host?.name, !!options.reference?.tracker);
     // Ctrl-C before the checks: stop between steps, send nothing more (exit 130, no report).
     const stopped = (before: string): CertifyResult | null =>
       options.signal?.aborted
@@ -212,7 +212,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     if (pre.baseUrl) {
       // --base-url was a site URL: the run goes to the REST root the preflight discovered.
       target = { ...target, baseUrl: pre.baseUrl };
-      const moved = runClient(target, tap);
+      const moved = runClient(target, tap, undefined, !!options.reference?.tracker);
       moved.requestCount = client.requestCount;
       await client.close();
       client = moved;
@@ -284,6 +284,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         ...(har.dir ? { har: har.dir } : {}),
         ...(shadowDir ? { model: shadowDir } : {}),
         ...(host ? { inProcess: host.name } : {}),
+        ...(options.reference?.tracker ? { track: true } : {}),
       },
       { signal: options.signal, session },
     );

@@ -11,7 +11,10 @@ import { listChecks } from '../check/list.ts';
 import { isObservationFile } from '../check/gate.ts';
 
 /** The observation crawl, once per run, before the observation checks (lib/run/crawl.ts). */
-export async function observe(config: ResolvedConfig, options: { har?: string; inProcess?: string }): Promise<Learned> {
+export async function observe(
+  config: ResolvedConfig,
+  options: { har?: string; inProcess?: string; track?: boolean },
+): Promise<Learned> {
   const api = new Client({
     baseUrl: config.baseUrl,
     namespace: config.namespace,
@@ -22,6 +25,8 @@ export async function observe(config: ResolvedConfig, options: { har?: string; i
     ...(options.har ? { tap: fileTap(options.har) } : {}),
     // The run's own embedded reference: the crawl reads it in process too (lib/run/in-process.ts).
     ...(options.inProcess ? { inProcess: options.inProcess } : {}),
+    // A tracked run (fixtures/reference-server/tracking.ts): what the crawl asks reaches the observation checks.
+    ...(options.track ? { hiddenHeaders: { 'x-calcert-check': 'observe' } } : {}),
   });
   try {
     return await crawl(api, api.derive({ auth: { kind: 'none' } }), {

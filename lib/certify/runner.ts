@@ -43,6 +43,8 @@ export interface RunOptions {
   model?: string;
   /** The run's own embedded reference answers in process under this name (lib/run/in-process.ts). */
   inProcess?: string;
+  /** The embedded reference tracks quirks by check: each check names itself in its requests (lib/check/context.ts). */
+  track?: boolean;
 }
 
 export interface RunOutcome {
@@ -259,6 +261,7 @@ export class RunSession {
     vitest.provide('calcertHar', options.har ?? '');
     vitest.provide('calcertModel', options.model ?? '');
     vitest.provide('calcertInProcess', options.inProcess ?? '');
+    vitest.provide('calcertTrack', options.track ?? false);
     vitest.provide('calcertModelSeq', options.model ? new SharedArrayBuffer(4) : null);
     // One run-wide bound in shared memory: auto starts at 4, a number is fixed.
     const bound = sharedBound(

@@ -67,7 +67,13 @@ export async function inProcessHost(
  * The run's own client (preflight, sweeps, the after-run probe): sequential, one request at a
  * time, before and after the checks; `inProcess`: the embedded reference's in-process name.
  */
-export function runClient(target: Config, tap?: (record: TapRecord) => void, inProcess?: string): Client {
+export function runClient(
+  target: Config,
+  tap?: (record: TapRecord) => void,
+  inProcess?: string,
+  /** The embedded reference tracks quirks (fixtures/reference-server/tracking.ts): the run's own requests say so. */
+  track?: boolean,
+): Client {
   return new Client({
     baseUrl: target.baseUrl,
     namespace: target.namespace,
@@ -76,6 +82,7 @@ export function runClient(target: Config, tap?: (record: TapRecord) => void, inP
     concurrency: 1,
     ...(tap ? { tap } : {}),
     ...(inProcess ? { inProcess } : {}),
+    ...(track ? { hiddenHeaders: { 'x-calcert-check': 'preflight' } } : {}),
   });
 }
 

@@ -12,7 +12,7 @@ import { replayCommand } from '../run/config/replay.ts';
 import { type ApiRecord, readList, readRecord, type ResourceKey, field, isInteger } from '../spec/contract.ts';
 import { checkSeed, type CheckMeta } from './meta.ts';
 import { Blocked, CheckFailure, NotApplicable, type PropertyOutcome, type SetAside } from './outcome.ts';
-import { clientFor, shadowFor } from './worker-client.ts';
+import { clientFor, shadowFor, trackingHeaders } from './worker-client.ts';
 import type { ShadowRecord } from '../run/shadow.ts';
 import { RunStopped } from '../run/limiter.ts';
 import { noteInLedger } from '../run/ledger.ts';
@@ -107,8 +107,14 @@ export class CheckContext {
       if (e.method === 'DELETE' && e.status !== undefined && e.status >= 200 && e.status < 300)
         this.deletedUrls.add(withoutQuery(e.url, this.api.urlFor({ path: '' })));
     };
-    this.api = base.derive({ onExchange: record });
-    this.anon = base.derive({ auth: { kind: 'none' }, onExchange: record });
+    // A tracked run (selftest/support/tolerance.ts): the check names itself, a shared setup as its file's.
+    const hiddenHeaders = trackingHeaders(seedName === meta.id ? meta.id : `setup ${meta.id}`);
+    this.api = base.derive({ onExchange: record, ...(hiddenHeaders ? { hiddenHeaders } : {}) });
+    this.anon = base.derive({
+      auth: { kind: 'none' },
+      onExchange: record,
+      ...(hiddenHeaders ? { hiddenHeaders } : {}),
+    });
     this.seed = checkSeed(cfg.seed, seedName);
   }
 

@@ -89,6 +89,8 @@ declare module 'vitest' {
     calcertInProcess?: string;
     /** The run's sequence of shadow lines (one Int32 in shared memory), numbering them across workers; null without a model. */
     calcertModelSeq?: SharedArrayBuffer | null;
+    /** The embedded reference tracks which quirks each check's requests ask (selftest/support/tolerance.ts): send the check's name. */
+    calcertTrack?: boolean;
   }
 }
 

@@ -30,6 +30,14 @@ export function shadowFor(check: string, root: string, runTag: string, scope?: s
   return new ShadowRecord(dir, check, root, runTag, scope, cells ? () => Atomics.add(cells, 0, 1) : undefined);
 }
 
+/**
+ * What a check's clients send besides its requests: in a run whose embedded reference tracks
+ * quirks (fixtures/reference-server/tracking.ts), the check's name (`label`); else nothing.
+ */
+export function trackingHeaders(label: string): Record<string, string> | undefined {
+  return inject('calcertTrack') ? { 'x-calcert-check': label } : undefined;
+}
+
 /** This worker's client for the run of `cfg`. */
 export function clientFor(cfg: ResolvedConfig): Client {
   // --har: the run's tap directory (lib/tools/har.ts); part of the key, a run without it taps nothing.

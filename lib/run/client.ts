@@ -81,6 +81,11 @@ interface ClientOptions {
   inProcess?: string;
   /** Shared by derived clients: consecutive connection failures mark the target down. */
   health?: TargetHealth;
+  /**
+   * Sent with every request, never shown (not in the exchange, its curl line or a tap): the
+   * check's name for the embedded reference's quirk tracking (lib/check/context.ts).
+   */
+  hiddenHeaders?: Record<string, string>;
 }
 
 /**
@@ -280,7 +285,11 @@ export class Client {
             try {
               const r = await undiciRequest(url, {
                 method: req.method,
-                headers: authValue ? { ...headers, authorization: authValue } : headers,
+                headers: {
+                  ...headers,
+                  ...this.options.hiddenHeaders,
+                  ...(authValue ? { authorization: authValue } : {}),
+                },
                 body,
                 dispatcher: this.agent,
                 headersTimeout: this.options.timeoutMs,

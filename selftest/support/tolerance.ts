@@ -3,11 +3,16 @@
  * variant's at once, and each alone) must still be certified, and only the should-checks a quirk
  * names in `mayWarn` may warn. Single-quirk runs cover only the checks the quirk can affect
  * (SCOPES below, plus its `mayWarn`); the all-quirks runs cover every check. Runs go a few at a
- * time (they wait on HTTP more than they compute).
+ * time (they wait on HTTP more than they compute). Under CALCERT_TOLERANCE_SCOPES=evidence the
+ * single runs cover measured evidence instead (evidenceOf: fixtures/reference-server/tracking.ts),
+ * about 3.6 times the scopes' checks (README "the tolerance test").
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUIRKS, type QuirkDef, type QuirkName } from '../../fixtures/reference-server/quirks.ts';
+import type { QuirkTracker } from '../../fixtures/reference-server/tracking.ts';
+import { modelCheckId, operationOf, parseRoute } from '../../lib/spec/model/route.ts';
+import type { ResolvedConfig } from '../../lib/run/config/model.ts';
 import { certify } from '../../lib/certify/certify.ts';
 import { throwawayConfig } from '../../lib/certify/faultrun.ts';
 import type { ListedCheck } from '../../lib/check/list.ts';
@@ -190,6 +195,93 @@ export function scopeIds(q: QuirkDef, checks: ListedCheck[]): string[] {
   return checks.filter((c) => prefixes.some((p) => c.id.startsWith(p)) || q.mayWarn.includes(c.id)).map((c) => c.id);
 }
 
+/**
+ * Evidence of a tracked run with no quirk (fixtures/reference-server/tracking.ts): for each check,
+ * the quirks its requests asked or read from records' stains. Labels: a check ID; `setup <ID>`,
+ * a shared setup made by that check, for every check of its file (rule 4); `observe`, the
+ * observation crawl, for every observation check (the only readers of what it learned: the
+ * workers get it as `calcertObserved`, read by suites/observe/ alone); `seed`, the seeding, whose
+ * asks are on the seeded records (a check reading them has them already); `preflight`, the run's
+ * own requests, which reach the checks only through the resolved configuration (`preflight` below)
+ * and the records (stains); '' outside any request (the route table at start-up): every check.
+ * A model check (`<resource>.<operation>.model`) judges every answer of its route-method: it has
+ * what any request of that route-method asked.
+ */
+export interface Evidence {
+  variant: Variant;
+  /** Quirks by check ID. */
+  byCheck: Map<string, Set<string>>;
+  /** Quirks asked outside any request: they reach every check (already in `byCheck`). */
+  global: Set<string>;
+  /** Quirks the run's own requests asked (the preflight): a run under one must resolve the same configuration. */
+  preflight: Set<string>;
+  /** Requests by label, for the report. */
+  requests: number;
+  /** The resolved configuration's part that comes from the target's answers. */
+  config: string;
+}
+
+/** What of a resolved configuration the target's answers decide (the preflight's findings, the fixtures). */
+export function configFingerprint(config: ResolvedConfig | undefined): string {
+  if (!config) return '(none)';
+  const { resolvedVariant, detectedVariant, fixtures, rootVersion, namespace, features, readOnly } = config;
+  // The embedded server's port is in its URLs: another each run.
+  return JSON.stringify({
+    resolvedVariant,
+    detectedVariant,
+    fixtures,
+    rootVersion,
+    namespace,
+    features,
+    readOnly,
+  }).replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://127.0.0.1:PORT');
+}
+
+export function evidenceOf(
+  tracker: QuirkTracker,
+  variant: Variant,
+  checks: ListedCheck[],
+  config: ResolvedConfig | undefined,
+): Evidence {
+  const fileOf = new Map(checks.map((c) => [c.id, c.file]));
+  const byCheck = new Map<string, Set<string>>(checks.map((c) => [c.id, new Set<string>()]));
+  const add = (id: string, quirks: Iterable<string>) => {
+    const set = byCheck.get(id);
+    if (set) for (const q of quirks) set.add(q);
+  };
+  const labels = tracker.byLabel;
+  const global = new Set<string>(labels.get('') ?? []);
+  const preflight = new Set<string>(labels.get('preflight') ?? []);
+  for (const [label, quirks] of labels) {
+    if (label === '' || label === 'seed' || label === 'preflight') continue;
+    if (label === 'observe') {
+      for (const c of checks) if (c.id.startsWith('observe.')) add(c.id, quirks);
+    } else if (label.startsWith('setup ')) {
+      const file = fileOf.get(label.slice(6));
+      // A setup of an unknown check reaches every check (never narrower than the truth).
+      for (const c of checks) if (file === undefined || c.file === file) add(c.id, quirks);
+    } else if (byCheck.has(label)) add(label, quirks);
+    else for (const q of quirks) global.add(q);
+  }
+  for (const [key, quirks] of tracker.byRoute) {
+    const [method = '', route = ''] = key.split(' ');
+    const parsed = parseRoute(route);
+    const op = parsed ? operationOf(method, parsed) : null;
+    if (parsed && op) add(modelCheckId(parsed.resource, op), quirks);
+  }
+  for (const set of byCheck.values()) for (const q of global) set.add(q);
+  const requests = [...tracker.requests.values()].reduce((a, b) => a + b, 0);
+  return { variant, byCheck, global, preflight, requests, config: configFingerprint(config) };
+}
+
+/** The checks a single-quirk run covers by evidence: those whose requests asked the quirk, and its mayWarn. */
+export function evidenceIds(q: QuirkDef, evidence: Evidence): string[] {
+  return [...evidence.byCheck]
+    .filter(([id, quirks]) => quirks.has(q.name) || q.mayWarn.includes(id))
+    .map(([id]) => id)
+    .sort();
+}
+
 export interface ToleranceRun {
   /** `original` (every quirk of the variant) or one quirk's name. */
   quirks: string;
@@ -209,7 +301,19 @@ export interface ToleranceRun {
   /** Warned but not in the quirks' mayWarn. */
   unexpected: string[];
   ms: number;
+  /** The resolved configuration's fingerprint (configFingerprint). */
+  config?: string;
+  /** Evidence mode: how many checks the hand scope and the evidence hold, and the evidence's outside the hand scope. */
+  scopes?: { hand: number; evidence: number; wider: number; fallback?: boolean };
 }
+
+/**
+ * `CALCERT_TOLERANCE_SCOPES=evidence`: each single-quirk run covers the checks whose requests
+ * asked the quirk in a tracked run with no quirk (evidenceOf), not SCOPES. A measurement run on
+ * demand (README "Tolerance matrix"): sound evidence holds about three times the hand scopes'
+ * checks, so `npm test` keeps SCOPES.
+ */
+export const EVIDENCE_MODE = process.env['CALCERT_TOLERANCE_SCOPES'] === 'evidence';
 
 /** At most this many certification runs at once. */
 const PARALLEL_RUNS = 2;
@@ -252,7 +356,14 @@ export async function runTolerance(
   quirk: string,
   variant: Variant,
   ids: string[] | undefined,
-  opts: { seed?: number; numRuns?: number; files?: string[]; expected?: readonly string[] } = {},
+  opts: {
+    seed?: number;
+    numRuns?: number;
+    files?: string[];
+    expected?: readonly string[];
+    /** Track which quirks each check's requests ask (the evidence run: quirk `none`). */
+    tracker?: QuirkTracker;
+  } = {},
 ): Promise<ToleranceRun> {
   return gate(async (session) => {
     const started = Date.now();
@@ -261,7 +372,7 @@ export async function runTolerance(
     const result = await certify(config, {
       ids,
       files: opts.files,
-      reference: { quirks: [quirk] },
+      reference: { quirks: quirk === 'none' ? [] : [quirk], ...(opts.tracker ? { tracker: opts.tracker } : {}) },
       writeReports: false,
       sweep: false,
       session,
@@ -269,6 +380,7 @@ export async function runTolerance(
     const checks: CheckResult[] = result.report?.checks ?? [];
     const active =
       quirk === 'original' ? QUIRKS.filter((q) => q.variants.includes(variant)).map((q) => q.name) : [quirk];
+    // The evidence run (`none`): the same seed, runs, features and checks as the single runs.
     const allowed = mayWarnOf(active);
     const short = (m?: string) => (m ?? '').split('\n').slice(0, 4).join(' | ').slice(0, 600);
     const broken = checks
@@ -293,6 +405,7 @@ export async function runTolerance(
       warned,
       unexpected: warned.filter((id) => !allowed.has(id)),
       ms: Date.now() - started,
+      config: configFingerprint(result.config),
     };
   });
 }
@@ -320,10 +433,10 @@ export function writeToleranceReport(rows: ToleranceRun[]): void {
     '# Tolerance matrix',
     '',
     "The embedded reference server with the original's quirks on must be certified, and only the should-checks a quirk names in `mayWarn` may warn.",
-    '`original` = every quirk of the variant, over every check; a single quirk runs over the checks it can affect (selftest/support/tolerance.ts SCOPES).',
+    '`original` = every quirk of the variant, over every check; a single quirk runs over the checks it can affect: the hand scope (selftest/support/tolerance.ts SCOPES), or under CALCERT_TOLERANCE_SCOPES=evidence the checks whose requests asked it in the tracked run with no quirk (`none`).',
     '',
-    '| quirks | variant | checks | verdict | warned | must broken / unexpected | ms |',
-    '|---|---|---|---|---|---|---|',
+    '| quirks | variant | checks | scope: hand / evidence (outside hand) | verdict | warned | must broken / unexpected | ms |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   const notes: string[] = [];
   for (const r of rows) {
@@ -332,7 +445,7 @@ export function writeToleranceReport(rows: ToleranceRun[]): void {
       ...r.unexpected.map((id) => `${id} warn (not in mayWarn)`),
     ];
     md.push(
-      `| ${r.quirks} | ${r.variant} | ${r.checks} | ${r.verdict} | ${r.warned.join(', ') || '—'} | ${bad.join(', ') || '—'} | ${r.ms} |`,
+      `| ${r.quirks} | ${r.variant} | ${r.checks} | ${r.scopes ? `${r.scopes.hand} / ${r.scopes.evidence} (${r.scopes.wider})${r.scopes.fallback ? ', all: preflight differed' : ''}` : '—'} | ${r.verdict} | ${r.warned.join(', ') || '—'} | ${bad.join(', ') || '—'} | ${r.ms} |`,
     );
     for (const n of r.notes) notes.push(`- ${r.quirks} (${r.variant}): ${n.id} ${n.status}: ${n.message}`);
   }
