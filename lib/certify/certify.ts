@@ -26,11 +26,12 @@ import { cleanupAdvice } from '../run/config/replay.ts';
 import type { CheckResult, RunReport } from '../report/results.ts';
 import { RunSession, type RunOptions } from './runner.ts';
 import { borrowSession, returnSession } from './shared-sessions.ts';
-import { checksOf, readShadowLines, type ShadowCheck } from '../run/shadow.ts';
+import type { ShadowCheck } from '../run/shadow.ts';
 import { summarise, type JudgedExchange, type ModelReport } from '../spec/model/summary.ts';
 import type { JudgeContext } from '../spec/model/judge.ts';
 import { modelCheckResults, modelPlan, unjudgedModelChecks, unrecordedChecks, withFindings } from './model-results.ts';
-import { LiveModel, type LiveStats } from './model-live.ts';
+import type { LiveStats } from './model-live.ts';
+import { machineLoad, type ModelReplay, modelReplayOf, RunReplay, replayedLine } from './model-replay.ts';
 import type { ModelOptions } from './model.ts';
 import { siteIndex } from './steps.ts';
 import {
@@ -93,14 +94,14 @@ interface CertifyOptions {
    * default true. false: over loopback HTTP (the self-test that compares both paths).
    */
   inProcess?: boolean;
-  /** The model replays each check as it ends, not after the checks (lib/certify/model-live.ts: measured no faster). */
-  modelOverlap?: boolean;
+  /** Where the model replays: in a thread of its own, live or after the checks (model-replay.ts; default: modelReplayOf). */
+  modelReplay?: ModelReplay;
   /** Called with the recordings, the model's judgement, its comparison and its replay (the mutation self-test). */
   onModel?: (
     shadow: ShadowCheck[],
     judged: JudgedExchange[],
     context: JudgeContext,
-    replay: { options: ModelOptions; stats: LiveStats },
+    replay: { options: ModelOptions; stats: LiveStats; replay: ModelReplay; thread: number | undefined },
   ) => void;
 }
 
@@ -180,7 +181,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
   let lent: RunSession | undefined;
   let lentClean = false;
   let shadowDir: string | undefined;
-  let live: LiveModel | undefined;
+  let replay: RunReplay | undefined;
   let gate: RunGate | null;
   try {
     gate = await prepareGate(config);
@@ -252,25 +253,25 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
         : options.files;
     const { zone, siteUrl } = plan.on ? await siteIndex(client) : { zone: 'UTC', siteUrl: '' };
     shadowDir = plan.on ? mkdtempSync(join(tmpdir(), 'calcert-model-')) : undefined;
-    // The model replays the checks' recordings after them, or as each ends (lib/certify/model-live.ts).
+    // The model replays the checks' recordings in a thread of its own as each ends, or after them (lib/certify/model-replay.ts).
     const quirks = ['original'];
-    let context: JudgeContext | undefined;
     const modelOptions: ModelOptions = {
       resolved,
       zone,
       siteUrl,
       quirks,
-      ...(options.onModel ? { keep: true, onContext: (c: JudgeContext) => (context = c) } : {}),
+      ...(options.onModel ? { keep: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     };
-    live = shadowDir ? new LiveModel(shadowDir, modelOptions) : undefined;
-    const onResult =
-      live && options.modelOverlap
-        ? (r: CheckResult) => {
-            live?.poke();
-            options.onResult?.(r);
-          }
-        : options.onResult;
+    const run = { ids: options.ids, files: options.files, session: !!options.session, load: machineLoad() };
+    const choice = modelReplayOf({ ...run, grep: resolved.grep || undefined, asked: options.modelReplay });
+    replay = shadowDir ? new RunReplay(shadowDir, modelOptions, choice) : undefined;
+    const onResult = replay?.pokes
+      ? (r: CheckResult) => {
+          replay?.poke();
+          options.onResult?.(r);
+        }
+      : options.onResult;
     const checksFrom = Date.now();
     const { outcome, deadlineHit } = await runChecksUntil(
       resolved,
@@ -317,21 +318,26 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     let interrupted = interruptionOf(signalled, deadlineHit, resolved.deadlineS);
     let checks = outcome.checks;
     let model: ModelReport | undefined;
-    if (shadowDir && live && !interrupted) {
+    if (shadowDir && replay && !interrupted) {
       const modelFrom = Date.now();
       const modelCpu = process.cpuUsage();
-      // The lines the replay read as they came, when the folder holds those alone; else read again.
-      const lines = (await live.drained()) ?? readShadowLines(shadowDir);
-      const shadow = checksOf(lines);
-      const { judged, stats } = await live.finish(lines);
+      const { outcome: replayed, where } = await replay.judge(log);
+      const { judged, stats } = replayed;
       // A signal during the replay (the sweep is done) stops it: the run ends as interrupted.
       if (options.signal?.aborted) {
         signalled = true;
         interrupted = interruptionOf(true, deadlineHit, resolved.deadlineS);
         log("model: stopped by the signal before it compared every answer; the model's checks are unjudged");
       } else {
-        if (context) options.onModel?.(shadow, judged, context, { options: modelOptions, stats });
-        const unrecorded = unrecordedChecks(checks, shadow);
+        const shadow = replayed.shadow ?? [];
+        if (replayed.context && replayed.shadow)
+          options.onModel?.(replayed.shadow, judged, replayed.context, {
+            options: modelOptions,
+            stats,
+            replay: choice.replay,
+            thread: replayed.thread?.id,
+          });
+        const unrecorded = unrecordedChecks(checks, replayed.recorded);
         if (unrecorded.length)
           log(
             `model: ${unrecorded.length} check(s) sent requests but left no recording in ${shadowDir} (removed or unwritable during the run?): the model checks that found no difference are unjudged`,
@@ -344,16 +350,16 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
             namespace: resolved.namespace,
             selected: plan.selected,
             unrecorded,
-            elementsOf: live.elementsOf,
+            elementsOf: replayed.elementsOf,
           }),
         ];
         model = summarise(judged, { quirks, variant: resolved.resolvedVariant, zone });
         const cpu = process.cpuUsage(modelCpu);
         log(
-          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${options.modelOverlap ? ` after the checks; ${replayedLine(stats)}` : ''})`,
+          `${modelLine(model)} (${((Date.now() - modelFrom) / 1000).toFixed(1)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${where}${replay.pokes ? `; ${replayedLine(stats)}` : ''})`,
         );
       }
-    } else await live?.close();
+    } else await replay?.close();
     if (plan.on && interrupted) {
       // Stopped before the model ran: its selected checks are unjudged, never missing from the report.
       const unjudged = unjudgedModelChecks({ variant: resolved.resolvedVariant, selected: plan.selected });
@@ -407,7 +413,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       ...(gated ? { gate: gated } : {}),
     };
   } finally {
-    await live?.close();
+    await replay?.close();
     if (shadowDir) rmSync(shadowDir, { recursive: true, force: true });
     await ownSession?.close();
     if (lent) await returnSession(lent, lentClean);
@@ -429,13 +435,6 @@ export function modelLine(m: ModelReport): string {
   const differing = m.compared - m.identical - m.specReading;
   const fields = m.byField.slice(0, 3).map((f) => `${f.field} (${f.answers})`);
   return `model: ${m.compared} answers compared with the original's model, ${m.identical} identical${m.specReading ? `, ${m.specReading} where the original deviates from the spec and this server follows the spec` : ''}, ${differing} differ${fields.length ? ` (${fields.join(', ')}${m.byField.length > 3 ? ', ...' : ''})` : ''}; ${m.outOfScope.count} out of scope`;
-}
-
-/** How many checks the model replayed while the checks ran, or why it replayed them all after. Pure. */
-export function replayedLine(s: LiveStats): string {
-  return s.after
-    ? `${s.checks} checks replayed after them: ${s.after}`
-    : `${s.during} of ${s.checks} checks replayed while they ran`;
 }
 
 /** What to do when a sweep met problems: the cleanup line that runs as printed. Pure. */

@@ -115,9 +115,9 @@ export function unjudgedModelChecks(opts: { variant: 'base' | 'extended'; select
  * recording folder removed mid-run lost the first 414 checks of a 6.8.0 run that day, and the model
  * then compared only the rest without a word. Pure.
  */
-export function unrecordedChecks(checks: readonly CheckResult[], shadow: readonly ShadowCheck[]): string[] {
-  const recorded = new Set(shadow.map((c) => c.check));
-  return checks.filter((c) => (c.requests ?? 0) > 0 && !recorded.has(c.id)).map((c) => c.id);
+export function unrecordedChecks(checks: readonly CheckResult[], recorded: readonly string[]): string[] {
+  const has = new Set(recorded);
+  return checks.filter((c) => (c.requests ?? 0) > 0 && !has.has(c.id)).map((c) => c.id);
 }
 
 /** The interface elements a compared exchange exercised: its request's and its answer's (a model check's traffic). Pure. */

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReferenceServer } from '../../fixtures/reference-server/index.ts';
 import type { ResolvedConfig } from '../run/config/model.ts';
-import { parseJson } from '../run/client.ts';
+import { parseJson } from '../run/parse-json.ts';
 import { replayOrder, type ShadowCheck, type ShadowExchange } from '../run/shadow.ts';
 import {
   excerptsOf,

@@ -130,6 +130,12 @@ export function certificateLine(runDir: string): string | null {
   return `certificate: ${cert} and badge.svg beside it (check them with \`${calcertCommand()} verify ${shellQuote(cert)} ${shellQuote(join(runDir, 'results.json'))}\`)`;
 }
 
+/** CALCERT_MODEL_REPLAY=thread|live|after (a developer's measure of the model's replay); anything else: the default. */
+function modelReplayEnv(): 'thread' | 'live' | 'after' | undefined {
+  const v = process.env['CALCERT_MODEL_REPLAY'];
+  return v === 'thread' || v === 'live' || v === 'after' ? v : undefined;
+}
+
 export const certifyCmd: CommandFn = async ({ flags }) => {
   const config = writableReports(loadConfig({ flags, warn }));
   if (config.grep) await checkSelection(config.grep);
@@ -153,8 +159,8 @@ export const certifyCmd: CommandFn = async ({ flags }) => {
   const result = await runWithSignals(config, (signal) =>
     certify(config, {
       signal,
-      // Experimental: the model replays each check as it ends (lib/certify/model-live.ts).
-      ...(process.env['CALCERT_MODEL_OVERLAP'] === '1' ? { modelOverlap: true } : {}),
+      // Where the model replays (certify.ts modelReplayOf): thread (a full run's default), live or after.
+      ...(modelReplayEnv() ? { modelReplay: modelReplayEnv() } : {}),
       log: (line) => progress.line(line),
       onResult: progress.onResult,
       onProgress: progress.onProgress,

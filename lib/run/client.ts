@@ -15,6 +15,9 @@ import { Limiter, RunStopped, type InFlightBound } from './limiter.ts';
 import { HAR_BODY_CAP, type TapRecord } from './tap.ts';
 import { inProcessDispatcher } from './in-process.ts';
 import type { ApiResponse, Exchange, Params, TransportKind } from '../types.ts';
+import { parseJson } from './parse-json.ts';
+
+export { parseJson };
 
 interface ApiRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -425,15 +428,4 @@ function retryAfterMs(value: string | undefined): number | null {
   if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-/** Parse a body as JSON, tolerating a UTF-8 BOM; never throws. */
-export function parseJson(text: string): { value: unknown; error?: string } {
-  const t = text.replace(/^\uFEFF/, '');
-  if (!t.trim()) return { value: undefined, error: 'the body is empty' };
-  try {
-    return { value: JSON.parse(t) };
-  } catch (e) {
-    return { value: undefined, error: `the body is not JSON (${(e as Error).message})` };
-  }
 }

@@ -73,6 +73,25 @@ test('npm pack -> install in a clean project -> npx calcert --version, certify -
   expect(source, explain.stdout).toMatch(/^dist\/suites\/events\/fields\.test\.js$/);
   expect(existsSync(join(project, 'node_modules/calcert', source as string))).toBe(true);
 
+  // The shadow model's thread (lib/certify/model-thread.ts, a full run's default) loads the compiled
+  // model-thread-entry.js beside it, no tsx: it answers for an empty recording folder.
+  const thread = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { mkdtempSync } = await import('node:fs');
+const { ModelThread } = await import('calcert/dist/lib/certify/model-thread.js');
+const t = new ModelThread(mkdtempSync('${join(project, 'shadow-')}'), { resolved: { resolvedVariant: 'extended', features: [], namespace: 'cal/events/v1', baseUrl: 'http://127.0.0.1:9/wp-json', runTag: 'ccpack0001' }, zone: 'UTC', quirks: ['original'] });
+const r = await t.finish();
+await t.close();
+console.log(JSON.stringify({ stats: r.stats, thread: r.thread.id > 0 }));`,
+    ],
+    { cwd: project, env },
+  );
+  expect(thread.code, thread.stderr).toBe(0);
+  expect(JSON.parse(thread.stdout)).toEqual({ stats: { during: 0, checks: 0 }, thread: true });
+
   // Issue 31 point 13: the reference server's "certify it" line runs as printed outside a clone.
   // A process group of its own: npx runs the server as its child, which a signal to npx alone
   // leaves running (it outlived the self-tests, holding its port).

@@ -43,19 +43,18 @@ const ran = (id: string, requests: number): CheckResult =>
     duration: 1,
     requests,
   }) as CheckResult;
-const recorded = (check: string): ShadowCheck => ({ check, exchanges: [] });
 
-test.each<[string, CheckResult[], ShadowCheck[], string[]]>([
-  ['every check that sent requests recorded', [ran('a.x', 3), ran('b.x', 1)], [recorded('a.x'), recorded('b.x')], []],
-  ['a check that sent none needs no recording', [ran('a.x', 3), ran('c.x', 0)], [recorded('a.x')], []],
+test.each<[string, CheckResult[], string[], string[]]>([
+  ['every check that sent requests recorded', [ran('a.x', 3), ran('b.x', 1)], ['a.x', 'b.x'], []],
+  ['a check that sent none needs no recording', [ran('a.x', 3), ran('c.x', 0)], ['a.x'], []],
   [
     'the recording lost two checks (its folder removed mid-run)',
     [ran('a.x', 3), ran('b.x', 2), ran('c.x', 1)],
-    [recorded('c.x')],
+    ['c.x'],
     ['a.x', 'b.x'],
   ],
-])('unrecordedChecks: %s', (_name, checks, shadow, expected) => {
-  expect(unrecordedChecks(checks, shadow)).toEqual(expected);
+])('unrecordedChecks: %s', (_name, checks, recorded, expected) => {
+  expect(unrecordedChecks(checks, recorded)).toEqual(expected);
 });
 
 const compared = (check: string, differences: JudgedExchange['differences']): JudgedExchange => ({
@@ -75,7 +74,7 @@ test.each<[string, JudgedExchange[], string[], string]>([
   ['all identical, checks lost: unjudged', [compared('venues.read.x', [])], ['events.create.y'], 'error'],
   ['a difference, checks lost: still warns', [compared('venues.read.x', differs)], ['events.create.y'], 'warn'],
 ])('modelCheckResults: %s', (_name, judged, unrecorded, status) => {
-  const [r] = modelCheckResults(judged, [recorded('venues.read.x')], {
+  const [r] = modelCheckResults(judged, [{ check: 'venues.read.x', exchanges: [] } as ShadowCheck], {
     variant: 'extended',
     baseUrl: 'http://h/wp-json',
     namespace: 'cal/events/v1',
