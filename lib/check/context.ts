@@ -18,13 +18,10 @@ import { RunStopped } from '../run/limiter.ts';
 import { noteInLedger } from '../run/ledger.ts';
 
 let scopeCounter = 0;
-
 /** A record a check created, to delete at its end. */
 type CreatedRecord = { resource: Resource; id: number; verified: boolean };
-
 /** How many of a check's records its cleanup deletes at a time. */
 const CLEANUP_BATCH = 8;
-
 /** What a check body works with. */
 export class CheckContext {
   readonly config: ResolvedConfig;
@@ -109,12 +106,9 @@ export class CheckContext {
     };
     // A tracked run (selftest/support/tolerance.ts): the check names itself, a shared setup as its file's.
     const hiddenHeaders = trackingHeaders(seedName === meta.id ? meta.id : `setup ${meta.id}`);
-    this.api = base.derive({ onExchange: record, ...(hiddenHeaders ? { hiddenHeaders } : {}) });
-    this.anon = base.derive({
-      auth: { kind: 'none' },
-      onExchange: record,
-      ...(hiddenHeaders ? { hiddenHeaders } : {}),
-    });
+    const tracked = hiddenHeaders ? { hiddenHeaders } : {};
+    this.api = base.derive({ onExchange: record, ...tracked });
+    this.anon = base.derive({ auth: { kind: 'none' }, onExchange: record, ...tracked });
     this.seed = checkSeed(cfg.seed, seedName);
   }
 
