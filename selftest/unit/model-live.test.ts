@@ -13,21 +13,11 @@ import { LiveModel } from '../../lib/certify/model-live.ts';
 import { byCheckId, type ModelOptions, runModel } from '../../lib/certify/model.ts';
 import { checksOf, readShadowLines, replayOrder, type ShadowCheck } from '../../lib/run/shadow.ts';
 import type { JudgedExchange } from '../../lib/spec/model/judge.ts';
+import { replayOptions } from '../support/model-options.ts';
 
 const T = Date.parse('2026-11-29T10:00:00Z');
 const MIN = 60_000;
-const OPTS: ModelOptions = {
-  resolved: {
-    resolvedVariant: 'extended',
-    features: [],
-    namespace: 'cal/events/v1',
-    baseUrl: 'http://127.0.0.1:9/wp-json',
-    runTag: 'cclive0001',
-  },
-  zone: 'UTC',
-  quirks: ['original'],
-  keep: true,
-};
+const OPTS: ModelOptions = replayOptions('cclive0001');
 
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 

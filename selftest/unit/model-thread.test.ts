@@ -17,20 +17,10 @@ import { exchangeElements } from '../../lib/certify/model-results.ts';
 import { ModelThread, ModelThreadError, threadEntry } from '../../lib/certify/model-thread.ts';
 import { checksOf, readShadowLines, type ShadowCheck } from '../../lib/run/shadow.ts';
 import type { JudgedExchange } from '../../lib/spec/model/judge.ts';
+import { replayOptions } from '../support/model-options.ts';
 
 const T = Date.parse('2026-11-29T10:00:00Z');
-const OPTS: ModelOptions = {
-  resolved: {
-    resolvedVariant: 'extended',
-    features: [],
-    namespace: 'cal/events/v1',
-    baseUrl: 'http://127.0.0.1:9/wp-json',
-    runTag: 'ccthrd0001',
-  },
-  zone: 'UTC',
-  quirks: ['original'],
-  keep: true,
-};
+const OPTS: ModelOptions = replayOptions('ccthrd0001');
 
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
