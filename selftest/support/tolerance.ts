@@ -47,7 +47,11 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'missing-record-400': [...every(['read', 'update', 'delete', 'by-slug', 'missing']), 'errors.'],
   'root-names-no-version': [...every(['missing']), 'root.'],
   'linked-update-existing-first': ['events.update.', 'events.create.', 'events.fields.'],
-  'linked-website-url-only': [...every(['create', 'update', 'fields'], ['venues', 'organizers']), 'errors.fuzz.'],
+  'linked-website-url-only': [
+    ...every(['create', 'update', 'fields'], ['venues', 'organizers']),
+    'errors.fuzz.',
+    'events.fields.cleared',
+  ],
   'date-filters-site-wall-clock': [...EL('strict-dates', 'date-filters', 'starts', 'ends', 'default-window')],
   'strict-bounds-utc': [...EL('strict-dates', 'date-filters', 'starts', 'ends'), 'observe.events-dates.'],
   'text-rendered': [
@@ -156,7 +160,14 @@ export const SCOPES: Record<QuirkName, string[]> = {
   'linked-search-no-match': ['venues.list.', 'organizers.list.'],
   'empty-list-404': [...every(['list']), 'errors.', 'root.'],
   'list-timestamp-1970': EL('timestamp-dates'),
-  'date-filters-overlap': EL('base-', 'start-date', 'end-date', 'date-filters-property', 'default-window'),
+  'date-filters-overlap': EL(
+    'base-',
+    'start-date',
+    'end-date',
+    'date-filters-property',
+    'default-window',
+    'date-filters-inverted-window',
+  ),
   'hidden-events-listed': [...EL('hide-from-listings', 'include'), 'events.read.'],
   'inline-venue-object-only': ['events.create.', 'events.update.', 'events.model.', 'errors.'],
   'inline-organizers-array-only': ['events.create.', 'events.update.', 'events.model.', 'errors.'],
