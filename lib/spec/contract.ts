@@ -2,7 +2,8 @@
  * The response contract every check relies on (LEVELS.md, "The minimal response contract"), written
  * once: reading a list (with the base empty-page 404 rule), a record answer (2xx JSON object with an
  * integer `id`), the ID no record has, comparing and showing sets of IDs, dates relative to today
- * (luxon, UTC) and the builders of requirement IDs (`fixtures/spec/requirements.json`).
+ * (UTC; written in lib/spec/utc-dates.ts, re-exported here) and the builders of requirement IDs
+ * (`fixtures/spec/requirements.json`).
  *
  * Pure functions over responses, plus `readList`/`readRecord`, which fail through the check
  * context so that a failure carries the exchange. They are bookkeeping: a read that holds is no
