@@ -115,14 +115,31 @@ class Walk {
     kind: IdKind,
     listTop: boolean,
   ): void {
-    const keys = [...Object.keys(m), ...Object.keys(t).filter((k) => !(k in m))];
-    for (const k of keys) {
-      const childKind: IdKind =
-        k === 'venue' || k === 'organizer' ? 'post' : k === 'categories' || k === 'tags' ? 'term' : kind;
-      // A list's records: their fields are named as a record's (`title`, not `events[].title`).
-      const records = listTop && k === this.ctx.resource && Array.isArray(m[k]);
-      this.value(t[k], m[k], join(at, k), records ? '' : join(field, k), k, childKind);
-    }
+    // The model's keys, then the target's others (no key list built: this runs on every record compared).
+    for (const k of Object.keys(m)) this.field(t, m, k, at, field, kind, listTop);
+    for (const k of Object.keys(t)) if (!(k in m)) this.field(t, m, k, at, field, kind, listTop);
+  }
+
+  /** One key of two records. */
+  private field(
+    t: Record<string, unknown>,
+    m: Record<string, unknown>,
+    k: string,
+    at: string,
+    field: string,
+    kind: IdKind,
+    listTop: boolean,
+  ): void {
+    const tv = t[k];
+    const mv = m[k];
+    // The same scalar on both sides is no difference whatever its key (scalarsAgree's first test):
+    // most fields of an answer, compared without their paths built.
+    if (tv === mv && (typeof tv !== 'object' || tv === null)) return;
+    const childKind: IdKind =
+      k === 'venue' || k === 'organizer' ? 'post' : k === 'categories' || k === 'tags' ? 'term' : kind;
+    // A list's records: their fields are named as a record's (`title`, not `events[].title`).
+    const records = listTop && k === this.ctx.resource && Array.isArray(mv);
+    this.value(tv, mv, join(at, k), records ? '' : join(field, k), k, childKind);
   }
 
   private scalarsAgree(t: unknown, m: unknown, key: string, field: string, kind: IdKind): boolean {
@@ -153,21 +170,16 @@ class Walk {
   /** Records (objects with an integer `id`) by ID: order, then membership, then each record; other arrays by position. */
   private array(t: unknown[], m: unknown[], at: string, field: string, kind: IdKind): void {
     const item = field ? `${field}[]` : `${this.ctx.resource}[]`;
-    const ids = (a: unknown[], translate: boolean) =>
-      a.every((r) => isObject(r) && Number.isInteger(r['id']))
-        ? a.map((r) => {
-            const id = (r as Record<string, unknown>)['id'] as number;
-            return translate ? (targetId(kind, id, this.ctx.pairs) as number) : id;
-          })
-        : null;
-    const tIds = t.length ? ids(t, true) : [];
-    const mIds = m.length ? ids(m, false) : [];
+    const tIds = t.length ? idsOf(t, kind, this.ctx.pairs) : [];
+    const mIds = m.length ? idsOf(m, null, this.ctx.pairs) : [];
     if (!tIds || !mIds || (!t.length && !m.length)) {
       for (let i = 0; i < Math.max(t.length, m.length); i++) {
         // An item one side lacks is an item of the list, never a field the model does not know.
         if (i >= m.length) this.push({ kind: 'extra-item', at: `${at}[${i}]`, field: item, target: t[i] });
         else if (i >= t.length) this.push({ kind: 'missing-item', at: `${at}[${i}]`, field: item, model: m[i] });
-        else this.value(t[i], m[i], `${at}[${i}]`, item, String(i), kind);
+        // The same scalar: no difference (value's own answer), without the item's path built.
+        else if (t[i] !== m[i] || (typeof t[i] === 'object' && t[i] !== null))
+          this.value(t[i], m[i], `${at}[${i}]`, item, String(i), kind);
       }
       return;
     }
@@ -175,18 +187,21 @@ class Walk {
     const tSet = new Set(tIds);
     const common = tIds.filter((id) => mSet.has(id));
     const mCommon = mIds.filter((id) => tSet.has(id));
-    if (common.join(',') !== mCommon.join(',') && !this.tiesOnly(t, tIds, common, mCommon, field))
+    if (!sameIds(common, mCommon) && !this.tiesOnly(t, tIds, common, mCommon, field))
       this.push({ kind: 'order', at, field: `${item} order`, target: t.map(idOf), model: m.map(idOf) });
-    tIds.forEach((id, i) => {
-      if (!mSet.has(id)) this.push({ kind: 'extra-item', at: `${at}[${i}]`, field: item, target: idOf(t[i]) });
-    });
-    mIds.forEach((id, j) => {
-      if (!tSet.has(id)) this.push({ kind: 'missing-item', at: `${at}[${j}]`, field: item, model: idOf(m[j]) });
-    });
-    tIds.forEach((id, i) => {
-      const j = mIds.indexOf(id);
-      if (j >= 0) this.value(t[i], m[j], `${at}[${i}]`, field, String(i), kind);
-    });
+    for (let i = 0; i < tIds.length; i++)
+      if (!mSet.has(tIds[i] as number))
+        this.push({ kind: 'extra-item', at: `${at}[${i}]`, field: item, target: idOf(t[i]) });
+    for (let j = 0; j < mIds.length; j++)
+      if (!tSet.has(mIds[j] as number))
+        this.push({ kind: 'missing-item', at: `${at}[${j}]`, field: item, model: idOf(m[j]) });
+    // Each ID's first place in the model's list (indexOf's answer, without a scan per record).
+    const mAt = new Map<number, number>();
+    for (let j = mIds.length - 1; j >= 0; j--) mAt.set(mIds[j] as number, j);
+    for (let i = 0; i < tIds.length; i++) {
+      const j = mAt.get(tIds[i] as number);
+      if (j !== undefined) this.value(t[i], m[j], `${at}[${i}]`, field, String(i), kind);
+    }
   }
 
   /** Whether the two orders differ only among the list's records that tie on its sort key (rule sort-key-ties). */
@@ -200,6 +215,29 @@ class Walk {
 
 function idOf(r: unknown): unknown {
   return isObject(r) ? r['id'] : r;
+}
+
+/**
+ * The IDs of a list of records (objects with an integer `id`), the target's translated to the
+ * model's (`kind`; null: the model's, as they are), or null when an item is no such record. A
+ * function of the module, not a closure per list compared (esbuild's keepNames names each closure
+ * made: a property defined per call).
+ */
+function idsOf(a: unknown[], kind: IdKind | null, pairs: CompareContext['pairs']): number[] | null {
+  const out: number[] = [];
+  for (const r of a) {
+    if (!isObject(r) || !Number.isInteger(r['id'])) return null;
+    const id = r['id'] as number;
+    out.push(kind ? (targetId(kind, id, pairs) as number) : id);
+  }
+  return out;
+}
+
+/** Two lists of integer IDs in the same order (what comparing their comma-joined text told). */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The differences between the target's answer and the model's (empty: the same after normalisation). */

@@ -8,7 +8,7 @@
 import type { ResourceKey } from '../contract.ts';
 import { compareAnswers, type FieldDifference } from './compare.ts';
 import { jsonPrefix } from './json-prefix.ts';
-import { type DifferenceLevel, levelOf } from './levels.ts';
+import { type DifferenceLevel, type LevelContext, levelOf } from './levels.ts';
 import { type CompareContext, type ConcurrentWrites, tieKeyOf } from './normalise-rules.ts';
 import { isWrite, learnPairs, listInScope, type OutOfScopeReason, Pairs, translateRequest } from './pairs.ts';
 import {
@@ -93,14 +93,11 @@ export function scopeOf(x: TargetExchange, state: CheckState, runTag: string): S
     return { inScope: false, reason: x.status === undefined ? 'no-answer' : 'transient' };
   }
   if (state.desynced) return { inScope: false, reason: 'desynced' };
-  const request: ModelRequest = {
-    method: x.method,
-    route: x.route,
-    query: x.query,
-    ...(x.body !== undefined ? { body: x.body } : {}),
-    ...(x.headers['content-type'] ? { contentType: x.headers['content-type'] } : {}),
-    auth: x.auth,
-  };
+  // Keys set one by one in this order (a key after conditional spreads costs more, per exchange).
+  const request: ModelRequest = { method: x.method, route: x.route, query: x.query } as ModelRequest;
+  if (x.body !== undefined) request.body = x.body;
+  if (x.headers['content-type']) request.contentType = x.headers['content-type'];
+  request.auth = x.auth;
   // A made-up slug names no record only while every write of the check was replayed (one that was
   // not may have made a record with it).
   const tr = translateRequest(request, state.pairs, runTag, state.listsUnseen ? undefined : state.scope);
@@ -151,21 +148,35 @@ export function judgeAnswer(
   const target = targetAnswer(x);
   const againOnTarget = learnAnswer(x, scoped, model, state);
   const tieKey = tieKeyOf(resource, scoped.operation === 'list', x.query);
-  const diffs = compareAnswers(target, model, { ...ctx, resource, pairs: state.pairs, ...(tieKey ? { tieKey } : {}) });
-  return diffs.map((d) => {
-    const { level, row } = levelOf(d, {
-      method: x.method,
-      route: scoped.route,
-      operation: scoped.operation,
-      ...(x.body !== undefined ? { body: x.body } : {}),
-      ...(x.headers['content-type'] ? { contentType: x.headers['content-type'] } : {}),
-      targetStatus: target.status,
-      modelStatus: model.status,
-      ...(againOnTarget ? { deletedBefore: true } : {}),
-      ...(check !== undefined ? { check } : {}),
-    });
-    return { ...d, level, ...(row ? { row } : {}) };
-  });
+  // Object.assign, not `{ ...ctx, resource, pairs }`: the same object, but in Node 20's V8 a
+  // property added to an object a spread made costs microseconds (a slow path per new key), and
+  // this runs for every answer compared.
+  const compareCtx: CompareContext = Object.assign({}, ctx, { resource, pairs: state.pairs });
+  if (tieKey) compareCtx.tieKey = tieKey;
+  const diffs = compareAnswers(target, model, compareCtx);
+  if (!diffs.length) return [];
+  // What a level depends on besides the difference: the same for every difference of the answer.
+  const c: LevelContext = {
+    method: x.method,
+    route: scoped.route,
+    operation: scoped.operation,
+    targetStatus: target.status,
+    modelStatus: model.status,
+  };
+  if (x.body !== undefined) c.body = x.body;
+  if (x.headers['content-type']) c.contentType = x.headers['content-type'];
+  if (againOnTarget) c.deletedBefore = true;
+  if (check !== undefined) c.check = check;
+  // Each difference is the walk's own new object: it gets its level (and row) itself, after its
+  // other keys as the copy `{ ...d, level, row }` had them (a copy per difference, and a slow one:
+  // keys added after a spread, see above).
+  const out = diffs as LevelledDifference[];
+  for (const d of out) {
+    const { level, row } = levelOf(d, c);
+    d.level = level;
+    if (row) d.row = row;
+  }
+  return out;
 }
 
 const ok2xx = (s: number) => s >= 200 && s < 300;
@@ -285,40 +296,49 @@ export async function judgeCheck(
   const out: JudgedExchange[] = [];
   const concurrent = overlappingWrites(check.exchanges);
   const last = only ? Math.max(-1, ...only) : Number.POSITIVE_INFINITY;
-  for (const [index, x] of check.exchanges.entries()) {
+  const exchanges = check.exchanges;
+  for (let index = 0; index < exchanges.length; index++) {
     if (index > last) break;
-    const base = {
+    const x = exchanges[index] as TargetCheck['exchanges'][number];
+    // The judged exchange's keys in a fixed order (check, index, method, path, curl, then what the
+    // judgement adds), set one by one on a literal: no `{ ...base, key }` per exchange (keys added
+    // after a spread: see judgeAnswer).
+    const j: JudgedExchange = {
       check: check.check,
       index,
       method: x.method,
-      path: `${x.route}${x.query ? `?${x.query}` : ''}`,
-      ...(x.curl ? { curl: x.curl } : {}),
+      path: x.query ? `${x.route}?${x.query}` : x.route,
     };
+    if (x.curl) j.curl = x.curl;
+    out.push(j);
     const scoped = scopeOf(x, state, ctx.runTag);
     if (!scoped.inScope) {
-      out.push({ ...base, outOfScope: scoped.reason, ...(scoped.modelCheck ? { modelCheck: scoped.modelCheck } : {}) });
+      j.outOfScope = scoped.reason;
+      if (scoped.modelCheck) j.modelCheck = scoped.modelCheck;
       continue;
     }
     const answer = await answerOf(scoped, index);
     if (!answer) {
-      out.push({ ...base, outOfScope: 'desynced', modelCheck: scoped.modelCheck });
+      j.outOfScope = 'desynced';
+      j.modelCheck = scoped.modelCheck;
       continue;
     }
+    j.modelCheck = scoped.modelCheck;
     if (only && !only.has(index)) {
       learnAnswer(x, scoped, answer, state);
-      out.push({ ...base, modelCheck: scoped.modelCheck, ...(keep ? { modelAnswer: answer } : {}) });
+      if (keep) j.modelAnswer = answer;
       continue;
     }
     const writes = concurrent.get(index);
     const at = writes ? { ...ctx, concurrentWrite: writes } : ctx;
     const differences = judgeAnswer(x, scoped, answer, state, at, check.check);
-    out.push({
-      ...base,
-      modelCheck: scoped.modelCheck,
-      differences,
-      ...(excerpts && differences.some((d) => d.level !== 'info') ? excerptsOf(x, answer) : {}),
-      ...(keep ? { modelAnswer: answer } : {}),
-    });
+    j.differences = differences;
+    if (excerpts && differences.some((d) => d.level !== 'info')) {
+      const e = excerptsOf(x, answer);
+      j.targetExcerpt = e.targetExcerpt;
+      j.modelExcerpt = e.modelExcerpt;
+    }
+    if (keep) j.modelAnswer = answer;
   }
   return out;
 }
