@@ -106,12 +106,34 @@ export function judges(status: Status): boolean {
  * none (invalid, clear, keep). Undefined when the requirement is no element's (other coverage rows).
  */
 export function elementsOfRequirement(requirement: string, elements: readonly Element[]): string[] | undefined {
-  const direct = elements.filter((e) => e.requirement === requirement && e.kind !== 'value' && e.kind !== 'response');
+  return elementsOfRequirementIn(requirement, byRequirement(elements));
+}
+
+/** Elements by the requirement they stand for, each list in the elements' order. */
+function byRequirement(elements: readonly Element[]): Map<string | undefined, Element[]> {
+  const out = new Map<string | undefined, Element[]>();
+  for (const e of elements) {
+    const list = out.get(e.requirement);
+    if (list) list.push(e);
+    else out.set(e.requirement, [e]);
+  }
+  return out;
+}
+
+/**
+ * elementsOfRequirement over elements indexed by requirement (byRequirement): the same lists,
+ * filtered from a requirement's elements instead of from every element of the interface per call.
+ */
+function elementsOfRequirementIn(
+  requirement: string,
+  index: ReadonlyMap<string | undefined, readonly Element[]>,
+): string[] | undefined {
+  const direct = (index.get(requirement) ?? []).filter((e) => e.kind !== 'value' && e.kind !== 'response');
   if (direct.length) return direct.map((e) => e.id);
   const m = /^cover:(events|venues|organizers|categories|tags)\.([a-z_]+)\.([a-z0-9-]+)$/.exec(requirement);
   if (!m) return undefined;
   const [, res, field, op] = m as unknown as [string, string, string, string];
-  const ofField = elements.filter((e) => e.kind === 'field' && e.requirement === `field:${res}.${field}`);
+  const ofField = (index.get(`field:${res}.${field}`) ?? []).filter((e) => e.kind === 'field');
   if (!ofField.length) return undefined;
   if (op === 'create' || op === 'post' || op === 'put' || op === 'patch') return [`field:${res}.${field}@${op}`];
   // A `keep` row's field is by definition not sent on the update it is kept through: no element.
@@ -165,8 +187,14 @@ export function buildCoverageMap(
     }
   }
   // Checks citing each requirement (for the reasons of elements nobody sent, and a --grep run's scope).
+  // Each list grows in place (a copy per citing check was quadratic in the checks citing one requirement).
   const citing = new Map<string, CheckTraffic[]>();
-  for (const c of checks) for (const r of c.requirements) citing.set(r, [...(citing.get(r) ?? []), c]);
+  for (const c of checks)
+    for (const r of c.requirements) {
+      const list = citing.get(r);
+      if (list) list.push(c);
+      else citing.set(r, [c]);
+    }
 
   const entries: CoverageEntry[] = [];
   const counted: Array<{ e: Element; entry: CoverageEntry }> = [];
@@ -234,14 +262,26 @@ export function mislabelledOf(
   const out: Array<{ check: string; requirement: string }> = [];
   // A requirement of the other variant is not sent in this one (a check cites both variants' routes).
   const inVariant = new Set(elementsOf(variant).map((e) => e.id));
+  // A requirement's elements of the variant, once per requirement (many checks cite the same; each
+  // look-up filters every element of the interface).
+  const ofRequirement = new Map<string, string[] | undefined>();
+  const index = byRequirement(elements);
   for (const c of checks) {
     // Only a check that passed ran to its end: a failure or warning stops it at the first
     // difference, before the requests it would have sent next.
     if (!c.traffic || (c.status !== 'pass' && c.status !== 'stale-expectation')) continue;
-    const sent = new Set(c.traffic.sent);
+    // The check's sent elements as a set when a requirement of it stands for elements.
+    let sent: Set<string> | undefined;
     for (const r of c.requirements) {
-      const els = elementsOfRequirement(r, elements)?.filter((id) => inVariant.has(id));
-      if (els?.length && !els.some((id) => sent.has(id))) out.push({ check: c.id, requirement: r });
+      let els = ofRequirement.get(r);
+      if (!ofRequirement.has(r)) {
+        els = elementsOfRequirementIn(r, index)?.filter((id) => inVariant.has(id));
+        ofRequirement.set(r, els);
+      }
+      if (!els?.length) continue;
+      sent ??= new Set(c.traffic.sent);
+      const has = sent;
+      if (!els.some((id) => has.has(id))) out.push({ check: c.id, requirement: r });
     }
   }
   return out;
