@@ -281,7 +281,7 @@ export function targetString(s: string, ctx: CompareContext): string {
 }
 
 /** The two sites' addresses as targetString uses them (parsed once per pair of sites: it runs on every string compared). */
-interface Addresses {
+export interface Addresses {
   /** The target's REST roots: the base URL's, and the one under the site URL its index names. */
   tRoots: string[];
   mRoot: string;
@@ -296,7 +296,7 @@ interface Addresses {
 const addresses = new Map<string, Addresses>();
 /** The sites of the last call and their addresses: most calls in a row ask for the same two sites (no key built). */
 let last: { target: Site; model: Site; a: Addresses } | undefined;
-function addressesOf(ctx: CompareContext): Addresses {
+export function addressesOf(ctx: CompareContext): Addresses {
   const { target: t, model: m } = ctx;
   if (
     last &&

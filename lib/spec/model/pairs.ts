@@ -40,17 +40,22 @@ export class Pairs {
   private readonly tainted = new Set<string>();
   /** The names (title, venue, organizer, name) of the check's paired records, lower-cased. */
   readonly names = new Set<string>();
+  /** Pairs made (IDs and slugs): model, modelSlug and slugRecord answer alike while it stays. */
+  version = 0;
 
   /** Pair a target ID with a model ID; false when either is already paired (the first pair holds). */
   pair(kind: IdKind | 'tt', target: number, model: number): boolean {
     if (this.ids[kind].has(target) || this.taken[kind].has(model)) return false;
     this.ids[kind].set(target, model);
     this.taken[kind].add(model);
+    this.version++;
     return true;
   }
   /** Pair a target slug with the model's; `kind`, `id`: the target record it names. */
   pairSlug(target: string, model: string, kind: IdKind = 'post', id?: number): void {
-    if (!this.slugs.has(target)) this.slugs.set(target, { model, kind, ...(id !== undefined ? { target: id } : {}) });
+    if (this.slugs.has(target)) return;
+    this.slugs.set(target, { model, kind, ...(id !== undefined ? { target: id } : {}) });
+    this.version++;
   }
   /** The model's ID of a target ID, or undefined. */
   model(kind: IdKind | 'tt', target: number): number | undefined {
