@@ -234,6 +234,28 @@ export function answerElements(url: string, namespace: string, json: unknown): s
     if ('total_pages' in body) out.push(`response:${res}-list.total_pages`);
     return out;
   }
-  if (Number.isInteger(body.id)) for (const k of Object.keys(body)) out.push(`response:${res}.${k}`);
+  if (Number.isInteger(body.id)) for (const k of Object.keys(body)) out.push(responseId(res, k));
   return out;
+}
+
+/**
+ * `response:<resource>.<key>`, one string per resource and key: a record's few dozen keys come in
+ * every answer (thousands a run), and the sets their IDs go to (a check's traffic, a model check's,
+ * the coverage map's counts) hash and compare one kept string faster than a new one each time.
+ */
+const RESPONSE_IDS = new Map<string, Map<string, string>>();
+/** Keys kept per resource (a vendor's answers may carry keys without end: those are made anew). */
+const RESPONSE_IDS_KEPT = 1000;
+function responseId(res: string, k: string): string {
+  let byKey = RESPONSE_IDS.get(res);
+  if (!byKey) {
+    byKey = new Map();
+    RESPONSE_IDS.set(res, byKey);
+  }
+  let id = byKey.get(k);
+  if (id === undefined) {
+    id = `response:${res}.${k}`;
+    if (byKey.size < RESPONSE_IDS_KEPT) byKey.set(k, id);
+  }
+  return id;
 }
