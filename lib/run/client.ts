@@ -52,6 +52,8 @@ export class TransportError extends Error {
 export interface ExchangeDetail {
   body: string | undefined;
   json: unknown;
+  /** The answer's whole text, when `json` was parsed from it (lib/run/shadow.ts writes it as it came). */
+  text?: string;
 }
 
 interface ClientOptions {
@@ -268,6 +270,7 @@ export class Client {
     };
     const started = performance.now();
     let answer: unknown;
+    let answerText: string | undefined;
     const maxWait = this.options.maxRetryAfterMs ?? 10000;
     let transientRetried = false;
     // The last attempt, for the tap: when it was sent, how long it took, the whole body.
@@ -333,6 +336,7 @@ export class Client {
           exchange.ms = Math.round(performance.now() - started);
           const parsed = parseJson(res.text);
           answer = parsed.value;
+          if (answer !== undefined) answerText = res.text;
           return {
             status: res.status,
             headers: res.headers,
@@ -361,7 +365,11 @@ export class Client {
         }
       }
     } finally {
-      this.options.onExchange?.(exchange, { body, json: answer });
+      this.options.onExchange?.(exchange, {
+        body,
+        json: answer,
+        ...(answerText !== undefined ? { text: answerText } : {}),
+      });
       if (this.options.tap && last) this.options.tap(this.tapRecord(exchange, last, body, started));
     }
   }

@@ -106,9 +106,51 @@ export function shadowOf(
   return out;
 }
 
+/**
+ * Numbers of a JSON text that JSON.parse reads as a value JSON.stringify writes otherwise: -0 (as 0),
+ * an overflow to Infinity (as null) or an underflow to -0. Each is a zero with a minus, a number with
+ * an exponent or one of 309 digits and more, after the text's start, a colon, a comma or a bracket;
+ * a text holding one, or a look-alike in a string, is written from its value.
+ */
+const NOT_ROUND_TRIP = /(?:^|[:,[])[ \t]*(?:-0(?:\.0*)?(?![\d.])|-?\d+(?:\.\d+)?[eE])|\d{309}/;
+
+/**
+ * The answer's text as the shadow line may hold it in place of JSON.stringify(its parsed value),
+ * which JSON.parse reads back as the same value: the text JSON.parse read (a leading UTF-8 BOM
+ * dropped, as parseJson does), unless it breaks a line (one line per check) or holds a number
+ * that would not read back the same (NOT_ROUND_TRIP). Undefined: write the value.
+ */
+export function answerJsonText(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (t.includes('\n') || t.includes('\r') || NOT_ROUND_TRIP.test(t)) return undefined;
+  return t;
+}
+
+/**
+ * The JSON text of one exchange's shadow record: JSON.stringify(shadowOf(...)) as JSON.parse reads
+ * it back, with the answer's own text in place of its value when answerJsonText allows (the value
+ * is `json`, the record's last key). The answer of a list is most of a line's bytes, and writing
+ * its parsed value again was most of the recording's cost.
+ */
+export function shadowText(
+  e: Exchange,
+  detail: { body: string | undefined; json: unknown; text?: string | undefined } | undefined,
+  root: string,
+  runTag: string,
+): string {
+  const x = shadowOf(e, detail?.body, detail?.json, root, runTag);
+  if (x.json === undefined) return JSON.stringify(x);
+  const raw = answerJsonText(detail?.text);
+  if (raw === undefined) return JSON.stringify(x);
+  const { json: _, ...rest } = x;
+  return `${JSON.stringify(rest).slice(0, -1)},"json":${raw}}`;
+}
+
 /** One check's exchanges, kept until the check ends, then appended to the worker's file. */
 export class ShadowRecord {
-  private exchanges: ShadowExchange[] = [];
+  /** Each exchange's JSON text (shadowText), in the order the answers came. */
+  private exchanges: string[] = [];
   constructor(
     private readonly dir: string,
     private readonly check: string,
@@ -119,26 +161,33 @@ export class ShadowRecord {
     /** Takes the run's next sequence number (shared by every worker). */
     private readonly nextSeq?: () => number,
   ) {}
-  note(e: Exchange, detail?: { body: string | undefined; json: unknown }): void {
-    this.exchanges.push(shadowOf(e, detail?.body, detail?.json, this.root, this.runTag));
+  /** `text`: the answer's whole text, when `json` was parsed from it. */
+  note(e: Exchange, detail?: { body: string | undefined; json: unknown; text?: string | undefined }): void {
+    this.exchanges.push(shadowText(e, detail, this.root, this.runTag));
   }
   /** Hands the check's exchanges to the model (once). */
   flush(): void {
-    if (this.exchanges.length)
-      writeShadow(this.dir, {
+    if (this.exchanges.length) {
+      // JSON.stringify of the ShadowCheck, its exchanges written as they came.
+      const head = JSON.stringify({
         check: this.check,
         ...(this.nextSeq ? { seq: this.nextSeq() } : {}),
         ...(this.scope ? { scope: this.scope } : {}),
-        exchanges: this.exchanges,
-      });
+        exchanges: [],
+      }).slice(0, -2);
+      appendShadowLine(this.dir, `${head}${this.exchanges.join(',')}]}\n`);
+    }
     this.exchanges = [];
   }
 }
 
 /** Appends one check's exchanges to this worker's file in `dir` (made when missing). */
 export function writeShadow(dir: string, check: ShadowCheck): void {
+  appendShadowLine(dir, `${JSON.stringify(check)}\n`);
+}
+
+function appendShadowLine(dir: string, line: string): void {
   const file = join(dir, `${process.pid}-${threadId}.jsonl`);
-  const line = `${JSON.stringify(check)}\n`;
   try {
     appendFileSync(file, line);
   } catch (e) {
