@@ -7,7 +7,7 @@
  * once after a connection reset or a 502/503/504 (after a short pause, or its Retry-After up to
  * 3 s); nothing else is ever retried, so a write is never sent twice.
  */
-import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import qs from 'qs';
 import type { Auth } from './config/model.ts';
 import { shellQuote } from './config/replay.ts';
@@ -16,6 +16,7 @@ import { HAR_BODY_CAP, type TapRecord } from './tap.ts';
 import { inProcessDispatcher } from './in-process.ts';
 import type { ApiResponse, Exchange, Params, TransportKind } from '../types.ts';
 import { parseJson } from './parse-json.ts';
+import { httpOrigin, sendText } from './send.ts';
 
 export { parseJson };
 
@@ -149,6 +150,8 @@ export class Client {
   /** Every form of the client's secret (redact) and its Authorization value, worked out once. */
   private readonly secrets: string[];
   private readonly authValue: string | undefined;
+  /** The serialized origin of the base URL (http or https), whose URLs go straight to the dispatcher (send.ts). */
+  private readonly origin: string;
 
   constructor(readonly options: ClientOptions) {
     const a = options.auth;
@@ -158,6 +161,7 @@ export class Client {
     );
     this.authValue = a.kind === 'basic' ? `Basic ${basic}` : a.kind === 'header' ? a.value : undefined;
     this.root = `${options.baseUrl.replace(/\/+$/, '')}/${options.namespace}`;
+    this.origin = httpOrigin(options.baseUrl);
     this.ownsAgent = !options.agent;
     this.agent =
       options.agent ??
@@ -289,7 +293,7 @@ export class Client {
             last = { wall: Date.now(), at: sent, ms: 0 };
             let status: number | undefined;
             try {
-              const r = await undiciRequest(url, {
+              const r = await sendText(this.agent, url, this.origin, {
                 method: req.method,
                 headers: {
                   ...headers,
@@ -297,14 +301,12 @@ export class Client {
                   ...(authValue ? { authorization: authValue } : {}),
                 },
                 body,
-                dispatcher: this.agent,
                 headersTimeout: this.options.timeoutMs,
                 bodyTimeout: this.options.timeoutMs,
               });
-              const text = await r.body.text();
-              status = r.statusCode;
-              last.text = text;
-              return { status: r.statusCode, headers: flatHeaders(r.headers), text };
+              status = r.status;
+              last.text = r.text;
+              return { status: r.status, headers: flatHeaders(r.headers), text: r.text };
             } finally {
               last.ms = performance.now() - sent;
               // --concurrency auto: the bound follows the target's response time and overload answers.

@@ -9,9 +9,9 @@
  * and of every self-test that certifies.
  *
  * How: InProcessDispatcher is an undici Dispatcher the Client uses in its `agent` slot, so the
- * Client's code path (undici's request(), its header parsing, the body stream, timeouts, retries,
- * the limiter, the tap) stays the one it is over HTTP. It writes the request's header lines as
- * undici writes them and hands them to the server's wire() (fixtures/reference-server/wire.ts:
+ * Client's code path (lib/run/send.ts or undici's request(), undici's header parsing, timeouts,
+ * retries, the limiter, the tap) stays the one it is over HTTP. It writes the request's header
+ * lines as undici writes them and hands them to the server's wire() (fixtures/reference-server/wire.ts:
  * Node's http server's side), which answers the status, header lines and body bytes a client
  * reads over HTTP. In a worker the exchange travels over BroadcastChannels to the main thread
  * (serveInProcess); on the main thread (preflight, sweeps, crawl) wire() is called directly.
@@ -125,7 +125,7 @@ export function requestLines(
   return { method, url: opts.path, headers: lines, ...(body !== undefined ? { body } : {}) };
 }
 
-/** The handler undici's request() gives a dispatcher (its legacy callbacks; the Client sends only through request()). */
+/** The handler undici's request() gives a dispatcher, and lib/run/send.ts's (legacy callbacks: the Client's only senders). */
 interface RequestCallbacks {
   onConnect?(abort: (err?: Error) => void): void;
   onHeaders?(statusCode: number, headers: string[], resume: () => void, statusText: string): boolean;
