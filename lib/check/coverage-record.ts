@@ -19,16 +19,15 @@ export class CoverageRecord {
 
   /** Notes what one exchange sent and what its answer carried. */
   note(e: Exchange, detail?: ExchangeDetail): void {
-    this.traffic.set(e, [
-      ...sentElements({
-        method: e.method,
-        url: e.url,
-        body: detail?.body,
-        contentType: e.requestHeaders['content-type'],
-        namespace: this.namespace,
-      }),
-      ...(e.status !== undefined ? answerElements(e.url, this.namespace, detail?.json) : []),
-    ]);
+    const ids = sentElements({
+      method: e.method,
+      url: e.url,
+      body: detail?.body,
+      contentType: e.requestHeaders['content-type'],
+      namespace: this.namespace,
+    });
+    if (e.status !== undefined) for (const id of answerElements(e.url, this.namespace, detail?.json)) ids.push(id);
+    this.traffic.set(e, ids);
   }
 
   /** An exchange of setup: never judged. */
@@ -60,11 +59,13 @@ export class CoverageRecord {
   result(): { sent: string[]; judged: string[] } {
     const sent = new Set<string>(this.setupSent);
     const judged = new Set<string>();
-    for (const [e, ids] of this.traffic)
+    for (const [e, ids] of this.traffic) {
+      const isJudged = this.judgedExchanges.has(e);
       for (const id of ids) {
         sent.add(id);
-        if (this.judgedExchanges.has(e)) judged.add(id);
+        if (isJudged) judged.add(id);
       }
+    }
     return { sent: [...sent], judged: [...judged] };
   }
 }

@@ -40,18 +40,88 @@ function targetOf(url: string, namespace: string): ReturnType<typeof parseTarget
   return last.target;
 }
 
-/** The route and query parameters of a URL below the namespace. Pure. */
-export function parseTarget(
-  url: string,
-  namespace: string,
-): { route: Route; query: Map<string, { values: string[]; array: boolean }> } | null {
+/**
+ * Characters of a path and query that a WHATWG URL keeps as written (lib/run/send.ts PLAIN), after
+ * an http(s) scheme and an authority without user info.
+ */
+const PLAIN_URL = /^(https?:\/\/[^/?#\\@]*)(\/[A-Za-z0-9\-._~!$&()*+,;=:@/%[\]|?]*)$/;
+/** A path segment a URL parser removes or resolves: `.` or `..`, in any percent-encoded form. */
+const DOT_SEGMENT = /\/(\.|%2e)/i;
+/** Whether `scheme://authority/` parses (the only part of a plain URL the parser may refuse), per authority. */
+const authorities = new Map<string, boolean>();
+
+/** A query value as URLSearchParams decodes it, when decodeURIComponent decodes it the same; else undefined. */
+function formDecoded(s: string): string | undefined {
+  const t = s.includes('+') ? s.replaceAll('+', ' ') : s;
+  if (!t.includes('%')) return t;
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    // A lone `%` or bytes that are no UTF-8: URLSearchParams keeps or replaces what this throws on.
+    return undefined;
+  }
+}
+
+/**
+ * The pathname and query entries `new URL(url)` gives (pathname, searchParams), read without it
+ * from a URL of plain characters (PLAIN_URL: nothing to percent-encode or normalise, no dot
+ * segment); undefined for any other URL, or one whose query decodes otherwise than URLSearchParams
+ * would read it (formDecoded). Pure but for the authorities' cache.
+ */
+function plainParts(url: string): { pathname: string; entries: Array<[string, string]> } | undefined {
+  const m = PLAIN_URL.exec(url);
+  if (!m) return undefined;
+  const origin = m[1] as string;
+  let ok = authorities.get(origin);
+  if (ok === undefined) {
+    ok = URL.canParse(`${origin}/`);
+    if (authorities.size > 64) authorities.clear();
+    authorities.set(origin, ok);
+  }
+  if (!ok) return undefined;
+  const rest = m[2] as string;
+  const q = rest.indexOf('?');
+  const pathname = q < 0 ? rest : rest.slice(0, q);
+  if (DOT_SEGMENT.test(pathname)) return undefined;
+  const entries: Array<[string, string]> = [];
+  if (q >= 0)
+    for (const piece of rest.slice(q + 1).split('&')) {
+      if (piece === '') continue;
+      const eq = piece.indexOf('=');
+      const name = formDecoded(eq < 0 ? piece : piece.slice(0, eq));
+      const value = eq < 0 ? '' : formDecoded(piece.slice(eq + 1));
+      if (name === undefined || value === undefined) return undefined;
+      entries.push([name, value]);
+    }
+  return { pathname, entries };
+}
+
+/** The pathname and query entries of a URL (plainParts, else a WHATWG URL's); null when it does not parse. */
+function urlParts(url: string): { pathname: string; entries: Iterable<[string, string]> } | null {
+  const plain = plainParts(url);
+  if (plain) return plain;
   let u: URL;
   try {
     u = new URL(url);
   } catch {
     return null;
   }
-  const restRoute = u.searchParams.get('rest_route');
+  return { pathname: u.pathname, entries: u.searchParams };
+}
+
+/** The route and query parameters of a URL below the namespace. Pure. */
+export function parseTarget(
+  url: string,
+  namespace: string,
+): { route: Route; query: Map<string, { values: string[]; array: boolean }> } | null {
+  const u = urlParts(url);
+  if (!u) return null;
+  let restRoute: string | null = null;
+  for (const [k, v] of u.entries)
+    if (k === 'rest_route') {
+      restRoute = v;
+      break;
+    }
   let path = restRoute ?? u.pathname;
   try {
     if (restRoute === null) path = decodeURIComponent(path);
@@ -77,7 +147,7 @@ export function parseTarget(
   }
   if (!route) return null;
   const query = new Map<string, { values: string[]; array: boolean }>();
-  for (const [k, v] of u.searchParams) {
+  for (const [k, v] of u.entries) {
     if (k === 'rest_route') continue;
     const m = /^([^[]+)(\[.*\])?$/.exec(k);
     const name = m ? m[1]! : k;
@@ -167,7 +237,7 @@ export function bodyFields(body: string | undefined, contentType: string | undef
   return [...out];
 }
 
-/** The element IDs one request sent (route-method, parameters and their value classes, fields by operation). Pure. */
+/** The element IDs one request sent (route-method, parameters and their value classes, fields by operation), in a new array. Pure. */
 export function sentElements(r: SentRequest): string[] {
   const target = targetOf(r.url, r.namespace);
   if (!target) return [];

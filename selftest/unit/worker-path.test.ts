@@ -1,10 +1,13 @@
 /**
  * The check worker's per-request shortcuts read the same as what they replace:
  * - lib/run/send.ts directPath: the path undici's request() sends (its WHATWG URL's pathname and
- *   search), else undefined.
+ *   search), else undefined;
+ * - lib/coverage/traffic.ts parseTarget: the same route and query whether or not the URL is read
+ *   without a WHATWG URL (plainParts).
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { parseTarget } from '../../lib/coverage/traffic.ts';
 import { directPath, httpOrigin } from '../../lib/run/send.ts';
 
 /** Characters a URL's path and query may hold here: plain ones and every kind the parser treats apart. */
@@ -75,5 +78,28 @@ describe('send.ts directPath', () => {
     expect(httpOrigin('https://Example.ORG:443/x')).toBe('https://example.org');
     expect(httpOrigin('ws://x.test/')).toBe('');
     expect(httpOrigin('not a url')).toBe('');
+  });
+});
+
+describe('traffic.ts parseTarget without a WHATWG URL', () => {
+  const NS = 'cal/events/v1';
+  test('the same route and query as read through new URL', () => {
+    const paths = fc.constantFrom('/wp-json/cal/events/v1', '/?rest_route=/cal/events/v1', '/x/cal/events/v1/');
+    const route = fc.constantFrom('', '/events', '/events/12', '/venues/by-slug/', '/doc', '/tags/9/x', '/events/');
+    const query = fc.array(
+      fc.tuple(fc.constantFrom('per_page', 'categories[]', 'a%5B%5D', 'rest_route', 'b+c', 's'), tail),
+      { maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...ORIGINS), paths, route, query, (origin, p, r, q) => {
+        const qs = q.map(([k, v]) => `${k}=${v}`).join('&');
+        const base = `${origin}${p}${r}`;
+        const url = qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+        // A tab is dropped by the URL parser: it reads the same URL, never through the shortcut.
+        const slow = parseTarget(`${url.slice(0, 8)}\t${url.slice(8)}`, NS);
+        expect(parseTarget(url, NS)).toEqual(slow);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
