@@ -3,8 +3,12 @@
  * - lib/run/send.ts directPath: the path undici's request() sends (its WHATWG URL's pathname and
  *   search), else undefined;
  * - lib/coverage/traffic.ts parseTarget: the same route and query whether or not the URL is read
- *   without a WHATWG URL (plainParts).
+ *   without a WHATWG URL (plainParts);
+ * - lib/check/runner.ts leaves expect() and snapshots out of the suites' runner: no suite uses them.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseTarget } from '../../lib/coverage/traffic.ts';
@@ -101,5 +105,21 @@ describe('traffic.ts parseTarget without a WHATWG URL', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('lib/check/runner.ts', () => {
+  test('no suite file calls expect() or takes a snapshot: the suites runner leaves both out', () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+    const files = ['suites', 'lib/check', 'lib/spec']
+      .flatMap((dir) => readdirSync(join(root, dir), { recursive: true }).map((f) => join(root, dir, String(f))))
+      .filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(50);
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      expect(text, f).not.toMatch(
+        /\bexpect(\.\w+)?\(|toMatch\w*Snapshot|\bimport\s*\{[^}]*\bexpect\b[^}]*\}\s*from\s*'vitest'/,
+      );
+    }
   });
 });
