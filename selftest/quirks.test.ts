@@ -106,6 +106,11 @@ test.each<[string, string, string]>([
     `li'"U2A`,
     `li'&#8221;U2A`,
   ],
+  [
+    "a `'` before two digits at the end is an abbreviated year's apostrophe, not a prime (6.8.0, certify-original 2026-11-29 18:22)",
+    "cc8f94dd972h6h0w rt sU3'83",
+    'cc8f94dd972h6h0w rt sU3&#8217;83',
+  ],
 ])("the original's title rendering: %s", (_name, sent, answered) => {
   expect(renderTitle(sent)).toBe(answered);
 });
