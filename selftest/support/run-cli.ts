@@ -4,10 +4,11 @@
 // runs the clone's compiled CLI (built once per self-test run), `calcertSource()` bin/calcert.js
 // on the sources through the TypeScript loader (for the tests whose subject is that path).
 import { execFile } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { commandFor, invocationOf } from '../../lib/run/config/replay.ts';
+import { diagnoseHang } from './hang-report.ts';
 import { once } from './once.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -67,21 +68,30 @@ export function run(
   args: string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; boundMs?: number },
 ): Promise<Child> {
+  const env = { ...(options.env ?? cleanEnv()) };
+  // A child that outlives its bound leaves a Node diagnostic report per process (SIGUSR2): where
+  // its main thread stood, its handles (selftest/support/hang-report.ts).
+  const reports = env['NODE_OPTIONS'] ? undefined : mkdtempSync(join(tmpdir(), 'calcert-hang-'));
+  if (reports) env['NODE_OPTIONS'] = `--report-on-signal --report-directory=${reports}`;
   return new Promise((done) => {
+    let hang: Promise<string> | undefined;
     const child = execFile(
       file,
       args,
-      {
-        cwd: options.cwd,
-        env: options.env ?? cleanEnv(),
-        timeout: options.boundMs ?? 120_000,
-        killSignal: 'SIGKILL',
-        maxBuffer: 32 * 1024 * 1024,
-      },
+      { cwd: options.cwd, env, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        done({ code: child.exitCode ?? (error ? -1 : 0), stdout: String(stdout), stderr: String(stderr) });
+        const code = child.exitCode ?? (error ? -1 : 0);
+        void (hang ?? Promise.resolve('')).then((diagnosis) => {
+          if (reports) rmSync(reports, { recursive: true, force: true });
+          done({ code, stdout: String(stdout), stderr: diagnosis ? `${stderr}\n${diagnosis}` : String(stderr) });
+        });
       },
     );
+    const bound = options.boundMs ?? 120_000;
+    const timer = setTimeout(() => {
+      hang = diagnoseHang(child.pid ?? 0, bound, reports);
+    }, bound);
+    child.on('exit', () => clearTimeout(timer));
   });
 }
 
