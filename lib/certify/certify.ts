@@ -230,7 +230,16 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     if (!options.session && !options.signal) lent = borrowSession(() => new RunSession({ keepWorkers: true }));
     if (!options.session && !lent) ownSession = new RunSession();
     const session = options.session ?? lent ?? ownSession!;
-    void session.warm(resolved, { ids: options.ids, files: options.files, grep: resolved.grep || undefined });
+    // The shadow model (lib/certify/model.ts): each check's exchanges recorded, replayed after the run.
+    const plan = modelPlan({
+      readOnly: resolved.readOnly,
+      ids: options.ids,
+      grep: resolved.grep || undefined,
+      model: options.model,
+    });
+    // The run's own selection (below), so that the warm-up's vitest is the run's.
+    const grep = plan.grep ?? (resolved.grep || undefined);
+    void session.warm(resolved, { ids: plan.ids ?? options.ids, files: options.files, grep });
     const sweeps: { before?: SweepResult; after?: SweepResult } = {};
     const sweeping = !resolved.readOnly && options.sweep !== false;
     const beforeSweep = stopped('the sweep');
@@ -239,13 +248,6 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
     if (sweeping && !resolved.freshRunTag) sweeps.before = await sweepBefore(client, resolved, log, options.signal);
     const beforeChecks = stopped('the checks');
     if (beforeChecks) return beforeChecks;
-    // The shadow model (lib/certify/model.ts): each check's exchanges recorded, replayed after the run.
-    const plan = modelPlan({
-      readOnly: resolved.readOnly,
-      ids: options.ids,
-      grep: resolved.grep || undefined,
-      model: options.model,
-    });
     // A run that names its suite files runs the feeders' files too.
     const files =
       plan.feeders?.length && options.files?.length
@@ -279,7 +281,7 @@ async function certifyWith(config: Config, options: CertifyOptions, har: HarRun)
       {
         ids: plan.ids ?? options.ids,
         files,
-        grep: plan.grep ?? (resolved.grep || undefined),
+        grep,
         onResult,
         onProgress: options.onProgress,
         ...(har.dir ? { har: har.dir } : {}),

@@ -61,6 +61,9 @@ export interface RunOutcome {
 /** How far past the run's deadline vitest's own per-test timeout lies (a backstop, never reached). */
 const DEADLINE_GRACE_MS = 60_000;
 
+/** What a session's vitest instance depends on (its workers, per-file concurrency, timeouts). */
+type SessionConfig = Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS' | 'embedded'>;
+
 /** How long an interrupted run waits for its requests in flight before the sweep. */
 const STOP_GRACE_MS = 5000;
 
@@ -351,12 +354,12 @@ export class RunSession {
    * Start vitest (module loading, the worker pool's configuration) ahead of the run, so that it
    * overlaps the run-tag sweep and the observation crawl (issue 15: time to the first check).
    */
-  warm(
-    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS' | 'embedded'>,
-    selection: Selection = {},
-  ): Promise<void> {
-    this.creating = selectionOf(selection)
-      .then(({ checks }) => this.instance(config, checks))
+  warm(config: SessionConfig, selection: Selection = {}): Promise<void> {
+    // create(): instance() would wait for `creating`, this very chain (it waited for itself).
+    const before = this.creating ?? Promise.resolve();
+    this.creating = before
+      .then(() => selectionOf(selection))
+      .then(({ checks }) => this.create(config, checks))
       .then(
         () => undefined,
         () => undefined,
@@ -366,16 +369,18 @@ export class RunSession {
   private creating: Promise<void> | undefined;
 
   /** `checks`: how many checks the run selects, when it selects (a few need fewer workers). */
-  private async instance(
-    config: Pick<ResolvedConfig, 'concurrency' | 'latencyMs' | 'deadlineS' | 'embedded'>,
-    checks?: number,
-  ): Promise<Vitest> {
+  private async instance(config: SessionConfig, checks?: number): Promise<Vitest> {
     // A warm-up under way finishes first (one vitest at a time).
     if (this.creating) {
       const pending = this.creating;
       this.creating = undefined;
       await pending;
     }
+    return this.create(config, checks);
+  }
+
+  /** The vitest instance for this configuration: the one there is when it fits, or a new one. */
+  private async create(config: SessionConfig, checks?: number): Promise<Vitest> {
     // The pool never has more workers than the run's bound (each worker holds a share >= 1).
     const workers = Math.min(
       workersFor(config.concurrency, undefined, config.latencyMs, loadavg()[0], checks, config.embedded === true),
@@ -389,7 +394,7 @@ export class RunSession {
     const timeoutMs = config.deadlineS * 1000 + DEADLINE_GRACE_MS;
     if (this.vitest && this.workers === workers && this.perFile === perFile && this.timeoutMs === timeoutMs)
       return this.vitest;
-    await this.close();
+    await this.shutdown();
     this.specs.clear();
     this.workers = workers;
     this.perFile = perFile;
@@ -430,6 +435,10 @@ export class RunSession {
 
   async close(): Promise<void> {
     await this.creating;
+    await this.shutdown();
+  }
+
+  private async shutdown(): Promise<void> {
     await this.vitest?.close();
     this.vitest = undefined;
     await this.kept?.close(); // a kept thread serves the vitest instance that started it
