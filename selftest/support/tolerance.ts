@@ -309,8 +309,11 @@ export interface ToleranceRun {
   notes: Array<{ id: string; status: string; message: string }>;
   /** Should-checks that warned. */
   warned: string[];
-  /** Warned but not in the quirks' mayWarn. */
-  unexpected: string[];
+  /**
+   * Warned but not in the quirks' mayWarn, each with its message (an intermittent warning is
+   * diagnosed from the one run that showed it: the report and the test's failure keep it).
+   */
+  unexpected: Array<{ id: string; message: string }>;
   ms: number;
   /** The resolved configuration's fingerprint (configFingerprint). */
   config?: string;
@@ -414,7 +417,9 @@ export async function runTolerance(
       broken,
       notes,
       warned,
-      unexpected: warned.filter((id) => !allowed.has(id)),
+      unexpected: checks
+        .filter((c) => c.status === 'warn' && !allowed.has(c.id))
+        .map((c) => ({ id: c.id, message: short(c.message) })),
       ms: Date.now() - started,
       config: configFingerprint(result.config),
     };
