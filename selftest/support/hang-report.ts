@@ -9,8 +9,12 @@ import { join } from 'node:path';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `pid` and every process under it (from /proc: Linux only; elsewhere just `pid`). */
+/**
+ * `pid` and every process under it (from /proc: Linux only; elsewhere just `pid`). Never this
+ * process or one above it, and nothing for a pid below 2 (0 and 1 would name every process).
+ */
 export function processTree(pid: number): number[] {
+  if (!Number.isInteger(pid) || pid < 2 || pid === process.pid) return [];
   const parent = new Map<number, number>();
   let names: string[];
   try {
@@ -28,8 +32,13 @@ export function processTree(pid: number): number[] {
       // gone meanwhile
     }
   }
+  // This process and its ancestors: never in the tree, whatever /proc said meanwhile.
+  const mine = new Set<number>();
+  for (let p: number | undefined = process.pid; p && !mine.has(p); p = parent.get(p)) mine.add(p);
+  if (mine.has(pid)) return [];
   const tree = [pid];
-  for (let i = 0; i < tree.length; i++) for (const [p, pp] of parent) if (pp === tree[i]) tree.push(p);
+  for (let i = 0; i < tree.length; i++)
+    for (const [p, pp] of parent) if (pp === tree[i] && !mine.has(p) && !tree.includes(p)) tree.push(p);
   return tree;
 }
 

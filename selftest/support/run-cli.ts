@@ -80,6 +80,7 @@ export function run(
       args,
       { cwd: options.cwd, env, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
+        clearTimeout(timer);
         const code = child.exitCode ?? (error ? -1 : 0);
         void (hang ?? Promise.resolve('')).then((diagnosis) => {
           if (reports) rmSync(reports, { recursive: true, force: true });
@@ -89,7 +90,8 @@ export function run(
     );
     const bound = options.boundMs ?? 120_000;
     const timer = setTimeout(() => {
-      hang = diagnoseHang(child.pid ?? 0, bound, reports);
+      // A child that never started (no pid) has nothing to diagnose or kill.
+      if (child.pid) hang = diagnoseHang(child.pid, bound, reports);
     }, bound);
     child.on('exit', () => clearTimeout(timer));
   });

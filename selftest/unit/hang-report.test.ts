@@ -1,6 +1,7 @@
 // A self-test's child that outlives its bound is diagnosed, then killed (selftest/support/hang-report.ts):
 // the diagnosis names the busy thread and the JavaScript stack of each Node process and its
 // workers, and no process of the tree survives.
+import { spawn } from 'node:child_process';
 import { expect, test } from 'vitest';
 import { processTree } from '../support/hang-report.ts';
 import { run, tempDir } from '../support/run-cli.ts';
@@ -37,8 +38,29 @@ test('a child past its bound: its threads, the stacks of its main thread and wor
   expect(alive(pid)).toBe(false);
 }, 30_000);
 
-test('processTree: a process and the processes under it', async () => {
-  const tree = processTree(process.pid);
-  expect(tree[0]).toBe(process.pid);
-  expect(new Set(tree).size).toBe(tree.length);
+test('processTree: a child and the processes under it; never this process, its ancestors, 0 or 1', async () => {
+  // A shell that starts a sleeping grandchild.
+  const child = spawn('sh', ['-c', 'sleep 30 & wait'], { stdio: 'ignore' });
+  try {
+    let tree: number[] = [];
+    for (let i = 0; i < 50 && tree.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      tree = processTree(child.pid!);
+    }
+    expect(tree[0]).toBe(child.pid);
+    expect(tree.length).toBe(2);
+  } finally {
+    for (const p of processTree(child.pid!).reverse()) process.kill(p, 'SIGKILL');
+  }
+  for (const pid of [0, 1, -1, Number.NaN, process.pid, process.ppid])
+    expect(processTree(pid), String(pid)).toEqual([]);
+});
+
+test('a program that does not start: its error, no diagnosis, at once', async () => {
+  const started = Date.now();
+  const result = await run('/nonexistent/program', [], { cwd: tempDir('hang'), boundMs: 500 });
+  // Node gives a child that could not start the negative errno as its exit code (ENOENT: -2).
+  expect(result.code).toBeLessThan(0);
+  expect(result.stderr).not.toMatch(/did not end within/);
+  expect(Date.now() - started).toBeLessThan(5000);
 });
