@@ -181,11 +181,7 @@ export class ShadowRecord {
   }
 }
 
-/** Appends one check's exchanges to this worker's file in `dir` (made when missing). */
-export function writeShadow(dir: string, check: ShadowCheck): void {
-  appendShadowLine(dir, `${JSON.stringify(check)}\n`);
-}
-
+/** Appends one check's line (a ShadowCheck's JSON text) to this worker's file in `dir` (made when missing). */
 function appendShadowLine(dir: string, line: string): void {
   const file = join(dir, `${process.pid}-${threadId}.jsonl`);
   try {
