@@ -458,7 +458,7 @@ export function writeToleranceReport(rows: ToleranceRun[]): void {
   for (const r of rows) {
     const bad = [
       ...r.broken.map((b) => `${b.id} ${b.status}`),
-      ...r.unexpected.map((id) => `${id} warn (not in mayWarn)`),
+      ...r.unexpected.map((u) => `${u.id} warn (not in mayWarn)`),
     ];
     md.push(
       `| ${r.quirks} | ${r.variant} | ${r.checks} | ${r.scopes ? `${r.scopes.hand} / ${r.scopes.evidence} (${r.scopes.wider})${r.scopes.fallback ? ', all: preflight differed' : ''}` : '—'} | ${r.verdict} | ${r.warned.join(', ') || '—'} | ${bad.join(', ') || '—'} | ${r.ms} |`,
